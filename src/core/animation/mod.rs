@@ -1,0 +1,89 @@
+//! Animations and the Timeline API.
+//!
+//! An [`Animation`] is a list of [`Timeline`]s; applying it at a time poses a
+//! [`Skeleton`](crate::core::skeleton::Skeleton). The blending rules follow Spine's runtime:
+//! [`MixBlend`] says what a timeline blends from, [`MixDirection`] whether the animation is
+//! mixing in or out (discrete keys such as attachments and draw order only apply mixing in).
+
+mod apply_bone;
+mod apply_constraint;
+mod apply_slot;
+mod timeline;
+
+pub use timeline::*;
+
+use crate::core::model::Event;
+use crate::core::skeleton::Skeleton;
+
+/// What a timeline blends from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MixBlend {
+    /// From the setup pose (before the first key: the setup pose).
+    Setup,
+    /// From the setup pose for the first layer; before the first key, toward the setup pose.
+    First,
+    /// From the current pose.
+    Replace,
+    /// Adds to the current pose.
+    Add,
+}
+
+/// Whether an animation is being mixed in or out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MixDirection {
+    In,
+    Out,
+}
+
+/// A named set of timelines with a duration in seconds.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Animation {
+    pub name: String,
+    /// Duration in seconds: the last key's time over all timelines (storage precision).
+    pub duration: f64,
+    pub timelines: Vec<Timeline>,
+}
+
+impl Animation {
+    /// An animation with the given timelines; the duration is the last key time.
+    pub fn new(name: impl Into<String>, timelines: Vec<Timeline>) -> Animation {
+        let duration = timelines.iter().map(Timeline::last_time).fold(0.0, f64::max);
+        Animation { name: name.into(), duration, timelines }
+    }
+
+    /// Poses `skeleton` at `time`, firing events keyed in (`last_time`, `time`] into `events`.
+    ///
+    /// With `looping`, times wrap at the duration (`last_time` only when positive), and an
+    /// event window that wraps fires the tail of the animation, then its start.
+    #[allow(clippy::too_many_arguments)]
+    pub fn apply(
+        &self,
+        skeleton: &mut Skeleton,
+        mut last_time: f64,
+        mut time: f64,
+        looping: bool,
+        events: Option<&mut Vec<Event>>,
+        alpha: f64,
+        blend: MixBlend,
+        direction: MixDirection,
+    ) {
+        if looping && self.duration != 0.0 {
+            time %= self.duration;
+            if last_time > 0.0 {
+                last_time %= self.duration;
+            }
+        }
+        let mut events = events;
+        for timeline in &self.timelines {
+            timeline.apply(
+                skeleton,
+                last_time,
+                time,
+                events.as_deref_mut(),
+                alpha,
+                blend,
+                direction,
+            );
+        }
+    }
+}

@@ -1,0 +1,241 @@
+//! The timeline kinds. One enum, so views and tools can list and inspect timelines without
+//! trait objects; adding a kind is adding a variant and its apply function.
+
+use super::{MixBlend, MixDirection};
+use crate::core::curve::{Keys, Span};
+use crate::core::model::{AttachmentId, Event};
+use crate::core::skeleton::Skeleton;
+
+/// Which bone property a bone timeline keys.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BoneProperty {
+    /// Channels: angle (degrees, relative to setup).
+    Rotate,
+    /// Channels: x, y (added to setup).
+    Translate,
+    /// Channels: x, y (multiplied with setup).
+    Scale,
+    /// Channels: x, y (added to setup).
+    Shear,
+}
+
+/// Keys on one bone.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BoneTimeline {
+    pub bone: usize,
+    pub property: BoneProperty,
+    pub keys: Keys,
+}
+
+/// Attachment changes on a slot: one name (or none) per key.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AttachmentTimeline {
+    pub slot: usize,
+    pub times: Vec<f32>,
+    pub names: Vec<Option<String>>,
+}
+
+/// Slot color keys: channels r, g, b, a (0..1).
+#[derive(Clone, Debug, PartialEq)]
+pub struct ColorTimeline {
+    pub slot: usize,
+    pub keys: Keys,
+}
+
+/// Two-color tint keys: channels r, g, b, a, dark r, dark g, dark b.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TwoColorTimeline {
+    pub slot: usize,
+    pub keys: Keys,
+}
+
+/// Vertex offsets for one vertex attachment on one slot. `keys` has no value channels: the
+/// per-key vertex arrays are in `vertices` and the keys carry only times and curves.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DeformTimeline {
+    pub slot: usize,
+    pub attachment: AttachmentId,
+    pub keys: Keys,
+    /// One full-length offset array per key (world_len floats).
+    pub vertices: Vec<Vec<f32>>,
+}
+
+/// Fires events.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EventTimeline {
+    pub times: Vec<f32>,
+    pub events: Vec<Event>,
+}
+
+/// Draw order keys: per key, the slot indices in draw order (`None` = setup order).
+#[derive(Clone, Debug, PartialEq)]
+pub struct DrawOrderTimeline {
+    pub times: Vec<f32>,
+    pub orders: Vec<Option<Vec<usize>>>,
+}
+
+/// IK constraint keys: channels mix, softness, bend direction, compress, stretch (booleans
+/// as 0/1; discrete channels take the previous key).
+#[derive(Clone, Debug, PartialEq)]
+pub struct IkTimeline {
+    pub constraint: usize,
+    pub keys: Keys,
+}
+
+/// Transform constraint keys: channels rotate, translate, scale, shear mixes.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TransformTimeline {
+    pub constraint: usize,
+    pub keys: Keys,
+}
+
+/// Which path constraint property a path timeline keys.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PathProperty {
+    /// Channels: position.
+    Position,
+    /// Channels: spacing.
+    Spacing,
+    /// Channels: rotate mix, translate mix.
+    Mix,
+}
+
+/// Path constraint keys.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PathTimeline {
+    pub constraint: usize,
+    pub property: PathProperty,
+    pub keys: Keys,
+}
+
+/// Every timeline kind.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Timeline {
+    Bone(BoneTimeline),
+    Attachment(AttachmentTimeline),
+    Color(ColorTimeline),
+    TwoColor(TwoColorTimeline),
+    Deform(DeformTimeline),
+    Event(EventTimeline),
+    DrawOrder(DrawOrderTimeline),
+    Ik(IkTimeline),
+    Transform(TransformTimeline),
+    Path(PathTimeline),
+}
+
+impl Timeline {
+    /// Time of the last key.
+    pub fn last_time(&self) -> f64 {
+        let last = |t: &[f32]| t.last().map_or(0.0, |&v| v as f64);
+        match self {
+            Timeline::Bone(t) => t.keys.last_time(),
+            Timeline::Attachment(t) => last(&t.times),
+            Timeline::Color(t) => t.keys.last_time(),
+            Timeline::TwoColor(t) => t.keys.last_time(),
+            Timeline::Deform(t) => t.keys.last_time(),
+            Timeline::Event(t) => last(&t.times),
+            Timeline::DrawOrder(t) => last(&t.times),
+            Timeline::Ik(t) => t.keys.last_time(),
+            Timeline::Transform(t) => t.keys.last_time(),
+            Timeline::Path(t) => t.keys.last_time(),
+        }
+    }
+
+    /// Key times, for dopesheets.
+    pub fn key_times(&self) -> &[f32] {
+        match self {
+            Timeline::Bone(t) => &t.keys.times,
+            Timeline::Attachment(t) => &t.times,
+            Timeline::Color(t) => &t.keys.times,
+            Timeline::TwoColor(t) => &t.keys.times,
+            Timeline::Deform(t) => &t.keys.times,
+            Timeline::Event(t) => &t.times,
+            Timeline::DrawOrder(t) => &t.times,
+            Timeline::Ik(t) => &t.keys.times,
+            Timeline::Transform(t) => &t.keys.times,
+            Timeline::Path(t) => &t.keys.times,
+        }
+    }
+
+    /// Applies this timeline to `skeleton` (see [`super::Animation::apply`]).
+    #[allow(clippy::too_many_arguments)]
+    pub fn apply(
+        &self,
+        skeleton: &mut Skeleton,
+        last_time: f64,
+        time: f64,
+        events: Option<&mut Vec<Event>>,
+        alpha: f64,
+        blend: MixBlend,
+        direction: MixDirection,
+    ) {
+        match self {
+            Timeline::Bone(t) => super::apply_bone::apply(t, skeleton, time, alpha, blend, direction),
+            Timeline::Attachment(t) => {
+                super::apply_slot::apply_attachment(t, skeleton, time, blend, direction)
+            }
+            Timeline::Color(t) => super::apply_slot::apply_color(t, skeleton, time, alpha, blend),
+            Timeline::TwoColor(t) => {
+                super::apply_slot::apply_two_color(t, skeleton, time, alpha, blend)
+            }
+            Timeline::Deform(t) => super::apply_slot::apply_deform(t, skeleton, time, alpha, blend),
+            Timeline::Event(t) => {
+                if let Some(events) = events {
+                    t.fire(last_time, time, events);
+                }
+            }
+            Timeline::DrawOrder(t) => {
+                super::apply_slot::apply_draw_order(t, skeleton, time, blend, direction)
+            }
+            Timeline::Ik(t) => {
+                super::apply_constraint::apply_ik(t, skeleton, time, alpha, blend, direction)
+            }
+            Timeline::Transform(t) => {
+                super::apply_constraint::apply_transform(t, skeleton, time, alpha, blend)
+            }
+            Timeline::Path(t) => super::apply_constraint::apply_path(t, skeleton, time, alpha, blend),
+        }
+    }
+}
+
+impl EventTimeline {
+    /// Appends the events keyed in (`last_time`, `time`]; when the window wraps
+    /// (`last_time > time`) fires the tail up to the end first, then from the start.
+    pub fn fire(&self, mut last_time: f64, time: f64, out: &mut Vec<Event>) {
+        let n = self.times.len();
+        if n == 0 {
+            return;
+        }
+        if last_time > time {
+            self.fire(last_time, f64::MAX, out);
+            last_time = -1.0;
+        } else if last_time >= self.times[n - 1] as f64 {
+            return;
+        }
+        if time < self.times[0] as f64 {
+            return;
+        }
+        // Keys strictly after last_time (all of them on the first apply, last_time = -1).
+        let start = self.times.partition_point(|&t| (t as f64) <= last_time);
+        for i in start..n {
+            if self.times[i] as f64 > time {
+                break;
+            }
+            out.push(self.events[i].clone());
+        }
+    }
+}
+
+/// Locates `time` in a bare list of key times (discrete timelines): the index of the last key
+/// at or before `time`, or `None` before the first key.
+pub fn discrete_key(times: &[f32], time: f64) -> Option<usize> {
+    if times.is_empty() || time < times[0] as f64 {
+        return None;
+    }
+    Some(times.partition_point(|&t| (t as f64) <= time) - 1)
+}
+
+/// Shorthand used by the apply functions.
+pub(crate) fn span(keys: &Keys, time: f64) -> Span {
+    keys.locate(time)
+}

@@ -1,0 +1,64 @@
+/// How a bone inherits its parent's world transform.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Inherit {
+    #[default]
+    Normal,
+    OnlyTranslation,
+    NoRotationOrReflection,
+    NoScale,
+    NoScaleOrReflection,
+}
+
+impl Inherit {
+    /// The name used by Spine's JSON export.
+    pub fn name(self) -> &'static str {
+        match self {
+            Inherit::Normal => "normal",
+            Inherit::OnlyTranslation => "onlyTranslation",
+            Inherit::NoRotationOrReflection => "noRotationOrReflection",
+            Inherit::NoScale => "noScale",
+            Inherit::NoScaleOrReflection => "noScaleOrReflection",
+        }
+    }
+}
+
+/// A bone's setup pose and hierarchy position. Bones are ordered parent before child.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BoneData {
+    pub name: String,
+    pub parent: Option<usize>,
+    pub length: f64,
+    pub x: f64,
+    pub y: f64,
+    pub rotation: f64,
+    pub scale_x: f64,
+    pub scale_y: f64,
+    pub shear_x: f64,
+    pub shear_y: f64,
+    pub inherit: Inherit,
+    /// Active only when the skeleton's skin lists this bone.
+    pub skin_required: bool,
+    /// Editor color (nonessential); `None` when the file does not say.
+    pub color: Option<crate::core::color::Color>,
+}
+
+impl BoneData {
+    /// A bone at the origin with identity transform.
+    pub fn new(name: impl Into<String>, parent: Option<usize>) -> BoneData {
+        BoneData {
+            name: name.into(),
+            parent,
+            length: 0.0,
+            x: 0.0,
+            y: 0.0,
+            rotation: 0.0,
+            scale_x: 1.0,
+            scale_y: 1.0,
+            shear_x: 0.0,
+            shear_y: 0.0,
+            inherit: Inherit::Normal,
+            skin_required: false,
+            color: None,
+        }
+    }
+}

@@ -1,0 +1,111 @@
+use super::*;
+use crate::core::animation::Animation;
+
+/// Where a skeleton came from, for display only: the runtime never branches on it.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SourceInfo {
+    /// Format family, e.g. "Spine".
+    pub format: String,
+    /// Version written by the exporter, e.g. "3.8.55".
+    pub version: String,
+}
+
+/// The immutable description of a skeleton: bones, slots, skins, constraints, events and
+/// animations, all cross-referenced by index.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SkeletonData {
+    pub name: String,
+    pub source: SourceInfo,
+    pub hash: String,
+    pub x: f64,
+    pub y: f64,
+    pub width: f64,
+    pub height: f64,
+    /// Dopesheet frame rate (frames per second).
+    pub fps: f64,
+    pub images: Option<String>,
+    pub audio: Option<String>,
+    pub bones: Vec<BoneData>,
+    pub slots: Vec<SlotData>,
+    pub attachments: Vec<Attachment>,
+    pub skins: Vec<Skin>,
+    /// Index of the skin named "default", if any.
+    pub default_skin: Option<usize>,
+    pub events: Vec<EventData>,
+    pub animations: Vec<Animation>,
+    pub ik_constraints: Vec<IkConstraintData>,
+    pub transform_constraints: Vec<TransformConstraintData>,
+    pub path_constraints: Vec<PathConstraintData>,
+    /// Children of each bone, in bone order (derived by [`SkeletonData::finish`]).
+    pub bone_children: Vec<Vec<usize>>,
+    /// Every constraint sorted by `order` (derived by [`SkeletonData::finish`]).
+    pub constraint_order: Vec<ConstraintRef>,
+}
+
+impl SkeletonData {
+    /// Derives the lookup tables loaders should not have to build. Call once after loading.
+    pub fn finish(&mut self) {
+        self.bone_children = vec![Vec::new(); self.bones.len()];
+        for (i, b) in self.bones.iter().enumerate() {
+            if let Some(p) = b.parent {
+                self.bone_children[p].push(i);
+            }
+        }
+        let mut order: Vec<(i32, usize, ConstraintRef)> = Vec::new();
+        // Ties keep ik, transform, path order: the reference runtimes search in that order.
+        for (i, c) in self.ik_constraints.iter().enumerate() {
+            order.push((c.order, 0, ConstraintRef::Ik(i)));
+        }
+        for (i, c) in self.transform_constraints.iter().enumerate() {
+            order.push((c.order, 1, ConstraintRef::Transform(i)));
+        }
+        for (i, c) in self.path_constraints.iter().enumerate() {
+            order.push((c.order, 2, ConstraintRef::Path(i)));
+        }
+        order.sort_by_key(|&(o, kind, r)| {
+            let idx = match r {
+                ConstraintRef::Ik(i) | ConstraintRef::Transform(i) | ConstraintRef::Path(i) => i,
+            };
+            (o, kind, idx)
+        });
+        self.constraint_order = order.into_iter().map(|(_, _, r)| r).collect();
+    }
+
+    pub fn find_bone(&self, name: &str) -> Option<usize> {
+        self.bones.iter().position(|b| b.name == name)
+    }
+
+    pub fn find_slot(&self, name: &str) -> Option<usize> {
+        self.slots.iter().position(|s| s.name == name)
+    }
+
+    pub fn find_skin(&self, name: &str) -> Option<usize> {
+        self.skins.iter().position(|s| s.name == name)
+    }
+
+    pub fn find_event(&self, name: &str) -> Option<usize> {
+        self.events.iter().position(|e| e.name == name)
+    }
+
+    pub fn find_animation(&self, name: &str) -> Option<usize> {
+        self.animations.iter().position(|a| a.name == name)
+    }
+
+    /// The name of a constraint.
+    pub fn constraint_name(&self, c: ConstraintRef) -> &str {
+        match c {
+            ConstraintRef::Ik(i) => &self.ik_constraints[i].name,
+            ConstraintRef::Transform(i) => &self.transform_constraints[i].name,
+            ConstraintRef::Path(i) => &self.path_constraints[i].name,
+        }
+    }
+
+    /// Whether a constraint is skin-required.
+    pub fn constraint_skin_required(&self, c: ConstraintRef) -> bool {
+        match c {
+            ConstraintRef::Ik(i) => self.ik_constraints[i].skin_required,
+            ConstraintRef::Transform(i) => self.transform_constraints[i].skin_required,
+            ConstraintRef::Path(i) => self.path_constraints[i].skin_required,
+        }
+    }
+}

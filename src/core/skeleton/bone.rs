@@ -1,0 +1,289 @@
+//! A posed bone: local pose, applied pose and world transform.
+
+use crate::core::math::{DEG_RAD, atan2_deg, cos_deg, sin_deg};
+use crate::core::model::{BoneData, Inherit};
+
+/// The parts of the parent (or skeleton) a bone's world transform is computed from.
+#[derive(Clone, Copy, Debug)]
+pub struct ParentFrame {
+    pub a: f64,
+    pub b: f64,
+    pub c: f64,
+    pub d: f64,
+    pub world_x: f64,
+    pub world_y: f64,
+}
+
+/// Skeleton-level placement: position and (possibly negative) scale.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SkeletonFrame {
+    pub x: f64,
+    pub y: f64,
+    pub scale_x: f64,
+    pub scale_y: f64,
+}
+
+/// A local transform: translation, rotation, scale and shear (degrees).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Local {
+    pub x: f64,
+    pub y: f64,
+    pub rotation: f64,
+    pub scale_x: f64,
+    pub scale_y: f64,
+    pub shear_x: f64,
+    pub shear_y: f64,
+}
+
+impl Local {
+    /// The setup pose of a bone.
+    pub fn setup(data: &BoneData) -> Local {
+        Local {
+            x: data.x,
+            y: data.y,
+            rotation: data.rotation,
+            scale_x: data.scale_x,
+            scale_y: data.scale_y,
+            shear_x: data.shear_x,
+            shear_y: data.shear_y,
+        }
+    }
+}
+
+/// A bone of a posed skeleton.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Bone {
+    /// The pose timelines write (before constraints).
+    pub pose: Local,
+    /// The local transform that produced the current world transform.
+    pub applied: Local,
+    /// False when a constraint changed the world transform after `applied` was set.
+    pub applied_valid: bool,
+    pub a: f64,
+    pub b: f64,
+    pub c: f64,
+    pub d: f64,
+    pub world_x: f64,
+    pub world_y: f64,
+    /// Inactive bones (skin-required, not in the skin) are skipped entirely.
+    pub active: bool,
+}
+
+impl Bone {
+    /// A bone in its setup pose with an identity world transform.
+    pub fn new(data: &BoneData) -> Bone {
+        let pose = Local::setup(data);
+        Bone {
+            pose,
+            applied: pose,
+            applied_valid: true,
+            a: 1.0,
+            b: 0.0,
+            c: 0.0,
+            d: 1.0,
+            world_x: 0.0,
+            world_y: 0.0,
+            active: !data.skin_required,
+        }
+    }
+
+    /// This bone's world frame, as a parent for its children.
+    pub fn frame(&self) -> ParentFrame {
+        ParentFrame {
+            a: self.a,
+            b: self.b,
+            c: self.c,
+            d: self.d,
+            world_x: self.world_x,
+            world_y: self.world_y,
+        }
+    }
+
+    /// Transforms a point from this bone's space to world space.
+    pub fn local_to_world(&self, x: f64, y: f64) -> (f64, f64) {
+        (x * self.a + y * self.b + self.world_x, x * self.c + y * self.d + self.world_y)
+    }
+
+    /// Transforms a point from world space to this bone's space.
+    pub fn world_to_local(&self, x: f64, y: f64) -> (f64, f64) {
+        let inv = 1.0 / (self.a * self.d - self.b * self.c);
+        let (dx, dy) = (x - self.world_x, y - self.world_y);
+        ((dx * self.d - dy * self.b) * inv, (dy * self.a - dx * self.c) * inv)
+    }
+
+    /// World rotation of the x axis, degrees.
+    pub fn world_rotation_x(&self) -> f64 {
+        atan2_deg(self.c, self.a)
+    }
+
+    /// Sets `applied` to `local` and computes the world transform from it.
+    pub fn update_world(
+        &mut self,
+        local: Local,
+        inherit: Inherit,
+        parent: Option<ParentFrame>,
+        sk: SkeletonFrame,
+    ) {
+        self.applied = local;
+        self.applied_valid = true;
+        let Local { x, y, rotation, scale_x, scale_y, shear_x, shear_y } = local;
+        let Some(p) = parent else {
+            let ry = rotation + 90.0 + shear_y;
+            self.a = cos_deg(rotation + shear_x) * scale_x * sk.scale_x;
+            self.b = cos_deg(ry) * scale_y * sk.scale_x;
+            self.c = sin_deg(rotation + shear_x) * scale_x * sk.scale_y;
+            self.d = sin_deg(ry) * scale_y * sk.scale_y;
+            self.world_x = x * sk.scale_x + sk.x;
+            self.world_y = y * sk.scale_y + sk.y;
+            return;
+        };
+        let (mut pa, mut pb, mut pc, mut pd) = (p.a, p.b, p.c, p.d);
+        self.world_x = pa * x + pb * y + p.world_x;
+        self.world_y = pc * x + pd * y + p.world_y;
+        let (la, lb, lc, ld);
+        match inherit {
+            Inherit::Normal => {
+                let ry = rotation + 90.0 + shear_y;
+                let la = cos_deg(rotation + shear_x) * scale_x;
+                let lb = cos_deg(ry) * scale_y;
+                let lc = sin_deg(rotation + shear_x) * scale_x;
+                let ld = sin_deg(ry) * scale_y;
+                self.a = pa * la + pb * lc;
+                self.b = pa * lb + pb * ld;
+                self.c = pc * la + pd * lc;
+                self.d = pc * lb + pd * ld;
+                return;
+            }
+            Inherit::OnlyTranslation => {
+                let ry = rotation + 90.0 + shear_y;
+                self.a = cos_deg(rotation + shear_x) * scale_x;
+                self.b = cos_deg(ry) * scale_y;
+                self.c = sin_deg(rotation + shear_x) * scale_x;
+                self.d = sin_deg(ry) * scale_y;
+            }
+            Inherit::NoRotationOrReflection => {
+                // Keep the parent's scale and shear but drop its rotation and reflection.
+                let mut s = pa * pa + pc * pc;
+                let prx;
+                if s > 0.0001 {
+                    s = (pa * pd - pb * pc).abs() / s;
+                    pa /= sk.scale_x;
+                    pc /= sk.scale_y;
+                    pb = pc * s;
+                    pd = pa * s;
+                    prx = atan2_deg(pc, pa);
+                } else {
+                    pa = 0.0;
+                    pc = 0.0;
+                    prx = 90.0 - atan2_deg(pd, pb);
+                }
+                let rx = rotation + shear_x - prx;
+                let ry = rotation + shear_y - prx + 90.0;
+                la = cos_deg(rx) * scale_x;
+                lb = cos_deg(ry) * scale_y;
+                lc = sin_deg(rx) * scale_x;
+                ld = sin_deg(ry) * scale_y;
+                self.a = pa * la - pb * lc;
+                self.b = pa * lb - pb * ld;
+                self.c = pc * la + pd * lc;
+                self.d = pc * lb + pd * ld;
+            }
+            Inherit::NoScale | Inherit::NoScaleOrReflection => {
+                // Take the parent's rotation (as a unit frame) but none of its scale.
+                let (cos, sin) = (cos_deg(rotation), sin_deg(rotation));
+                let mut za = (pa * cos + pb * sin) / sk.scale_x;
+                let mut zc = (pc * cos + pd * sin) / sk.scale_y;
+                let mut s = (za * za + zc * zc).sqrt();
+                if s > 0.00001 {
+                    s = 1.0 / s;
+                }
+                za *= s;
+                zc *= s;
+                s = (za * za + zc * zc).sqrt();
+                if inherit == Inherit::NoScale
+                    && ((pa * pd - pb * pc) < 0.0) != ((sk.scale_x < 0.0) != (sk.scale_y < 0.0))
+                {
+                    s = -s;
+                }
+                let r = std::f64::consts::FRAC_PI_2 + zc.atan2(za);
+                let zb = r.cos() * s;
+                let zd = r.sin() * s;
+                la = cos_deg(shear_x) * scale_x;
+                lb = cos_deg(90.0 + shear_y) * scale_y;
+                lc = sin_deg(shear_x) * scale_x;
+                ld = sin_deg(90.0 + shear_y) * scale_y;
+                self.a = za * la + zb * lc;
+                self.b = za * lb + zb * ld;
+                self.c = zc * la + zd * lc;
+                self.d = zc * lb + zd * ld;
+            }
+        }
+        self.a *= sk.scale_x;
+        self.b *= sk.scale_x;
+        self.c *= sk.scale_y;
+        self.d *= sk.scale_y;
+    }
+
+    /// Recomputes `applied` from the world transform (after a constraint changed it).
+    pub fn update_applied(&mut self, parent: Option<ParentFrame>) {
+        self.applied_valid = true;
+        let Some(p) = parent else {
+            self.applied = Local {
+                x: self.world_x,
+                y: self.world_y,
+                rotation: atan2_deg(self.c, self.a),
+                scale_x: (self.a * self.a + self.c * self.c).sqrt(),
+                scale_y: (self.b * self.b + self.d * self.d).sqrt(),
+                shear_x: 0.0,
+                shear_y: atan2_deg(self.a * self.b + self.c * self.d, self.a * self.d - self.b * self.c),
+            };
+            return;
+        };
+        let pid = 1.0 / (p.a * p.d - p.b * p.c);
+        let dx = self.world_x - p.world_x;
+        let dy = self.world_y - p.world_y;
+        let x = dx * p.d * pid - dy * p.b * pid;
+        let y = dy * p.a * pid - dx * p.c * pid;
+        let (ia, id, ib, ic) = (pid * p.d, pid * p.a, pid * p.b, pid * p.c);
+        let ra = ia * self.a - ib * self.c;
+        let rb = ia * self.b - ib * self.d;
+        let rc = id * self.c - ic * self.a;
+        let rd = id * self.d - ic * self.b;
+        let mut scale_x = (ra * ra + rc * rc).sqrt();
+        let (scale_y, shear_y, rotation);
+        if scale_x > 0.0001 {
+            let det = ra * rd - rb * rc;
+            scale_y = det / scale_x;
+            shear_y = atan2_deg(ra * rb + rc * rd, det);
+            rotation = atan2_deg(rc, ra);
+        } else {
+            scale_x = 0.0;
+            scale_y = (rb * rb + rd * rd).sqrt();
+            shear_y = 0.0;
+            rotation = 90.0 - atan2_deg(rd, rb);
+        }
+        self.applied = Local { x, y, rotation, scale_x, scale_y, shear_x: 0.0, shear_y };
+    }
+
+    /// Rotates the world transform by `degrees` (used by constraints).
+    pub fn rotate_world(&mut self, degrees: f64) {
+        let (sin, cos) = (degrees * DEG_RAD).sin_cos();
+        let (a, b, c, d) = (self.a, self.b, self.c, self.d);
+        self.a = cos * a - sin * c;
+        self.b = cos * b - sin * d;
+        self.c = sin * a + cos * c;
+        self.d = sin * b + cos * d;
+        self.applied_valid = false;
+    }
+
+    /// The world scale along the bone's x axis.
+    pub fn world_scale_x(&self) -> f64 {
+        (self.a * self.a + self.c * self.c).sqrt()
+    }
+
+    /// The world scale along the bone's y axis.
+    pub fn world_scale_y(&self) -> f64 {
+        (self.b * self.b + self.d * self.d).sqrt()
+    }
+}
+

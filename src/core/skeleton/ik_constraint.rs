@@ -1,0 +1,326 @@
+//! Inverse kinematics: rotates one bone, or a parent/child pair, so the chain reaches a target.
+
+use super::{Local, Skeleton};
+use crate::core::math::{RAD_DEG, atan2_deg};
+use crate::core::model::{IkConstraintData, Inherit};
+use std::f64::consts::PI;
+
+/// The animatable state of an IK constraint.
+#[derive(Clone, Debug, PartialEq)]
+pub struct IkConstraint {
+    pub mix: f64,
+    pub softness: f64,
+    pub bend_direction: i32,
+    pub compress: bool,
+    pub stretch: bool,
+    pub active: bool,
+}
+
+impl IkConstraint {
+    /// The constraint in its setup state.
+    pub fn new(data: &IkConstraintData) -> IkConstraint {
+        let mut c = IkConstraint {
+            mix: 0.0,
+            softness: 0.0,
+            bend_direction: 1,
+            compress: false,
+            stretch: false,
+            active: true,
+        };
+        c.set_to_setup(data);
+        c
+    }
+
+    /// Restores the setup values.
+    pub fn set_to_setup(&mut self, d: &IkConstraintData) {
+        self.mix = d.mix;
+        self.softness = d.softness;
+        self.bend_direction = d.bend_direction;
+        self.compress = d.compress;
+        self.stretch = d.stretch;
+    }
+}
+
+/// Wraps a single-step rotation difference into (-180, 180].
+fn wrap_once(mut r: f64) -> f64 {
+    if r > 180.0 {
+        r -= 360.0;
+    } else if r < -180.0 {
+        r += 360.0;
+    }
+    r
+}
+
+impl Skeleton {
+    /// Runs IK constraint `i`.
+    pub(crate) fn apply_ik(&mut self, i: usize) {
+        let data = self.data.clone();
+        let cd = &data.ik_constraints[i];
+        let c = &self.ik[i];
+        let (mix, softness, bend, compress, stretch) =
+            (c.mix, c.softness, c.bend_direction, c.compress, c.stretch);
+        let target = &self.bones[cd.target];
+        let (tx, ty) = (target.world_x, target.world_y);
+        match cd.bones.as_slice() {
+            [bone] => self.ik_one(*bone, tx, ty, compress, stretch, cd.uniform, mix),
+            [parent, child] => {
+                self.ik_two(*parent, *child, tx, ty, bend as f64, stretch, softness, mix)
+            }
+            _ => {}
+        }
+    }
+
+    /// Points `bone` at (tx, ty) in world space, blending by `alpha`.
+    #[allow(clippy::too_many_arguments)]
+    fn ik_one(
+        &mut self,
+        bone: usize,
+        target_x: f64,
+        target_y: f64,
+        compress: bool,
+        stretch: bool,
+        uniform: bool,
+        alpha: f64,
+    ) {
+        self.ensure_applied(bone);
+        let data = &self.data.bones[bone];
+        let Some(pi) = data.parent else {
+            return;
+        };
+        let inherit = data.inherit;
+        let length = data.length;
+        let p = self.bones[pi].frame();
+        let b = &self.bones[bone];
+        let ap = b.applied;
+        let (pa, mut pb, pc, mut pd) = (p.a, p.b, p.c, p.d);
+        let mut rotation_ik = -ap.shear_x - ap.rotation;
+        let (mut tx, mut ty);
+        match inherit {
+            Inherit::OnlyTranslation => {
+                tx = target_x - b.world_x;
+                ty = target_y - b.world_y;
+            }
+            _ => {
+                if inherit == Inherit::NoRotationOrReflection {
+                    let s = (pa * pd - pb * pc).abs() / (pa * pa + pc * pc);
+                    let sa = pa / self.frame.scale_x;
+                    let sc = pc / self.frame.scale_y;
+                    pb = -sc * s * self.frame.scale_x;
+                    pd = sa * s * self.frame.scale_y;
+                    rotation_ik += atan2_deg(sc, sa);
+                }
+                let x = target_x - p.world_x;
+                let y = target_y - p.world_y;
+                let d = pa * pd - pb * pc;
+                tx = (x * pd - y * pb) / d - ap.x;
+                ty = (y * pa - x * pc) / d - ap.y;
+            }
+        }
+        rotation_ik += atan2_deg(ty, tx);
+        if ap.scale_x < 0.0 {
+            rotation_ik += 180.0;
+        }
+        rotation_ik = wrap_once(rotation_ik);
+        let (mut sx, mut sy) = (ap.scale_x, ap.scale_y);
+        if compress || stretch {
+            if matches!(inherit, Inherit::NoScale | Inherit::NoScaleOrReflection) {
+                tx = target_x - b.world_x;
+                ty = target_y - b.world_y;
+            }
+            let len = length * sx;
+            let dd = (tx * tx + ty * ty).sqrt();
+            if ((compress && dd < len) || (stretch && dd > len)) && len > 0.0001 {
+                let s = (dd / len - 1.0) * alpha + 1.0;
+                sx *= s;
+                if uniform {
+                    sy *= s;
+                }
+            }
+        }
+        let local = Local {
+            rotation: ap.rotation + rotation_ik * alpha,
+            scale_x: sx,
+            scale_y: sy,
+            ..ap
+        };
+        self.update_bone_world(bone, local);
+    }
+
+    /// Bends `parent` and `child` so the child's tip reaches (tx, ty), blending by `alpha`.
+    #[allow(clippy::too_many_arguments)]
+    fn ik_two(
+        &mut self,
+        parent: usize,
+        child: usize,
+        target_x: f64,
+        target_y: f64,
+        bend_dir: f64,
+        stretch: bool,
+        softness: f64,
+        alpha: f64,
+    ) {
+        if alpha == 0.0 {
+            let pose = self.bones[child].pose;
+            self.update_bone_world(child, pose);
+            return;
+        }
+        self.ensure_applied(parent);
+        self.ensure_applied(child);
+        let Some(ppi) = self.data.bones[parent].parent else {
+            return;
+        };
+        let pap = self.bones[parent].applied;
+        let cap = self.bones[child].applied;
+        let child_len = self.data.bones[child].length;
+        let (px, py) = (pap.x, pap.y);
+        let (mut psx, mut psy, mut csx) = (pap.scale_x, pap.scale_y, cap.scale_x);
+        let mut sx = psx;
+        let (os1, mut s2);
+        if psx < 0.0 {
+            psx = -psx;
+            os1 = 180.0;
+            s2 = -1.0;
+        } else {
+            os1 = 0.0;
+            s2 = 1.0;
+        }
+        if psy < 0.0 {
+            psy = -psy;
+            s2 = -s2;
+        }
+        let os2 = if csx < 0.0 {
+            csx = -csx;
+            180.0
+        } else {
+            0.0
+        };
+        let pb = &self.bones[parent];
+        let cx = cap.x;
+        let (cy, cwx, cwy);
+        let uniform = (psx - psy).abs() <= 0.0001;
+        if !uniform {
+            cy = 0.0;
+            cwx = pb.a * cx + pb.world_x;
+            cwy = pb.c * cx + pb.world_y;
+        } else {
+            cy = cap.y;
+            cwx = pb.a * cx + pb.b * cy + pb.world_x;
+            cwy = pb.c * cx + pb.d * cy + pb.world_y;
+        }
+        let pp = self.bones[ppi].frame();
+        let (a, b, c, d) = (pp.a, pp.b, pp.c, pp.d);
+        let id = 1.0 / (a * d - b * c);
+        let (x, y) = (cwx - pp.world_x, cwy - pp.world_y);
+        let dx = (x * d - y * b) * id - px;
+        let dy = (y * a - x * c) * id - py;
+        let l1 = (dx * dx + dy * dy).sqrt();
+        let mut l2 = child_len * csx;
+        if l1 < 0.0001 {
+            self.ik_one(parent, target_x, target_y, false, stretch, false, alpha);
+            let local = Local { x: cx, y: cy, rotation: 0.0, ..cap };
+            self.update_bone_world(child, local);
+            return;
+        }
+        let (x, y) = (target_x - pp.world_x, target_y - pp.world_y);
+        let mut tx = (x * d - y * b) * id - px;
+        let mut ty = (y * a - x * c) * id - py;
+        let mut dd = tx * tx + ty * ty;
+        if softness != 0.0 {
+            let softness = softness * psx * (csx + 1.0) / 2.0;
+            let td = dd.sqrt();
+            let sd = td - l1 - l2 * psx + softness;
+            if sd > 0.0 {
+                let mut p = (sd / (softness * 2.0)).min(1.0) - 1.0;
+                p = (sd - softness * (1.0 - p * p)) / td;
+                tx -= p * tx;
+                ty -= p * ty;
+                dd = tx * tx + ty * ty;
+            }
+        }
+        let (a1, a2);
+        'solve: {
+            if uniform {
+                l2 *= psx;
+                let mut cos = (dd - l1 * l1 - l2 * l2) / (2.0 * l1 * l2);
+                if cos < -1.0 {
+                    cos = -1.0;
+                } else if cos > 1.0 {
+                    cos = 1.0;
+                    if stretch {
+                        sx *= (dd.sqrt() / (l1 + l2) - 1.0) * alpha + 1.0;
+                    }
+                }
+                a2 = cos.acos() * bend_dir;
+                let a = l1 + l2 * cos;
+                let b = l2 * a2.sin();
+                a1 = (ty * a - tx * b).atan2(tx * a + ty * b);
+                break 'solve;
+            }
+            // Non-uniform parent scale: intersect the target circle with the child's ellipse.
+            let a = psx * l2;
+            let b = psy * l2;
+            let (aa, bb) = (a * a, b * b);
+            let ta = ty.atan2(tx);
+            let c = bb * l1 * l1 + aa * dd - aa * bb;
+            let c1 = -2.0 * bb * l1;
+            let c2 = bb - aa;
+            let disc = c1 * c1 - 4.0 * c2 * c;
+            if disc >= 0.0 {
+                let mut q = disc.sqrt();
+                if c1 < 0.0 {
+                    q = -q;
+                }
+                q = -(c1 + q) / 2.0;
+                let r0 = q / c2;
+                let r1 = c / q;
+                let r = if r0.abs() < r1.abs() { r0 } else { r1 };
+                if r * r <= dd {
+                    let y = (dd - r * r).sqrt() * bend_dir;
+                    a1 = ta - y.atan2(r);
+                    a2 = (y / psy).atan2((r - l1) / psx);
+                    break 'solve;
+                }
+            }
+            let (mut min_angle, mut min_x, mut min_y) = (PI, l1 - a, 0.0);
+            let mut min_dist = min_x * min_x;
+            let (mut max_angle, mut max_x, mut max_y) = (0.0, l1 + a, 0.0);
+            let mut max_dist = max_x * max_x;
+            let cc = -a * l1 / (aa - bb);
+            if (-1.0..=1.0).contains(&cc) {
+                let ang = cc.acos();
+                let x = a * ang.cos() + l1;
+                let y = b * ang.sin();
+                let dist = x * x + y * y;
+                if dist < min_dist {
+                    min_angle = ang;
+                    min_dist = dist;
+                    min_x = x;
+                    min_y = y;
+                }
+                if dist > max_dist {
+                    max_angle = ang;
+                    max_dist = dist;
+                    max_x = x;
+                    max_y = y;
+                }
+            }
+            if dd <= (min_dist + max_dist) / 2.0 {
+                a1 = ta - (min_y * bend_dir).atan2(min_x);
+                a2 = min_angle * bend_dir;
+            } else {
+                a1 = ta - (max_y * bend_dir).atan2(max_x);
+                a2 = max_angle * bend_dir;
+            }
+        }
+        let os = cy.atan2(cx) * s2;
+        let rotation = pap.rotation;
+        let a1 = wrap_once((a1 - os) * RAD_DEG + os1 - rotation);
+        let local = Local { x: px, y: py, rotation: rotation + a1 * alpha, scale_x: sx, scale_y: pap.scale_y, shear_x: 0.0, shear_y: 0.0 };
+        self.update_bone_world(parent, local);
+        let rotation = cap.rotation;
+        let a2 = wrap_once(((a2 + os) * RAD_DEG - cap.shear_x) * s2 + os2 - rotation);
+        let local = Local { x: cx, y: cy, rotation: rotation + a2 * alpha, ..cap };
+        self.update_bone_world(child, local);
+    }
+}
+

@@ -1,0 +1,215 @@
+//! A posed skeleton: the mutable instance that timelines write and constraints solve.
+
+mod bone;
+mod ik_constraint;
+mod path_constraint;
+mod slot;
+mod transform_constraint;
+mod update_order;
+mod vertices;
+
+pub use bone::*;
+pub use ik_constraint::IkConstraint;
+pub use path_constraint::PathConstraint;
+pub use slot::Slot;
+pub use transform_constraint::TransformConstraint;
+pub use update_order::{UpdateOrder, UpdateStep};
+
+use crate::core::color::Color;
+use crate::core::model::{AttachmentId, ConstraintRef, SkeletonData, Skin};
+use std::sync::Arc;
+
+/// A skeleton instance posed from shared [`SkeletonData`].
+#[derive(Clone, Debug)]
+pub struct Skeleton {
+    pub data: Arc<SkeletonData>,
+    pub bones: Vec<Bone>,
+    pub slots: Vec<Slot>,
+    /// Slot indices in draw order.
+    pub draw_order: Vec<usize>,
+    pub ik: Vec<IkConstraint>,
+    pub transforms: Vec<TransformConstraint>,
+    pub paths: Vec<PathConstraint>,
+    /// The active skin (possibly several skins combined); attachments not in it come from the
+    /// default skin.
+    pub skin: Option<Skin>,
+    pub frame: SkeletonFrame,
+    pub color: Color,
+    order: UpdateOrder,
+}
+
+impl Skeleton {
+    /// A skeleton in its setup pose with no skin (default skin attachments only).
+    pub fn new(data: Arc<SkeletonData>) -> Skeleton {
+        let mut sk = Skeleton {
+            bones: data.bones.iter().map(Bone::new).collect(),
+            slots: data.slots.iter().map(Slot::new).collect(),
+            draw_order: (0..data.slots.len()).collect(),
+            ik: data.ik_constraints.iter().map(IkConstraint::new).collect(),
+            transforms: data.transform_constraints.iter().map(TransformConstraint::new).collect(),
+            paths: data.path_constraints.iter().map(PathConstraint::new).collect(),
+            skin: None,
+            frame: SkeletonFrame { x: 0.0, y: 0.0, scale_x: 1.0, scale_y: 1.0 },
+            color: Color::WHITE,
+            order: UpdateOrder::default(),
+            data,
+        };
+        sk.set_slots_to_setup_pose();
+        sk.update_cache();
+        sk
+    }
+
+    /// The update order in use (for views and tests).
+    pub fn update_order(&self) -> &UpdateOrder {
+        &self.order
+    }
+
+    /// Sets the active skin. With no previous skin, slots showing their setup attachment name
+    /// take the new skin's attachment of that name; with a previous skin, slots showing one of
+    /// its attachments take the new skin's attachment under the same key.
+    pub fn set_skin(&mut self, skin: Option<Skin>) {
+        if self.skin == skin {
+            return;
+        }
+        if let Some(new) = &skin {
+            match &self.skin {
+                Some(old) => {
+                    for (slot, key, old_att) in old.entries() {
+                        if self.slots[slot].attachment == Some(old_att)
+                            && let Some(att) = new.get(slot, key)
+                        {
+                            self.slots[slot].set_attachment(Some(att));
+                        }
+                    }
+                }
+                None => {
+                    for (i, sd) in self.data.slots.iter().enumerate() {
+                        if let Some(name) = &sd.attachment
+                            && let Some(att) = new.get(i, name)
+                        {
+                            self.slots[i].set_attachment(Some(att));
+                        }
+                    }
+                }
+            }
+        }
+        self.skin = skin;
+        self.update_cache();
+    }
+
+    /// Combines the named skins into one (in the given order) and makes it active.
+    /// Returns the first name that does not exist.
+    pub fn set_skins_by_name(&mut self, names: &[&str]) -> Result<(), String> {
+        if names.is_empty() {
+            self.set_skin(None);
+            return Ok(());
+        }
+        let mut combined = Skin::new(names.join("+"));
+        for name in names {
+            let i = self.data.find_skin(name).ok_or_else(|| name.to_string())?;
+            combined.add_skin(&self.data.skins[i]);
+        }
+        if names.len() == 1 {
+            combined.name = names[0].to_string();
+        }
+        self.set_skin(Some(combined));
+        Ok(())
+    }
+
+    /// Looks an attachment up by slot and key name: active skin first, then the default skin.
+    pub fn attachment(&self, slot: usize, name: &str) -> Option<AttachmentId> {
+        if let Some(a) = self.skin.as_ref().and_then(|s| s.get(slot, name)) {
+            return Some(a);
+        }
+        self.data.default_skin.and_then(|d| self.data.skins[d].get(slot, name))
+    }
+
+    /// Resets bones, constraints, slots and draw order to the setup pose.
+    pub fn set_to_setup_pose(&mut self) {
+        self.set_bones_to_setup_pose();
+        self.set_slots_to_setup_pose();
+    }
+
+    /// Resets bones and constraints to the setup pose.
+    pub fn set_bones_to_setup_pose(&mut self) {
+        for (bone, data) in self.bones.iter_mut().zip(&self.data.bones) {
+            bone.pose = Local::setup(data);
+        }
+        for (c, d) in self.ik.iter_mut().zip(&self.data.ik_constraints) {
+            c.set_to_setup(d);
+        }
+        for (c, d) in self.transforms.iter_mut().zip(&self.data.transform_constraints) {
+            c.set_to_setup(d);
+        }
+        for (c, d) in self.paths.iter_mut().zip(&self.data.path_constraints) {
+            c.set_to_setup(d);
+        }
+    }
+
+    /// Resets slot colors, attachments and the draw order to the setup pose.
+    pub fn set_slots_to_setup_pose(&mut self) {
+        let data = self.data.clone();
+        self.draw_order.clear();
+        self.draw_order.extend(0..data.slots.len());
+        for i in 0..data.slots.len() {
+            self.set_slot_to_setup_pose(i);
+        }
+    }
+
+    /// Resets one slot's colors and attachment (always clearing its deform).
+    pub fn set_slot_to_setup_pose(&mut self, i: usize) {
+        let sd = &self.data.slots[i];
+        let att = sd.attachment.as_deref().and_then(|n| self.attachment(i, n));
+        let slot = &mut self.slots[i];
+        slot.color = sd.color;
+        slot.dark = sd.dark;
+        slot.attachment = None;
+        slot.deform.clear();
+        slot.attachment = att;
+    }
+
+    /// The world frame of bone `i`'s parent.
+    #[inline]
+    pub fn parent_frame(&self, i: usize) -> Option<ParentFrame> {
+        self.data.bones[i].parent.map(|p| self.bones[p].frame())
+    }
+
+    /// Computes bone `i`'s world transform from `local`.
+    #[inline]
+    pub fn update_bone_world(&mut self, i: usize, local: Local) {
+        let parent = self.parent_frame(i);
+        let inherit = self.data.bones[i].inherit;
+        let frame = self.frame;
+        self.bones[i].update_world(local, inherit, parent, frame);
+    }
+
+    /// Recomputes bone `i`'s applied pose from its world transform if a constraint changed it.
+    #[inline]
+    pub fn ensure_applied(&mut self, i: usize) {
+        if !self.bones[i].applied_valid {
+            let parent = self.parent_frame(i);
+            self.bones[i].update_applied(parent);
+        }
+    }
+
+    /// Computes every active bone's world transform and runs the constraints, in update order.
+    pub fn update_world_transform(&mut self) {
+        for k in 0..self.order.reset.len() {
+            let i = self.order.reset[k];
+            let bone = &mut self.bones[i];
+            bone.applied = bone.pose;
+            bone.applied_valid = true;
+        }
+        for k in 0..self.order.steps.len() {
+            match self.order.steps[k] {
+                UpdateStep::Bone(i) => {
+                    let pose = self.bones[i].pose;
+                    self.update_bone_world(i, pose);
+                }
+                UpdateStep::Constraint(ConstraintRef::Ik(i)) => self.apply_ik(i),
+                UpdateStep::Constraint(ConstraintRef::Transform(i)) => self.apply_transform(i),
+                UpdateStep::Constraint(ConstraintRef::Path(i)) => self.apply_path(i),
+            }
+        }
+    }
+}

@@ -1,0 +1,198 @@
+//! Transform constraints: move bones toward (a mix of) a target bone's transform.
+
+use super::{Local, Skeleton};
+use crate::core::math::{DEG_RAD, wrap_degrees_38};
+use crate::core::model::TransformConstraintData;
+use std::f64::consts::{FRAC_PI_2, PI};
+
+/// The animatable state of a transform constraint.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TransformConstraint {
+    pub rotate_mix: f64,
+    pub translate_mix: f64,
+    pub scale_mix: f64,
+    pub shear_mix: f64,
+    pub active: bool,
+}
+
+impl TransformConstraint {
+    /// The constraint in its setup state.
+    pub fn new(data: &TransformConstraintData) -> TransformConstraint {
+        let mut c = TransformConstraint {
+            rotate_mix: 0.0,
+            translate_mix: 0.0,
+            scale_mix: 0.0,
+            shear_mix: 0.0,
+            active: true,
+        };
+        c.set_to_setup(data);
+        c
+    }
+
+    /// Restores the setup mixes.
+    pub fn set_to_setup(&mut self, d: &TransformConstraintData) {
+        self.rotate_mix = d.rotate_mix;
+        self.translate_mix = d.translate_mix;
+        self.scale_mix = d.scale_mix;
+        self.shear_mix = d.shear_mix;
+    }
+}
+
+/// Wraps radians into [-PI, PI] with one step.
+fn wrap_rad(mut r: f64) -> f64 {
+    if r > PI {
+        r -= PI * 2.0;
+    } else if r < -PI {
+        r += PI * 2.0;
+    }
+    r
+}
+
+impl Skeleton {
+    /// Runs transform constraint `i`.
+    pub(crate) fn apply_transform(&mut self, i: usize) {
+        let data = self.data.clone();
+        let cd = &data.transform_constraints[i];
+        let mixes = self.transforms[i].clone();
+        match (cd.local, cd.relative) {
+            (false, false) => self.transform_world(cd, &mixes, false),
+            (false, true) => self.transform_world(cd, &mixes, true),
+            (true, false) => self.transform_local(cd, &mixes, false),
+            (true, true) => self.transform_local(cd, &mixes, true),
+        }
+    }
+
+    /// World-space modes: change the constrained bones' world matrices directly.
+    fn transform_world(&mut self, cd: &TransformConstraintData, m: &TransformConstraint, relative: bool) {
+        let t = self.bones[cd.target].clone();
+        let (ta, tb, tc, td) = (t.a, t.b, t.c, t.d);
+        let reflect = if ta * td - tb * tc > 0.0 { DEG_RAD } else { -DEG_RAD };
+        let offset_rotation = cd.offset_rotation * reflect;
+        let offset_shear_y = cd.offset_shear_y * reflect;
+        for &bi in &cd.bones {
+            let bone = &mut self.bones[bi];
+            let mut modified = false;
+            if m.rotate_mix != 0.0 {
+                let (a, b, c, d) = (bone.a, bone.b, bone.c, bone.d);
+                let r = if relative {
+                    tc.atan2(ta) + offset_rotation
+                } else {
+                    tc.atan2(ta) - c.atan2(a) + offset_rotation
+                };
+                let r = wrap_rad(r) * m.rotate_mix;
+                let (sin, cos) = r.sin_cos();
+                bone.a = cos * a - sin * c;
+                bone.b = cos * b - sin * d;
+                bone.c = sin * a + cos * c;
+                bone.d = sin * b + cos * d;
+                modified = true;
+            }
+            if m.translate_mix != 0.0 {
+                let (x, y) = t.local_to_world(cd.offset_x, cd.offset_y);
+                if relative {
+                    bone.world_x += x * m.translate_mix;
+                    bone.world_y += y * m.translate_mix;
+                } else {
+                    bone.world_x += (x - bone.world_x) * m.translate_mix;
+                    bone.world_y += (y - bone.world_y) * m.translate_mix;
+                }
+                modified = true;
+            }
+            if m.scale_mix > 0.0 {
+                if relative {
+                    let s = ((ta * ta + tc * tc).sqrt() - 1.0 + cd.offset_scale_x) * m.scale_mix + 1.0;
+                    bone.a *= s;
+                    bone.c *= s;
+                    let s = ((tb * tb + td * td).sqrt() - 1.0 + cd.offset_scale_y) * m.scale_mix + 1.0;
+                    bone.b *= s;
+                    bone.d *= s;
+                } else {
+                    let mut s = (bone.a * bone.a + bone.c * bone.c).sqrt();
+                    if s > 0.00001 {
+                        s = (s + ((ta * ta + tc * tc).sqrt() - s + cd.offset_scale_x) * m.scale_mix) / s;
+                    }
+                    bone.a *= s;
+                    bone.c *= s;
+                    let mut s = (bone.b * bone.b + bone.d * bone.d).sqrt();
+                    if s > 0.00001 {
+                        s = (s + ((tb * tb + td * td).sqrt() - s + cd.offset_scale_y) * m.scale_mix) / s;
+                    }
+                    bone.b *= s;
+                    bone.d *= s;
+                }
+                modified = true;
+            }
+            if m.shear_mix > 0.0 {
+                let (b, d) = (bone.b, bone.d);
+                let by = d.atan2(b);
+                let r = if relative {
+                    let r = wrap_rad(td.atan2(tb) - tc.atan2(ta));
+                    by + (r - FRAC_PI_2 + offset_shear_y) * m.shear_mix
+                } else {
+                    let r = wrap_rad(td.atan2(tb) - tc.atan2(ta) - (by - bone.c.atan2(bone.a)));
+                    by + (r + offset_shear_y) * m.shear_mix
+                };
+                let s = (b * b + d * d).sqrt();
+                bone.b = r.cos() * s;
+                bone.d = r.sin() * s;
+                modified = true;
+            }
+            if modified {
+                bone.applied_valid = false;
+            }
+        }
+    }
+
+    /// Local-space modes: change the constrained bones' applied local transforms.
+    fn transform_local(&mut self, cd: &TransformConstraintData, m: &TransformConstraint, relative: bool) {
+        self.ensure_applied(cd.target);
+        let t = self.bones[cd.target].applied;
+        for &bi in &cd.bones {
+            self.ensure_applied(bi);
+            let ap = self.bones[bi].applied;
+            let mut l = ap;
+            if relative {
+                if m.rotate_mix != 0.0 {
+                    l.rotation += (t.rotation + cd.offset_rotation) * m.rotate_mix;
+                }
+                if m.translate_mix != 0.0 {
+                    l.x += (t.x + cd.offset_x) * m.translate_mix;
+                    l.y += (t.y + cd.offset_y) * m.translate_mix;
+                }
+                if m.scale_mix != 0.0 {
+                    if l.scale_x > 0.00001 {
+                        l.scale_x *= (t.scale_x - 1.0 + cd.offset_scale_x) * m.scale_mix + 1.0;
+                    }
+                    if l.scale_y > 0.00001 {
+                        l.scale_y *= (t.scale_y - 1.0 + cd.offset_scale_y) * m.scale_mix + 1.0;
+                    }
+                }
+                if m.shear_mix != 0.0 {
+                    l.shear_y += (t.shear_y + cd.offset_shear_y) * m.shear_mix;
+                }
+            } else {
+                if m.rotate_mix != 0.0 {
+                    let r = wrap_degrees_38(t.rotation - ap.rotation + cd.offset_rotation);
+                    l.rotation += r * m.rotate_mix;
+                }
+                if m.translate_mix != 0.0 {
+                    l.x += (t.x - ap.x + cd.offset_x) * m.translate_mix;
+                    l.y += (t.y - ap.y + cd.offset_y) * m.translate_mix;
+                }
+                if m.scale_mix != 0.0 {
+                    if l.scale_x > 0.00001 {
+                        l.scale_x = (l.scale_x + (t.scale_x - l.scale_x + cd.offset_scale_x) * m.scale_mix) / l.scale_x;
+                    }
+                    if l.scale_y > 0.00001 {
+                        l.scale_y = (l.scale_y + (t.scale_y - l.scale_y + cd.offset_scale_y) * m.scale_mix) / l.scale_y;
+                    }
+                }
+                if m.shear_mix != 0.0 {
+                    let r = wrap_degrees_38(t.shear_y - ap.shear_y + cd.offset_shear_y);
+                    l.shear_y += r * m.shear_mix;
+                }
+            }
+            self.update_bone_world(bi, Local { ..l });
+        }
+    }
+}

@@ -1,0 +1,1 @@
+//! Format loaders: each turns a file's bytes into core [`SkeletonData`].

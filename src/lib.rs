@@ -1,0 +1,12 @@
+//! bonescope: a timeline debugger for skeletal animation.
+//!
+//! The crate is split so that every format feeds one runtime:
+//! - [`core`]: the data model, curves, skeleton, constraints and animation runtime. It knows
+//!   nothing about files, terminals or which format a skeleton came from.
+//! - [`format`]: loaders that turn Spine JSON (and later DragonBones, MRTK) into [`core`] data.
+//! - [`cli`]: the headless subcommands, printing text or JSON.
+
+pub mod cli;
+pub mod core;
+pub mod format;
+pub mod text;
