@@ -1,1 +1,120 @@
-//! Headless subcommands.
+//! Headless subcommands and the command-line interface.
+
+pub mod poses;
+
+use crate::core::model::SkeletonData;
+use crate::text::sanitize;
+use clap::{Parser, Subcommand};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::Arc;
+
+/// Files larger than this are refused before reading (no export is anywhere near it).
+pub const MAX_FILE_BYTES: u64 = 512 * 1024 * 1024;
+
+/// bonescope: a terminal timeline debugger for skeletal animation.
+#[derive(Parser, Debug)]
+#[command(name = "bonescope", version, about)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Sample animation poses with the Timeline API (setup pose, apply, world transforms).
+    Poses {
+        /// The skeleton file.
+        file: PathBuf,
+        /// Print JSON (the structure of the reference *.poses.json files).
+        #[arg(long)]
+        json: bool,
+        /// Sample i*duration/N for i = 0..N, then 1.5 and 2.25 x duration looping.
+        #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+        samples: u32,
+        /// Sample exactly these times (seconds, comma separated, not looping).
+        #[arg(long, value_delimiter = ',', allow_negative_numbers = true)]
+        times: Option<Vec<f64>>,
+        /// Skins to combine (comma separated); default skin only when omitted.
+        #[arg(long, value_delimiter = ',')]
+        skin: Vec<String>,
+        /// Only these animations (comma separated).
+        #[arg(long, value_delimiter = ',')]
+        animation: Vec<String>,
+    },
+}
+
+/// A failure to report: one line, exit status 2.
+#[derive(Debug)]
+pub struct CliError(pub String);
+
+/// Reads and loads a skeleton file of any supported format.
+pub fn load_file(path: &Path) -> Result<Arc<SkeletonData>, CliError> {
+    let shown = sanitize(&path.display().to_string()).into_owned();
+    let meta = std::fs::metadata(path).map_err(|e| CliError(format!("{shown}: {e}")))?;
+    if meta.len() > MAX_FILE_BYTES {
+        return Err(CliError(format!("{shown}: file is {} bytes, larger than the {} byte limit", meta.len(), MAX_FILE_BYTES)));
+    }
+    let bytes = std::fs::read(path).map_err(|e| CliError(format!("{shown}: {e}")))?;
+    let name = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+    crate::format::load(&bytes, &name)
+        .map(Arc::new)
+        .map_err(|e| CliError(format!("{shown}: {e}")))
+}
+
+fn file_name(path: &Path) -> String {
+    path.file_name().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default()
+}
+
+/// Runs a headless command, printing to stdout.
+pub fn run(command: Command) -> Result<(), CliError> {
+    match command {
+        Command::Poses { file, json, samples, times, skin, animation } => {
+            if let Some(t) = &times
+                && let Some(bad) = t.iter().find(|t| !t.is_finite())
+            {
+                return Err(CliError(format!("--times: {bad} is not a finite time")));
+            }
+            let data = load_file(&file)?;
+            let options = poses::PosesOptions { samples: samples as usize, times, skins: skin, animations: animation };
+            let report = poses::sample(data, file_name(&file), options).map_err(CliError)?;
+            if json {
+                print_json(&report.to_json())
+            } else {
+                print_text(&report.to_text())
+            }
+        }
+    }
+}
+
+fn print_json(v: &serde_json::Value) -> Result<(), CliError> {
+    use std::io::Write;
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    serde_json::to_writer(&mut out, v).map_err(|e| CliError(e.to_string()))?;
+    let _ = writeln!(out);
+    out.flush().map_err(|e| CliError(e.to_string()))
+}
+
+fn print_text(s: &str) -> Result<(), CliError> {
+    use std::io::Write;
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    out.write_all(s.as_bytes()).map_err(|e| CliError(e.to_string()))
+}
+
+/// The binary's entry point.
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let Some(command) = cli.command else {
+        eprintln!("bonescope: the interactive viewer is not available in this build yet; try `bonescope poses FILE`");
+        return ExitCode::from(2);
+    };
+    match run(command) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(CliError(msg)) => {
+            eprintln!("bonescope: {msg}");
+            ExitCode::from(2)
+        }
+    }
+}

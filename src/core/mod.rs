@@ -9,3 +9,4 @@ pub mod curve;
 pub mod math;
 pub mod model;
 pub mod skeleton;
+pub mod snapshot;

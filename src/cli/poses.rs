@@ -1,0 +1,296 @@
+//! `bonescope poses`: sample an animation's poses with the Timeline API.
+
+use crate::core::model::SkeletonData;
+use crate::core::skeleton::{Local, Skeleton};
+use crate::core::snapshot::{PoseSnapshot, SampleSpec};
+use crate::text::sanitize;
+use serde_json::{Map, Value, json};
+use std::fmt::Write as _;
+use std::sync::Arc;
+
+/// What to sample.
+#[derive(Clone, Debug, Default)]
+pub struct PosesOptions {
+    /// Standard sample count (`--samples`), used when `times` is `None`.
+    pub samples: usize,
+    /// Exact times (`--times`).
+    pub times: Option<Vec<f64>>,
+    /// Skins to combine (`--skin`); empty = default skin only.
+    pub skins: Vec<String>,
+    /// Only these animations (by name); empty = all.
+    pub animations: Vec<String>,
+}
+
+/// The poses of every requested animation, plus the setup pose.
+pub struct PosesReport {
+    pub data: Arc<SkeletonData>,
+    pub file: String,
+    pub options: PosesOptions,
+    pub inactive: Vec<usize>,
+    pub setup: PoseSnapshot,
+    pub animations: Vec<AnimationPoses>,
+}
+
+/// Samples of one animation.
+pub struct AnimationPoses {
+    pub index: usize,
+    pub samples: Vec<(SampleSpec, PoseSnapshot)>,
+}
+
+/// Builds a skeleton with the requested skins.
+pub fn skeleton_with_skins(data: &Arc<SkeletonData>, skins: &[String]) -> Result<Skeleton, String> {
+    let mut sk = Skeleton::new(data.clone());
+    let names: Vec<&str> = skins.iter().map(String::as_str).collect();
+    sk.set_skins_by_name(&names)
+        .map_err(|missing| format!("unknown skin \"{}\"", sanitize(&missing)))?;
+    Ok(sk)
+}
+
+/// Samples the poses. Errors name an unknown skin or animation.
+pub fn sample(data: Arc<SkeletonData>, file: String, options: PosesOptions) -> Result<PosesReport, String> {
+    let mut sk = skeleton_with_skins(&data, &options.skins)?;
+    let inactive: Vec<usize> = (0..sk.bones.len()).filter(|&i| !sk.bones[i].active).collect();
+    sk.set_to_setup_pose();
+    sk.update_world_transform();
+    let setup = PoseSnapshot::capture(&sk, Vec::new());
+    let mut wanted = Vec::new();
+    if options.animations.is_empty() {
+        wanted.extend(0..data.animations.len());
+    } else {
+        for name in &options.animations {
+            let i = data
+                .find_animation(name)
+                .ok_or_else(|| format!("unknown animation \"{}\"", sanitize(name)))?;
+            wanted.push(i);
+        }
+    }
+    let mut animations = Vec::new();
+    for index in wanted {
+        let anim = &data.animations[index];
+        // A fresh skeleton per animation, as the reference does.
+        let mut sk = skeleton_with_skins(&data, &options.skins)?;
+        let specs = match &options.times {
+            Some(t) => SampleSpec::at_times(t),
+            None => SampleSpec::standard(anim.duration, options.samples),
+        };
+        let samples = specs.into_iter().map(|s| (s, s.pose(&mut sk, anim))).collect();
+        animations.push(AnimationPoses { index, samples });
+    }
+    Ok(PosesReport { data, file, options, inactive, setup, animations })
+}
+
+/// A JSON number, or the strings "NaN" / "Infinity" / "-Infinity" for non-finite values.
+pub fn num(v: f64) -> Value {
+    if v.is_finite() {
+        serde_json::Number::from_f64(v).map_or(Value::Null, Value::Number)
+    } else if v.is_nan() {
+        Value::from("NaN")
+    } else if v > 0.0 {
+        Value::from("Infinity")
+    } else {
+        Value::from("-Infinity")
+    }
+}
+
+fn nums(v: &[f64]) -> Value {
+    Value::Array(v.iter().map(|&x| num(x)).collect())
+}
+
+/// Rounds like the reference goldens (4 decimals, halves up).
+fn round4(v: f64) -> f64 {
+    (v * 1e4 + 0.5).floor() / 1e4
+}
+
+fn local_array(l: &Local) -> [f64; 7] {
+    [l.x, l.y, l.rotation, l.scale_x, l.scale_y, l.shear_x, l.shear_y]
+}
+
+impl PosesReport {
+    fn pose_json(&self, pose: &PoseSnapshot, out: &mut Map<String, Value>) {
+        let data = &self.data;
+        out.insert(
+            "bones".into(),
+            Value::Array(
+                pose.bones.iter().map(|b| b.as_ref().map_or(Value::Null, |b| nums(&b.record()))).collect(),
+            ),
+        );
+        let mut applied = Map::new();
+        for (i, b) in pose.bones.iter().enumerate() {
+            let Some(b) = b else { continue };
+            let (ap, lo) = (local_array(&b.applied), local_array(&b.local));
+            if ap.iter().zip(&lo).any(|(a, l)| round4(*a) != round4(*l)) {
+                applied.insert(data.bones[i].name.clone(), nums(&ap));
+            }
+        }
+        out.insert("applied".into(), Value::Object(applied));
+        out.insert(
+            "slots".into(),
+            Value::Array(
+                pose.slots
+                    .iter()
+                    .map(|s| {
+                        let mut rec = vec![s.attachment.clone().map_or(Value::Null, Value::String)];
+                        rec.extend(s.color.iter().map(|&c| num(c)));
+                        if let Some(d) = s.dark {
+                            rec.extend(d.iter().map(|&c| num(c)));
+                        }
+                        Value::Array(rec)
+                    })
+                    .collect(),
+            ),
+        );
+        let setup_order = pose.draw_order.iter().enumerate().all(|(i, &s)| i == s);
+        out.insert(
+            "drawOrder".into(),
+            if setup_order {
+                Value::Null
+            } else {
+                Value::Array(pose.draw_order.iter().map(|&s| Value::String(data.slots[s].name.clone())).collect())
+            },
+        );
+        let mut vertices = Map::new();
+        for (slot, v) in &pose.vertices {
+            vertices.insert(data.slots[*slot].name.clone(), nums(v));
+        }
+        out.insert("vertices".into(), Value::Object(vertices));
+        let mut points = Map::new();
+        for (slot, p) in &pose.points {
+            points.insert(data.slots[*slot].name.clone(), nums(p));
+        }
+        out.insert("points".into(), Value::Object(points));
+    }
+
+    /// The report as JSON, in the structure of the reference `*.poses.json` files.
+    pub fn to_json(&self) -> Value {
+        let data = &self.data;
+        let mut setup = Map::new();
+        self.pose_json(&self.setup, &mut setup);
+        let animations: Vec<Value> = self
+            .animations
+            .iter()
+            .map(|a| {
+                let anim = &data.animations[a.index];
+                let samples: Vec<Value> = a
+                    .samples
+                    .iter()
+                    .map(|(spec, pose)| {
+                        let mut m = Map::new();
+                        m.insert("time".into(), num(spec.time));
+                        m.insert("lastTime".into(), num(spec.last_time));
+                        m.insert("loop".into(), Value::Bool(spec.looping));
+                        let events: Vec<Value> = pose
+                            .events
+                            .iter()
+                            .map(|e| {
+                                let ed = &data.events[e.data];
+                                let mut ev = json!({
+                                    "name": ed.name, "int": e.int, "float": num(e.float),
+                                    "string": e.string, "time": num(e.time),
+                                });
+                                if ed.audio.is_some() {
+                                    ev["volume"] = num(e.volume);
+                                    ev["balance"] = num(e.balance);
+                                }
+                                ev
+                            })
+                            .collect();
+                        m.insert("events".into(), Value::Array(events));
+                        self.pose_json(pose, &mut m);
+                        Value::Object(m)
+                    })
+                    .collect();
+                json!({"name": anim.name, "duration": num(anim.duration), "samples": samples})
+            })
+            .collect();
+        json!({
+            "format": "bonescope-poses/1",
+            "runtime": {"id": "bonescope", "version": env!("CARGO_PKG_VERSION")},
+            "skeleton": {
+                "file": self.file,
+                "spine": data.source.version,
+                "format": data.source.format,
+                "skin": if self.options.skins.is_empty() { Value::Null } else { json!(self.options.skins) },
+                "hash": data.hash,
+            },
+            "settings": {
+                "samples": if self.options.times.is_some() { Value::Null } else { json!(self.options.samples) },
+                "times": self.options.times.as_ref().map_or(Value::Null, |t| nums(t)),
+                "extraLoops": if self.options.times.is_some() { json!([]) } else { json!([1.5, 2.25]) },
+                "alpha": 1, "blend": "setup", "direction": "mixIn",
+            },
+            "bones": data.bones.iter().map(|b| b.name.clone()).collect::<Vec<_>>(),
+            "slots": data.slots.iter().map(|s| s.name.clone()).collect::<Vec<_>>(),
+            "inactiveBones": self.inactive.iter().map(|&i| data.bones[i].name.clone()).collect::<Vec<_>>(),
+            "setup": Value::Object(setup),
+            "animations": animations,
+        })
+    }
+
+    /// A readable summary: per sample, the fired events and every active bone's world position
+    /// and rotation.
+    pub fn to_text(&self) -> String {
+        let data = &self.data;
+        let mut s = String::new();
+        let skin = if self.options.skins.is_empty() {
+            "default".to_string()
+        } else {
+            self.options.skins.join("+")
+        };
+        let _ = writeln!(
+            s,
+            "{} ({} {}): {} bones, {} slots, {} animations, skin {}",
+            sanitize(&self.file),
+            sanitize(&data.source.format),
+            sanitize(&data.source.version),
+            data.bones.len(),
+            data.slots.len(),
+            data.animations.len(),
+            sanitize(&skin)
+        );
+        let name_w = data.bones.iter().map(|b| sanitize(&b.name).chars().count()).max().unwrap_or(4).clamp(4, 32);
+        for a in &self.animations {
+            let anim = &data.animations[a.index];
+            let _ = writeln!(s, "\nanimation \"{}\"  duration {:.4} s", sanitize(&anim.name), anim.duration);
+            for (spec, pose) in &a.samples {
+                let _ = write!(
+                    s,
+                    "  t = {:.4}  (last {:.4}{})",
+                    spec.time,
+                    spec.last_time,
+                    if spec.looping { ", looping" } else { "" }
+                );
+                if pose.events.is_empty() {
+                    let _ = writeln!(s);
+                } else {
+                    let names: Vec<String> = pose
+                        .events
+                        .iter()
+                        .map(|e| format!("{}@{:.4}", sanitize(&data.events[e.data].name), e.time))
+                        .collect();
+                    let _ = writeln!(s, "  events: {}", names.join(", "));
+                }
+                let _ = writeln!(
+                    s,
+                    "    {:<name_w$} {:>10} {:>10} {:>9} {:>9} {:>7} {:>7}",
+                    "bone", "worldX", "worldY", "worldRot", "rotation", "scaleX", "scaleY"
+                );
+                for (i, b) in pose.bones.iter().enumerate() {
+                    let Some(b) = b else { continue };
+                    let name: String = sanitize(&data.bones[i].name).chars().take(name_w).collect();
+                    let _ = writeln!(
+                        s,
+                        "    {:<name_w$} {:>10.3} {:>10.3} {:>9.3} {:>9.3} {:>7.3} {:>7.3}",
+                        name,
+                        b.world_x,
+                        b.world_y,
+                        b.c.atan2(b.a).to_degrees(),
+                        b.local.rotation,
+                        b.local.scale_x,
+                        b.local.scale_y
+                    );
+                }
+            }
+        }
+        s
+    }
+}

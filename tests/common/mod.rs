@@ -1,0 +1,211 @@
+//! Helpers shared by the integration tests: locating `../shared`, and tolerant comparison.
+#![allow(dead_code)]
+
+use serde_json::Value;
+use std::path::PathBuf;
+
+/// `../shared` beside the project, or `None` (with the reason printed) when absent.
+pub fn shared_dir(what: &str) -> Option<PathBuf> {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared");
+    if dir.is_dir() {
+        Some(dir)
+    } else {
+        println!("SKIPPED {what}: ../shared (reference corpus and goldens) is not beside the project");
+        None
+    }
+}
+
+/// The project root.
+pub fn project_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Reads a JSON file.
+pub fn read_json(path: &std::path::Path) -> Value {
+    let text = std::fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    serde_json::from_slice(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// Collects mismatches while comparing, keeping the first few for the report.
+#[derive(Default)]
+pub struct Mismatches {
+    pub count: usize,
+    pub compared: usize,
+    pub first: Vec<String>,
+}
+
+impl Mismatches {
+    pub fn fail(&mut self, msg: String) {
+        self.count += 1;
+        if self.first.len() < 12 {
+            self.first.push(msg);
+        }
+    }
+
+    /// Compares two numbers (golden may hold "NaN"/"Infinity" strings) within `tol`;
+    /// `modulo` compares angles modulo that period.
+    pub fn num(&mut self, what: &dyn Fn() -> String, ours: &Value, golden: &Value, tol: f64, modulo: Option<f64>) {
+        self.compared += 1;
+        let g = match golden {
+            Value::Number(n) => n.as_f64().unwrap_or(f64::NAN),
+            Value::String(s) if s == "NaN" => f64::NAN,
+            Value::String(s) if s == "Infinity" => f64::INFINITY,
+            Value::String(s) if s == "-Infinity" => f64::NEG_INFINITY,
+            other => return self.fail(format!("{}: golden is {other}", what())),
+        };
+        let o = match ours {
+            Value::Number(n) => n.as_f64().unwrap_or(f64::NAN),
+            Value::String(s) if s == "NaN" => f64::NAN,
+            Value::String(s) if s == "Infinity" => f64::INFINITY,
+            Value::String(s) if s == "-Infinity" => f64::NEG_INFINITY,
+            other => return self.fail(format!("{}: ours is {other}, golden {g}", what())),
+        };
+        if g.is_nan() || o.is_nan() || g.is_infinite() || o.is_infinite() {
+            if !(g.is_nan() && o.is_nan()) && g != o {
+                self.fail(format!("{}: ours {o}, golden {g}", what()));
+            }
+            return;
+        }
+        let mut d = (o - g).abs();
+        if let Some(m) = modulo {
+            d %= m;
+            d = d.min(m - d);
+        }
+        if d > tol {
+            self.fail(format!("{}: ours {o}, golden {g} (diff {d:.6})", what()));
+        }
+    }
+
+    /// Compares two values that must be equal exactly.
+    pub fn exact(&mut self, what: &dyn Fn() -> String, ours: &Value, golden: &Value) {
+        self.compared += 1;
+        if ours != golden {
+            self.fail(format!("{}: ours {ours}, golden {golden}", what()));
+        }
+    }
+}
+
+/// Absolute tolerance used for every pose quantity (golden README, f64 implementation column).
+pub const TOL: f64 = 1e-3;
+
+/// Compares one pose object (`bones`, `slots`, `drawOrder`, `vertices`, `points`, `events`) by
+/// name. `bone_names` / `slot_names` come from the golden file.
+pub fn compare_pose(m: &mut Mismatches, ctx: &str, ours: &Value, golden: &Value, bone_names: &[String], slot_names: &[String]) {
+    // Bones: 13-number records; rotation (index 8) modulo 360.
+    let (ob, gb) = (&ours["bones"], &golden["bones"]);
+    for (i, name) in bone_names.iter().enumerate() {
+        let (o, g) = (&ob[i], &gb[i]);
+        if g.is_null() || o.is_null() {
+            m.exact(&|| format!("{ctx} bone {name} (null)"), o, g);
+            continue;
+        }
+        for k in 0..13 {
+            let modulo = (k == 8).then_some(360.0);
+            m.num(&|| format!("{ctx} bone {name}[{k}]"), &o[k], &g[k], TOL, modulo);
+        }
+    }
+    let (os, gs) = (&ours["slots"], &golden["slots"]);
+    for (i, name) in slot_names.iter().enumerate() {
+        let (o, g) = (&os[i], &gs[i]);
+        let (Some(oa), Some(ga)) = (o.as_array(), g.as_array()) else {
+            m.fail(format!("{ctx} slot {name}: ours {o}, golden {g}"));
+            continue;
+        };
+        if oa.len() != ga.len() {
+            m.fail(format!("{ctx} slot {name}: ours {o}, golden {g}"));
+            continue;
+        }
+        m.exact(&|| format!("{ctx} slot {name} attachment"), &oa[0], &ga[0]);
+        for k in 1..ga.len() {
+            m.num(&|| format!("{ctx} slot {name}[{k}]"), &oa[k], &ga[k], TOL, None);
+        }
+    }
+    m.exact(&|| format!("{ctx} drawOrder"), &ours["drawOrder"], &golden["drawOrder"]);
+    for key in ["vertices", "points"] {
+        let empty = serde_json::Map::new();
+        let gv = golden[key].as_object().unwrap_or(&empty);
+        let ov = ours[key].as_object().unwrap_or(&empty);
+        for (slot, g) in gv {
+            let Some(o) = ov.get(slot) else {
+                m.fail(format!("{ctx} {key} {slot}: missing in ours"));
+                continue;
+            };
+            let (oa, ga) = (o.as_array().map_or(0, Vec::len), g.as_array().map_or(0, Vec::len));
+            if oa != ga {
+                m.fail(format!("{ctx} {key} {slot}: ours has {oa} numbers, golden {ga}"));
+                continue;
+            }
+            for k in 0..ga {
+                let modulo = (key == "points" && k == 2).then_some(360.0);
+                m.num(&|| format!("{ctx} {key} {slot}[{k}]"), &o[k], &g[k], TOL, modulo);
+            }
+        }
+        for slot in ov.keys() {
+            if !gv.contains_key(slot) {
+                m.fail(format!("{ctx} {key} {slot}: not in golden"));
+            }
+        }
+    }
+    if let Some(ge) = golden.get("events") {
+        let (oe, ge) = (ours["events"].as_array(), ge.as_array());
+        let (oe, ge) = (oe.map_or(&[][..], |v| v), ge.map_or(&[][..], |v| v));
+        if oe.len() != ge.len() {
+            m.fail(format!("{ctx} events: ours {}, golden {}", Value::from(oe.to_vec()), Value::from(ge.to_vec())));
+        } else {
+            for (o, g) in oe.iter().zip(ge) {
+                for f in ["name", "int", "string"] {
+                    m.exact(&|| format!("{ctx} event {f}"), &o[f], &g[f]);
+                }
+                for f in ["float", "time", "volume", "balance"] {
+                    if g.get(f).is_some() {
+                        m.num(&|| format!("{ctx} event {f}"), &o[f], &g[f], TOL, None);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Strings of a JSON array.
+pub fn names(v: &Value) -> Vec<String> {
+    v.as_array().map(|a| a.iter().map(|s| s.as_str().unwrap_or("").to_string()).collect()).unwrap_or_default()
+}
+
+/// Compares a whole poses report with a golden poses file; returns the mismatches.
+pub fn compare_poses_file(ours: &Value, golden: &Value) -> Mismatches {
+    let mut m = Mismatches::default();
+    let bones = names(&golden["bones"]);
+    let slots = names(&golden["slots"]);
+    m.exact(&|| "bones".into(), &ours["bones"], &golden["bones"]);
+    m.exact(&|| "slots".into(), &ours["slots"], &golden["slots"]);
+    m.exact(&|| "inactiveBones".into(), &ours["inactiveBones"], &golden["inactiveBones"]);
+    compare_pose(&mut m, "setup", &ours["setup"], &golden["setup"], &bones, &slots);
+    let empty = vec![];
+    let oa = ours["animations"].as_array().unwrap_or(&empty);
+    let ga = golden["animations"].as_array().unwrap_or(&empty);
+    if oa.len() != ga.len() {
+        m.fail(format!("animation count: ours {}, golden {}", oa.len(), ga.len()));
+    }
+    for g in ga {
+        let name = g["name"].as_str().unwrap_or("");
+        let Some(o) = oa.iter().find(|o| o["name"] == g["name"]) else {
+            m.fail(format!("animation {name}: missing"));
+            continue;
+        };
+        m.num(&|| format!("{name} duration"), &o["duration"], &g["duration"], 1e-9, None);
+        let (os, gs) = (o["samples"].as_array().unwrap_or(&empty), g["samples"].as_array().unwrap_or(&empty));
+        if os.len() != gs.len() {
+            m.fail(format!("{name}: ours {} samples, golden {}", os.len(), gs.len()));
+            continue;
+        }
+        for (os, gs) in os.iter().zip(gs) {
+            let ctx = format!("{name} t={}", gs["time"]);
+            for f in ["time", "lastTime"] {
+                m.num(&|| format!("{ctx} {f}"), &os[f], &gs[f], 1e-9, None);
+            }
+            m.exact(&|| format!("{ctx} loop"), &os["loop"], &gs["loop"]);
+            compare_pose(&mut m, &ctx, os, gs, &bones, &slots);
+        }
+    }
+    m
+}
