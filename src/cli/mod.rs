@@ -1,6 +1,7 @@
 //! Headless subcommands and the command-line interface.
 
 pub mod poses;
+pub mod scenario;
 
 use crate::core::model::SkeletonData;
 use crate::text::sanitize;
@@ -42,6 +43,17 @@ pub enum Command {
         #[arg(long, value_delimiter = ',')]
         animation: Vec<String>,
     },
+    /// Run an AnimationState scenario and print every listener callback in firing order.
+    Scenario {
+        /// The scenario file (steps: setAnimation, addAnimation, update, ...).
+        scenario: PathBuf,
+        /// Folder holding the scenario's skeleton (default: the scenario file's folder).
+        #[arg(long)]
+        corpus: Option<PathBuf>,
+        /// Print JSON (callbacks and checkpoints, the structure of the reference *.out.json).
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 /// A failure to report: one line, exit status 2.
@@ -53,30 +65,51 @@ pub fn load_file(path: &Path) -> Result<Arc<SkeletonData>, CliError> {
     let shown = sanitize(&path.display().to_string()).into_owned();
     let meta = std::fs::metadata(path).map_err(|e| CliError(format!("{shown}: {e}")))?;
     if meta.len() > MAX_FILE_BYTES {
-        return Err(CliError(format!("{shown}: file is {} bytes, larger than the {} byte limit", meta.len(), MAX_FILE_BYTES)));
+        return Err(CliError(format!(
+            "{shown}: file is {} bytes, larger than the {} byte limit",
+            meta.len(),
+            MAX_FILE_BYTES
+        )));
     }
     let bytes = std::fs::read(path).map_err(|e| CliError(format!("{shown}: {e}")))?;
-    let name = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+    let name = path
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
     crate::format::load(&bytes, &name)
         .map(Arc::new)
         .map_err(|e| CliError(format!("{shown}: {e}")))
 }
 
 fn file_name(path: &Path) -> String {
-    path.file_name().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default()
+    path.file_name()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default()
 }
 
 /// Runs a headless command, printing to stdout.
 pub fn run(command: Command) -> Result<(), CliError> {
     match command {
-        Command::Poses { file, json, samples, times, skin, animation } => {
+        Command::Poses {
+            file,
+            json,
+            samples,
+            times,
+            skin,
+            animation,
+        } => {
             if let Some(t) = &times
                 && let Some(bad) = t.iter().find(|t| !t.is_finite())
             {
                 return Err(CliError(format!("--times: {bad} is not a finite time")));
             }
             let data = load_file(&file)?;
-            let options = poses::PosesOptions { samples: samples as usize, times, skins: skin, animations: animation };
+            let options = poses::PosesOptions {
+                samples: samples as usize,
+                times,
+                skins: skin,
+                animations: animation,
+            };
             let report = poses::sample(data, file_name(&file), options).map_err(CliError)?;
             if json {
                 print_json(&report.to_json())
@@ -84,7 +117,36 @@ pub fn run(command: Command) -> Result<(), CliError> {
                 print_text(&report.to_text())
             }
         }
+        Command::Scenario {
+            scenario,
+            corpus,
+            json,
+        } => {
+            let run = run_scenario(&scenario, corpus.as_deref())?;
+            if json {
+                print_json(&run.to_json())
+            } else {
+                print_text(&run.to_text())
+            }
+        }
     }
+}
+
+/// Reads a scenario, loads its skeleton (from `corpus`, else beside the scenario) and runs it.
+pub fn run_scenario(path: &Path, corpus: Option<&Path>) -> Result<scenario::ScenarioRun, CliError> {
+    let shown = sanitize(&path.display().to_string()).into_owned();
+    let meta = std::fs::metadata(path).map_err(|e| CliError(format!("{shown}: {e}")))?;
+    if meta.len() > MAX_FILE_BYTES {
+        return Err(CliError(format!("{shown}: file is too large")));
+    }
+    let text = std::fs::read(path).map_err(|e| CliError(format!("{shown}: {e}")))?;
+    let sc = scenario::parse(&text).map_err(|e| CliError(format!("{shown}: {e}")))?;
+    let dir = match corpus {
+        Some(c) => c.to_path_buf(),
+        None => path.parent().map(Path::to_path_buf).unwrap_or_default(),
+    };
+    let data = load_file(&dir.join(&sc.skeleton))?;
+    scenario::run(sc, data).map_err(|e| CliError(format!("{shown}: {e}")))
 }
 
 fn print_json(v: &serde_json::Value) -> Result<(), CliError> {
@@ -100,14 +162,17 @@ fn print_text(s: &str) -> Result<(), CliError> {
     use std::io::Write;
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
-    out.write_all(s.as_bytes()).map_err(|e| CliError(e.to_string()))
+    out.write_all(s.as_bytes())
+        .map_err(|e| CliError(e.to_string()))
 }
 
 /// The binary's entry point.
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
     let Some(command) = cli.command else {
-        eprintln!("bonescope: the interactive viewer is not available in this build yet; try `bonescope poses FILE`");
+        eprintln!(
+            "bonescope: the interactive viewer is not available in this build yet; try `bonescope poses FILE`"
+        );
         return ExitCode::from(2);
     };
     match run(command) {

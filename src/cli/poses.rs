@@ -47,9 +47,15 @@ pub fn skeleton_with_skins(data: &Arc<SkeletonData>, skins: &[String]) -> Result
 }
 
 /// Samples the poses. Errors name an unknown skin or animation.
-pub fn sample(data: Arc<SkeletonData>, file: String, options: PosesOptions) -> Result<PosesReport, String> {
+pub fn sample(
+    data: Arc<SkeletonData>,
+    file: String,
+    options: PosesOptions,
+) -> Result<PosesReport, String> {
     let mut sk = skeleton_with_skins(&data, &options.skins)?;
-    let inactive: Vec<usize> = (0..sk.bones.len()).filter(|&i| !sk.bones[i].active).collect();
+    let inactive: Vec<usize> = (0..sk.bones.len())
+        .filter(|&i| !sk.bones[i].active)
+        .collect();
     sk.set_to_setup_pose();
     sk.update_world_transform();
     let setup = PoseSnapshot::capture(&sk, Vec::new());
@@ -73,10 +79,20 @@ pub fn sample(data: Arc<SkeletonData>, file: String, options: PosesOptions) -> R
             Some(t) => SampleSpec::at_times(t),
             None => SampleSpec::standard(anim.duration, options.samples),
         };
-        let samples = specs.into_iter().map(|s| (s, s.pose(&mut sk, anim))).collect();
+        let samples = specs
+            .into_iter()
+            .map(|s| (s, s.pose(&mut sk, anim)))
+            .collect();
         animations.push(AnimationPoses { index, samples });
     }
-    Ok(PosesReport { data, file, options, inactive, setup, animations })
+    Ok(PosesReport {
+        data,
+        file,
+        options,
+        inactive,
+        setup,
+        animations,
+    })
 }
 
 /// A JSON number, or the strings "NaN" / "Infinity" / "-Infinity" for non-finite values.
@@ -102,16 +118,26 @@ fn round4(v: f64) -> f64 {
 }
 
 fn local_array(l: &Local) -> [f64; 7] {
-    [l.x, l.y, l.rotation, l.scale_x, l.scale_y, l.shear_x, l.shear_y]
+    [
+        l.x, l.y, l.rotation, l.scale_x, l.scale_y, l.shear_x, l.shear_y,
+    ]
 }
 
-impl PosesReport {
-    fn pose_json(&self, pose: &PoseSnapshot, out: &mut Map<String, Value>) {
-        let data = &self.data;
+/// The JSON of one pose: `bones`, (`applied`), `slots`, `drawOrder`, `vertices`, `points`.
+pub fn pose_json(
+    data: &SkeletonData,
+    pose: &PoseSnapshot,
+    with_applied: bool,
+) -> Map<String, Value> {
+    let mut out = Map::new();
+    {
         out.insert(
             "bones".into(),
             Value::Array(
-                pose.bones.iter().map(|b| b.as_ref().map_or(Value::Null, |b| nums(&b.record()))).collect(),
+                pose.bones
+                    .iter()
+                    .map(|b| b.as_ref().map_or(Value::Null, |b| nums(&b.record())))
+                    .collect(),
             ),
         );
         let mut applied = Map::new();
@@ -122,7 +148,9 @@ impl PosesReport {
                 applied.insert(data.bones[i].name.clone(), nums(&ap));
             }
         }
-        out.insert("applied".into(), Value::Object(applied));
+        if with_applied {
+            out.insert("applied".into(), Value::Object(applied));
+        }
         out.insert(
             "slots".into(),
             Value::Array(
@@ -145,7 +173,12 @@ impl PosesReport {
             if setup_order {
                 Value::Null
             } else {
-                Value::Array(pose.draw_order.iter().map(|&s| Value::String(data.slots[s].name.clone())).collect())
+                Value::Array(
+                    pose.draw_order
+                        .iter()
+                        .map(|&s| Value::String(data.slots[s].name.clone()))
+                        .collect(),
+                )
             },
         );
         let mut vertices = Map::new();
@@ -158,6 +191,13 @@ impl PosesReport {
             points.insert(data.slots[*slot].name.clone(), nums(p));
         }
         out.insert("points".into(), Value::Object(points));
+    }
+    out
+}
+
+impl PosesReport {
+    fn pose_json(&self, pose: &PoseSnapshot, out: &mut Map<String, Value>) {
+        out.extend(pose_json(&self.data, pose, true));
     }
 
     /// The report as JSON, in the structure of the reference `*.poses.json` files.
@@ -247,10 +287,21 @@ impl PosesReport {
             data.animations.len(),
             sanitize(&skin)
         );
-        let name_w = data.bones.iter().map(|b| sanitize(&b.name).chars().count()).max().unwrap_or(4).clamp(4, 32);
+        let name_w = data
+            .bones
+            .iter()
+            .map(|b| sanitize(&b.name).chars().count())
+            .max()
+            .unwrap_or(4)
+            .clamp(4, 32);
         for a in &self.animations {
             let anim = &data.animations[a.index];
-            let _ = writeln!(s, "\nanimation \"{}\"  duration {:.4} s", sanitize(&anim.name), anim.duration);
+            let _ = writeln!(
+                s,
+                "\nanimation \"{}\"  duration {:.4} s",
+                sanitize(&anim.name),
+                anim.duration
+            );
             for (spec, pose) in &a.samples {
                 let _ = write!(
                     s,

@@ -46,7 +46,10 @@ pub struct Keys {
 impl Keys {
     /// Empty keys with `channels` values per key.
     pub fn new(channels: usize) -> Keys {
-        Keys { channels, ..Keys::default() }
+        Keys {
+            channels,
+            ..Keys::default()
+        }
     }
 
     /// Appends a key. `values.len()` must equal `channels`.

@@ -10,3 +10,4 @@ pub mod math;
 pub mod model;
 pub mod skeleton;
 pub mod snapshot;
+pub mod state;

@@ -23,8 +23,19 @@ impl BoneSnapshot {
     pub fn record(&self) -> [f64; 13] {
         let l = &self.local;
         [
-            self.a, self.b, self.c, self.d, self.world_x, self.world_y, l.x, l.y, l.rotation,
-            l.scale_x, l.scale_y, l.shear_x, l.shear_y,
+            self.a,
+            self.b,
+            self.c,
+            self.d,
+            self.world_x,
+            self.world_y,
+            l.x,
+            l.y,
+            l.rotation,
+            l.scale_x,
+            l.scale_y,
+            l.shear_x,
+            l.shear_y,
         ]
     }
 }
@@ -113,7 +124,14 @@ impl PoseSnapshot {
                 }
             }
         }
-        PoseSnapshot { bones, slots, draw_order: sk.draw_order.clone(), vertices, points, events }
+        PoseSnapshot {
+            bones,
+            slots,
+            draw_order: sk.draw_order.clone(),
+            vertices,
+            points,
+            events,
+        }
     }
 }
 
@@ -131,10 +149,15 @@ impl SampleSpec {
     /// A zero-length animation has the single sample 0.
     pub fn standard(duration: f64, n: usize) -> Vec<SampleSpec> {
         if duration == 0.0 {
-            return vec![SampleSpec { time: 0.0, last_time: -1.0, looping: false }];
+            return vec![SampleSpec {
+                time: 0.0,
+                last_time: -1.0,
+                looping: false,
+            }];
         }
-        let mut times: Vec<(f64, bool)> =
-            (0..=n).map(|i| (duration * i as f64 / n.max(1) as f64, false)).collect();
+        let mut times: Vec<(f64, bool)> = (0..=n)
+            .map(|i| (duration * i as f64 / n.max(1) as f64, false))
+            .collect();
         times.push((duration * 1.5, true));
         times.push((duration * 2.25, true));
         Self::chain(&times)
@@ -151,7 +174,11 @@ impl SampleSpec {
         times
             .iter()
             .map(|&(time, looping)| {
-                let s = SampleSpec { time, last_time: last, looping };
+                let s = SampleSpec {
+                    time,
+                    last_time: last,
+                    looping,
+                };
                 last = time;
                 s
             })

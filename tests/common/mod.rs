@@ -10,7 +10,9 @@ pub fn shared_dir(what: &str) -> Option<PathBuf> {
     if dir.is_dir() {
         Some(dir)
     } else {
-        println!("SKIPPED {what}: ../shared (reference corpus and goldens) is not beside the project");
+        println!(
+            "SKIPPED {what}: ../shared (reference corpus and goldens) is not beside the project"
+        );
         None
     }
 }
@@ -44,7 +46,14 @@ impl Mismatches {
 
     /// Compares two numbers (golden may hold "NaN"/"Infinity" strings) within `tol`;
     /// `modulo` compares angles modulo that period.
-    pub fn num(&mut self, what: &dyn Fn() -> String, ours: &Value, golden: &Value, tol: f64, modulo: Option<f64>) {
+    pub fn num(
+        &mut self,
+        what: &dyn Fn() -> String,
+        ours: &Value,
+        golden: &Value,
+        tol: f64,
+        modulo: Option<f64>,
+    ) {
         self.compared += 1;
         let g = match golden {
             Value::Number(n) => n.as_f64().unwrap_or(f64::NAN),
@@ -90,7 +99,14 @@ pub const TOL: f64 = 1e-3;
 
 /// Compares one pose object (`bones`, `slots`, `drawOrder`, `vertices`, `points`, `events`) by
 /// name. `bone_names` / `slot_names` come from the golden file.
-pub fn compare_pose(m: &mut Mismatches, ctx: &str, ours: &Value, golden: &Value, bone_names: &[String], slot_names: &[String]) {
+pub fn compare_pose(
+    m: &mut Mismatches,
+    ctx: &str,
+    ours: &Value,
+    golden: &Value,
+    bone_names: &[String],
+    slot_names: &[String],
+) {
     // Bones: 13-number records; rotation (index 8) modulo 360.
     let (ob, gb) = (&ours["bones"], &golden["bones"]);
     for (i, name) in bone_names.iter().enumerate() {
@@ -101,7 +117,13 @@ pub fn compare_pose(m: &mut Mismatches, ctx: &str, ours: &Value, golden: &Value,
         }
         for k in 0..13 {
             let modulo = (k == 8).then_some(360.0);
-            m.num(&|| format!("{ctx} bone {name}[{k}]"), &o[k], &g[k], TOL, modulo);
+            m.num(
+                &|| format!("{ctx} bone {name}[{k}]"),
+                &o[k],
+                &g[k],
+                TOL,
+                modulo,
+            );
         }
     }
     let (os, gs) = (&ours["slots"], &golden["slots"]);
@@ -117,10 +139,20 @@ pub fn compare_pose(m: &mut Mismatches, ctx: &str, ours: &Value, golden: &Value,
         }
         m.exact(&|| format!("{ctx} slot {name} attachment"), &oa[0], &ga[0]);
         for k in 1..ga.len() {
-            m.num(&|| format!("{ctx} slot {name}[{k}]"), &oa[k], &ga[k], TOL, None);
+            m.num(
+                &|| format!("{ctx} slot {name}[{k}]"),
+                &oa[k],
+                &ga[k],
+                TOL,
+                None,
+            );
         }
     }
-    m.exact(&|| format!("{ctx} drawOrder"), &ours["drawOrder"], &golden["drawOrder"]);
+    m.exact(
+        &|| format!("{ctx} drawOrder"),
+        &ours["drawOrder"],
+        &golden["drawOrder"],
+    );
     for key in ["vertices", "points"] {
         let empty = serde_json::Map::new();
         let gv = golden[key].as_object().unwrap_or(&empty);
@@ -130,14 +162,25 @@ pub fn compare_pose(m: &mut Mismatches, ctx: &str, ours: &Value, golden: &Value,
                 m.fail(format!("{ctx} {key} {slot}: missing in ours"));
                 continue;
             };
-            let (oa, ga) = (o.as_array().map_or(0, Vec::len), g.as_array().map_or(0, Vec::len));
+            let (oa, ga) = (
+                o.as_array().map_or(0, Vec::len),
+                g.as_array().map_or(0, Vec::len),
+            );
             if oa != ga {
-                m.fail(format!("{ctx} {key} {slot}: ours has {oa} numbers, golden {ga}"));
+                m.fail(format!(
+                    "{ctx} {key} {slot}: ours has {oa} numbers, golden {ga}"
+                ));
                 continue;
             }
             for k in 0..ga {
                 let modulo = (key == "points" && k == 2).then_some(360.0);
-                m.num(&|| format!("{ctx} {key} {slot}[{k}]"), &o[k], &g[k], TOL, modulo);
+                m.num(
+                    &|| format!("{ctx} {key} {slot}[{k}]"),
+                    &o[k],
+                    &g[k],
+                    TOL,
+                    modulo,
+                );
             }
         }
         for slot in ov.keys() {
@@ -150,7 +193,11 @@ pub fn compare_pose(m: &mut Mismatches, ctx: &str, ours: &Value, golden: &Value,
         let (oe, ge) = (ours["events"].as_array(), ge.as_array());
         let (oe, ge) = (oe.map_or(&[][..], |v| v), ge.map_or(&[][..], |v| v));
         if oe.len() != ge.len() {
-            m.fail(format!("{ctx} events: ours {}, golden {}", Value::from(oe.to_vec()), Value::from(ge.to_vec())));
+            m.fail(format!(
+                "{ctx} events: ours {}, golden {}",
+                Value::from(oe.to_vec()),
+                Value::from(ge.to_vec())
+            ));
         } else {
             for (o, g) in oe.iter().zip(ge) {
                 for f in ["name", "int", "string"] {
@@ -168,7 +215,13 @@ pub fn compare_pose(m: &mut Mismatches, ctx: &str, ours: &Value, golden: &Value,
 
 /// Strings of a JSON array.
 pub fn names(v: &Value) -> Vec<String> {
-    v.as_array().map(|a| a.iter().map(|s| s.as_str().unwrap_or("").to_string()).collect()).unwrap_or_default()
+    v.as_array()
+        .map(|a| {
+            a.iter()
+                .map(|s| s.as_str().unwrap_or("").to_string())
+                .collect()
+        })
+        .unwrap_or_default()
 }
 
 /// Compares a whole poses report with a golden poses file; returns the mismatches.
@@ -178,13 +231,28 @@ pub fn compare_poses_file(ours: &Value, golden: &Value) -> Mismatches {
     let slots = names(&golden["slots"]);
     m.exact(&|| "bones".into(), &ours["bones"], &golden["bones"]);
     m.exact(&|| "slots".into(), &ours["slots"], &golden["slots"]);
-    m.exact(&|| "inactiveBones".into(), &ours["inactiveBones"], &golden["inactiveBones"]);
-    compare_pose(&mut m, "setup", &ours["setup"], &golden["setup"], &bones, &slots);
+    m.exact(
+        &|| "inactiveBones".into(),
+        &ours["inactiveBones"],
+        &golden["inactiveBones"],
+    );
+    compare_pose(
+        &mut m,
+        "setup",
+        &ours["setup"],
+        &golden["setup"],
+        &bones,
+        &slots,
+    );
     let empty = vec![];
     let oa = ours["animations"].as_array().unwrap_or(&empty);
     let ga = golden["animations"].as_array().unwrap_or(&empty);
     if oa.len() != ga.len() {
-        m.fail(format!("animation count: ours {}, golden {}", oa.len(), ga.len()));
+        m.fail(format!(
+            "animation count: ours {}, golden {}",
+            oa.len(),
+            ga.len()
+        ));
     }
     for g in ga {
         let name = g["name"].as_str().unwrap_or("");
@@ -192,10 +260,23 @@ pub fn compare_poses_file(ours: &Value, golden: &Value) -> Mismatches {
             m.fail(format!("animation {name}: missing"));
             continue;
         };
-        m.num(&|| format!("{name} duration"), &o["duration"], &g["duration"], 1e-9, None);
-        let (os, gs) = (o["samples"].as_array().unwrap_or(&empty), g["samples"].as_array().unwrap_or(&empty));
+        m.num(
+            &|| format!("{name} duration"),
+            &o["duration"],
+            &g["duration"],
+            1e-9,
+            None,
+        );
+        let (os, gs) = (
+            o["samples"].as_array().unwrap_or(&empty),
+            g["samples"].as_array().unwrap_or(&empty),
+        );
         if os.len() != gs.len() {
-            m.fail(format!("{name}: ours {} samples, golden {}", os.len(), gs.len()));
+            m.fail(format!(
+                "{name}: ours {} samples, golden {}",
+                os.len(),
+                gs.len()
+            ));
             continue;
         }
         for (os, gs) in os.iter().zip(gs) {

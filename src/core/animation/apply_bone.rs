@@ -6,7 +6,7 @@ use crate::core::curve::Span;
 use crate::core::math::{signum, wrap_degrees_38 as wrap};
 use crate::core::skeleton::Skeleton;
 
-pub(super) fn apply(
+pub(crate) fn apply(
     t: &BoneTimeline,
     sk: &mut Skeleton,
     time: f64,
@@ -18,8 +18,15 @@ pub(super) fn apply(
         return;
     }
     let data = &sk.data.bones[t.bone];
-    let (dx, dy, drot, dsx, dsy, dshx, dshy) =
-        (data.x, data.y, data.rotation, data.scale_x, data.scale_y, data.shear_x, data.shear_y);
+    let (dx, dy, drot, dsx, dsy, dshx, dshy) = (
+        data.x,
+        data.y,
+        data.rotation,
+        data.scale_x,
+        data.scale_y,
+        data.shear_x,
+        data.shear_y,
+    );
     let pose = &mut sk.bones[t.bone].pose;
     let keys = &t.keys;
     let sp = span(keys, time);
@@ -63,7 +70,11 @@ pub(super) fn apply(
             }
         }
         BoneProperty::Translate | BoneProperty::Shear => {
-            let (sx, sy) = if t.property == BoneProperty::Translate { (dx, dy) } else { (dshx, dshy) };
+            let (sx, sy) = if t.property == BoneProperty::Translate {
+                (dx, dy)
+            } else {
+                (dshx, dshy)
+            };
             let (px, py) = if t.property == BoneProperty::Translate {
                 (&mut pose.x, &mut pose.y)
             } else {
@@ -115,9 +126,10 @@ pub(super) fn apply(
                     return;
                 }
                 Span::Last(i) => (keys.value(i, 0) * dsx, keys.value(i, 1) * dsy),
-                Span::Between { key, percent } => {
-                    (keys.lerp(key, 0, percent) * dsx, keys.lerp(key, 1, percent) * dsy)
-                }
+                Span::Between { key, percent } => (
+                    keys.lerp(key, 0, percent) * dsx,
+                    keys.lerp(key, 1, percent) * dsy,
+                ),
             };
             if alpha == 1.0 {
                 if blend == MixBlend::Add {

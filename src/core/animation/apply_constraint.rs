@@ -63,7 +63,13 @@ pub(super) fn apply_ik(
         return;
     }
     mix_value(&mut c.mix, data.mix, value(&t.keys, sp, 0), alpha, blend);
-    mix_value(&mut c.softness, data.softness, value(&t.keys, sp, 1), alpha, blend);
+    mix_value(
+        &mut c.softness,
+        data.softness,
+        value(&t.keys, sp, 1),
+        alpha,
+        blend,
+    );
     if direction == MixDirection::Out {
         if blend == MixBlend::Setup {
             c.bend_direction = data.bend_direction;
@@ -91,7 +97,12 @@ pub(super) fn apply_transform(
         return;
     }
     let sp = span(&t.keys, time);
-    let setup = [data.rotate_mix, data.translate_mix, data.scale_mix, data.shear_mix];
+    let setup = [
+        data.rotate_mix,
+        data.translate_mix,
+        data.scale_mix,
+        data.shear_mix,
+    ];
     let mut cur = [c.rotate_mix, c.translate_mix, c.scale_mix, c.shear_mix];
     if sp == Span::Before {
         match blend {
@@ -111,7 +122,13 @@ pub(super) fn apply_transform(
     [c.rotate_mix, c.translate_mix, c.scale_mix, c.shear_mix] = cur;
 }
 
-pub(super) fn apply_path(t: &PathTimeline, sk: &mut Skeleton, time: f64, alpha: f64, blend: MixBlend) {
+pub(super) fn apply_path(
+    t: &PathTimeline,
+    sk: &mut Skeleton,
+    time: f64,
+    alpha: f64,
+    blend: MixBlend,
+) {
     let data = &sk.data.path_constraints[t.constraint];
     let c = &mut sk.paths[t.constraint];
     if !c.active {

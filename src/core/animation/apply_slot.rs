@@ -14,7 +14,7 @@ fn slot_active(sk: &Skeleton, slot: usize) -> bool {
 }
 
 /// Shows the attachment named `name` (looked up in the skins) on `slot`.
-fn set_attachment_by_name(sk: &mut Skeleton, slot: usize, name: Option<&str>) {
+pub(crate) fn set_attachment_by_name(sk: &mut Skeleton, slot: usize, name: Option<&str>) {
     let att = name.and_then(|n| sk.attachment(slot, n));
     sk.slots[slot].set_attachment(att);
 }
@@ -79,7 +79,13 @@ fn channels<const N: usize>(keys: &crate::core::curve::Keys, sp: Span) -> [f64; 
     out
 }
 
-pub(super) fn apply_color(t: &ColorTimeline, sk: &mut Skeleton, time: f64, alpha: f64, blend: MixBlend) {
+pub(super) fn apply_color(
+    t: &ColorTimeline,
+    sk: &mut Skeleton,
+    time: f64,
+    alpha: f64,
+    blend: MixBlend,
+) {
     if !slot_active(sk, t.slot) {
         return;
     }
@@ -128,7 +134,14 @@ pub(super) fn apply_two_color(
             }
             MixBlend::First => {
                 blend_color(&mut slot.color, setup.r, setup.g, setup.b, setup.a, alpha);
-                blend_color(dark, setup_dark.r, setup_dark.g, setup_dark.b, dark.a, alpha);
+                blend_color(
+                    dark,
+                    setup_dark.r,
+                    setup_dark.g,
+                    setup_dark.b,
+                    dark.a,
+                    alpha,
+                );
             }
             _ => {}
         }
@@ -148,7 +161,13 @@ pub(super) fn apply_two_color(
     }
 }
 
-pub(super) fn apply_deform(t: &DeformTimeline, sk: &mut Skeleton, time: f64, alpha: f64, mut blend: MixBlend) {
+pub(super) fn apply_deform(
+    t: &DeformTimeline,
+    sk: &mut Skeleton,
+    time: f64,
+    alpha: f64,
+    mut blend: MixBlend,
+) {
     if !slot_active(sk, t.slot) {
         return;
     }
@@ -163,7 +182,11 @@ pub(super) fn apply_deform(t: &DeformTimeline, sk: &mut Skeleton, time: f64, alp
     if att.deform_source != t.attachment {
         return;
     }
-    let setup: Option<&[f32]> = if vd.is_weighted() { None } else { Some(&vd.vertices) };
+    let setup: Option<&[f32]> = if vd.is_weighted() {
+        None
+    } else {
+        Some(&vd.vertices)
+    };
     let deform = &mut sk.slots[t.slot].deform;
     if deform.is_empty() {
         blend = MixBlend::Setup;

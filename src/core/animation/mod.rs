@@ -5,9 +5,9 @@
 //! [`MixBlend`] says what a timeline blends from, [`MixDirection`] whether the animation is
 //! mixing in or out (discrete keys such as attachments and draw order only apply mixing in).
 
-mod apply_bone;
+pub(crate) mod apply_bone;
 mod apply_constraint;
-mod apply_slot;
+pub(crate) mod apply_slot;
 mod timeline;
 
 pub use timeline::*;
@@ -42,13 +42,36 @@ pub struct Animation {
     /// Duration in seconds: the last key's time over all timelines (storage precision).
     pub duration: f64,
     pub timelines: Vec<Timeline>,
+    /// Sorted property ids of the timelines (for "does this animation key X").
+    pub properties: Vec<PropertyId>,
 }
 
 impl Animation {
     /// An animation with the given timelines; the duration is the last key time.
     pub fn new(name: impl Into<String>, timelines: Vec<Timeline>) -> Animation {
-        let duration = timelines.iter().map(Timeline::last_time).fold(0.0, f64::max);
-        Animation { name: name.into(), duration, timelines }
+        let duration = timelines
+            .iter()
+            .map(Timeline::last_time)
+            .fold(0.0, f64::max);
+        let mut properties: Vec<PropertyId> = timelines.iter().map(Timeline::property_id).collect();
+        properties.sort_unstable();
+        properties.dedup();
+        Animation {
+            name: name.into(),
+            duration,
+            timelines,
+            properties,
+        }
+    }
+
+    /// The shared empty animation used to mix tracks in from and out to the setup pose.
+    pub fn empty() -> Animation {
+        Animation::new("<empty>", Vec::new())
+    }
+
+    /// True when a timeline of this animation animates `id`.
+    pub fn has_property(&self, id: PropertyId) -> bool {
+        self.properties.binary_search(&id).is_ok()
     }
 
     /// Poses `skeleton` at `time`, firing events keyed in (`last_time`, `time`] into `events`.

@@ -51,12 +51,15 @@ pub struct TwoColorTimeline {
 
 /// Vertex offsets for one vertex attachment on one slot. `keys` has no value channels: the
 /// per-key vertex arrays are in `vertices` and the keys carry only times and curves.
+///
+/// Unweighted attachments: each array holds absolute x, y positions (world_len floats).
+/// Weighted attachments: each array holds an x, y offset per bone influence.
 #[derive(Clone, Debug, PartialEq)]
 pub struct DeformTimeline {
     pub slot: usize,
     pub attachment: AttachmentId,
     pub keys: Keys,
-    /// One full-length offset array per key (world_len floats).
+    /// One array per key (see above for its layout).
     pub vertices: Vec<Vec<f32>>,
 }
 
@@ -108,6 +111,28 @@ pub struct PathTimeline {
     pub keys: Keys,
 }
 
+/// What a timeline animates. Two timelines with the same id fight over the same property,
+/// which is what the animation state's mixing rules are about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum PropertyId {
+    Rotate(usize),
+    Translate(usize),
+    Scale(usize),
+    Shear(usize),
+    Attachment(usize),
+    Color(usize),
+    TwoColor(usize),
+    /// (slot, attachment)
+    Deform(usize, usize),
+    Event,
+    DrawOrder,
+    Ik(usize),
+    Transform(usize),
+    PathPosition(usize),
+    PathSpacing(usize),
+    PathMix(usize),
+}
+
 /// Every timeline kind.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Timeline {
@@ -124,6 +149,31 @@ pub enum Timeline {
 }
 
 impl Timeline {
+    /// The property this timeline animates.
+    pub fn property_id(&self) -> PropertyId {
+        match self {
+            Timeline::Bone(t) => match t.property {
+                BoneProperty::Rotate => PropertyId::Rotate(t.bone),
+                BoneProperty::Translate => PropertyId::Translate(t.bone),
+                BoneProperty::Scale => PropertyId::Scale(t.bone),
+                BoneProperty::Shear => PropertyId::Shear(t.bone),
+            },
+            Timeline::Attachment(t) => PropertyId::Attachment(t.slot),
+            Timeline::Color(t) => PropertyId::Color(t.slot),
+            Timeline::TwoColor(t) => PropertyId::TwoColor(t.slot),
+            Timeline::Deform(t) => PropertyId::Deform(t.slot, t.attachment),
+            Timeline::Event(_) => PropertyId::Event,
+            Timeline::DrawOrder(_) => PropertyId::DrawOrder,
+            Timeline::Ik(t) => PropertyId::Ik(t.constraint),
+            Timeline::Transform(t) => PropertyId::Transform(t.constraint),
+            Timeline::Path(t) => match t.property {
+                PathProperty::Position => PropertyId::PathPosition(t.constraint),
+                PathProperty::Spacing => PropertyId::PathSpacing(t.constraint),
+                PathProperty::Mix => PropertyId::PathMix(t.constraint),
+            },
+        }
+    }
+
     /// Time of the last key.
     pub fn last_time(&self) -> f64 {
         let last = |t: &[f32]| t.last().map_or(0.0, |&v| v as f64);
@@ -170,7 +220,9 @@ impl Timeline {
         direction: MixDirection,
     ) {
         match self {
-            Timeline::Bone(t) => super::apply_bone::apply(t, skeleton, time, alpha, blend, direction),
+            Timeline::Bone(t) => {
+                super::apply_bone::apply(t, skeleton, time, alpha, blend, direction)
+            }
             Timeline::Attachment(t) => {
                 super::apply_slot::apply_attachment(t, skeleton, time, blend, direction)
             }
@@ -193,7 +245,9 @@ impl Timeline {
             Timeline::Transform(t) => {
                 super::apply_constraint::apply_transform(t, skeleton, time, alpha, blend)
             }
-            Timeline::Path(t) => super::apply_constraint::apply_path(t, skeleton, time, alpha, blend),
+            Timeline::Path(t) => {
+                super::apply_constraint::apply_path(t, skeleton, time, alpha, blend)
+            }
         }
     }
 }

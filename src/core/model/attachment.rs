@@ -102,10 +102,17 @@ pub struct PointAttachment {
 pub enum AttachmentKind {
     Region(RegionAttachment),
     Mesh(MeshAttachment),
-    BoundingBox { vertices: VertexData, color: Option<Color> },
+    BoundingBox {
+        vertices: VertexData,
+        color: Option<Color>,
+    },
     Path(PathAttachment),
     Point(PointAttachment),
-    Clipping { vertices: VertexData, end_slot: Option<usize>, color: Option<Color> },
+    Clipping {
+        vertices: VertexData,
+        end_slot: Option<usize>,
+        color: Option<Color>,
+    },
 }
 
 /// An attachment: its actual name, its kind, and whose deform keys drive it.

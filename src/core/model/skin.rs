@@ -13,7 +13,10 @@ pub struct Skin {
 impl Skin {
     /// An empty skin.
     pub fn new(name: impl Into<String>) -> Skin {
-        Skin { name: name.into(), ..Skin::default() }
+        Skin {
+            name: name.into(),
+            ..Skin::default()
+        }
     }
 
     /// Adds or replaces the attachment for (slot, key name).
@@ -30,7 +33,11 @@ impl Skin {
 
     /// The attachment for (slot, key name).
     pub fn get(&self, slot: usize, name: &str) -> Option<AttachmentId> {
-        self.slots.get(slot)?.iter().find(|(n, _)| n == name).map(|&(_, a)| a)
+        self.slots
+            .get(slot)?
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|&(_, a)| a)
     }
 
     /// Every (key name, attachment) of a slot, in file order.

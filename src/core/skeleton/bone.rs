@@ -101,14 +101,20 @@ impl Bone {
 
     /// Transforms a point from this bone's space to world space.
     pub fn local_to_world(&self, x: f64, y: f64) -> (f64, f64) {
-        (x * self.a + y * self.b + self.world_x, x * self.c + y * self.d + self.world_y)
+        (
+            x * self.a + y * self.b + self.world_x,
+            x * self.c + y * self.d + self.world_y,
+        )
     }
 
     /// Transforms a point from world space to this bone's space.
     pub fn world_to_local(&self, x: f64, y: f64) -> (f64, f64) {
         let inv = 1.0 / (self.a * self.d - self.b * self.c);
         let (dx, dy) = (x - self.world_x, y - self.world_y);
-        ((dx * self.d - dy * self.b) * inv, (dy * self.a - dx * self.c) * inv)
+        (
+            (dx * self.d - dy * self.b) * inv,
+            (dy * self.a - dx * self.c) * inv,
+        )
     }
 
     /// World rotation of the x axis, degrees.
@@ -126,7 +132,15 @@ impl Bone {
     ) {
         self.applied = local;
         self.applied_valid = true;
-        let Local { x, y, rotation, scale_x, scale_y, shear_x, shear_y } = local;
+        let Local {
+            x,
+            y,
+            rotation,
+            scale_x,
+            scale_y,
+            shear_x,
+            shear_y,
+        } = local;
         let Some(p) = parent else {
             let ry = rotation + 90.0 + shear_y;
             self.a = cos_deg(rotation + shear_x) * scale_x * sk.scale_x;
@@ -235,7 +249,10 @@ impl Bone {
                 scale_x: (self.a * self.a + self.c * self.c).sqrt(),
                 scale_y: (self.b * self.b + self.d * self.d).sqrt(),
                 shear_x: 0.0,
-                shear_y: atan2_deg(self.a * self.b + self.c * self.d, self.a * self.d - self.b * self.c),
+                shear_y: atan2_deg(
+                    self.a * self.b + self.c * self.d,
+                    self.a * self.d - self.b * self.c,
+                ),
             };
             return;
         };
@@ -262,7 +279,15 @@ impl Bone {
             shear_y = 0.0;
             rotation = 90.0 - atan2_deg(rd, rb);
         }
-        self.applied = Local { x, y, rotation, scale_x, scale_y, shear_x: 0.0, shear_y };
+        self.applied = Local {
+            x,
+            y,
+            rotation,
+            scale_x,
+            scale_y,
+            shear_x: 0.0,
+            shear_y,
+        };
     }
 
     /// Rotates the world transform by `degrees` (used by constraints).
@@ -286,4 +311,3 @@ impl Bone {
         (self.b * self.b + self.d * self.d).sqrt()
     }
 }
-

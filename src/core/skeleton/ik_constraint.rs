@@ -217,7 +217,12 @@ impl Skeleton {
         let mut l2 = child_len * csx;
         if l1 < 0.0001 {
             self.ik_one(parent, target_x, target_y, false, stretch, false, alpha);
-            let local = Local { x: cx, y: cy, rotation: 0.0, ..cap };
+            let local = Local {
+                x: cx,
+                y: cy,
+                rotation: 0.0,
+                ..cap
+            };
             self.update_bone_world(child, local);
             return;
         }
@@ -315,12 +320,24 @@ impl Skeleton {
         let os = cy.atan2(cx) * s2;
         let rotation = pap.rotation;
         let a1 = wrap_once((a1 - os) * RAD_DEG + os1 - rotation);
-        let local = Local { x: px, y: py, rotation: rotation + a1 * alpha, scale_x: sx, scale_y: pap.scale_y, shear_x: 0.0, shear_y: 0.0 };
+        let local = Local {
+            x: px,
+            y: py,
+            rotation: rotation + a1 * alpha,
+            scale_x: sx,
+            scale_y: pap.scale_y,
+            shear_x: 0.0,
+            shear_y: 0.0,
+        };
         self.update_bone_world(parent, local);
         let rotation = cap.rotation;
         let a2 = wrap_once(((a2 + os) * RAD_DEG - cap.shear_x) * s2 + os2 - rotation);
-        let local = Local { x: cx, y: cy, rotation: rotation + a2 * alpha, ..cap };
+        let local = Local {
+            x: cx,
+            y: cy,
+            rotation: rotation + a2 * alpha,
+            ..cap
+        };
         self.update_bone_world(child, local);
     }
 }
-

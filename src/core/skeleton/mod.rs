@@ -46,10 +46,23 @@ impl Skeleton {
             slots: data.slots.iter().map(Slot::new).collect(),
             draw_order: (0..data.slots.len()).collect(),
             ik: data.ik_constraints.iter().map(IkConstraint::new).collect(),
-            transforms: data.transform_constraints.iter().map(TransformConstraint::new).collect(),
-            paths: data.path_constraints.iter().map(PathConstraint::new).collect(),
+            transforms: data
+                .transform_constraints
+                .iter()
+                .map(TransformConstraint::new)
+                .collect(),
+            paths: data
+                .path_constraints
+                .iter()
+                .map(PathConstraint::new)
+                .collect(),
             skin: None,
-            frame: SkeletonFrame { x: 0.0, y: 0.0, scale_x: 1.0, scale_y: 1.0 },
+            frame: SkeletonFrame {
+                x: 0.0,
+                y: 0.0,
+                scale_x: 1.0,
+                scale_y: 1.0,
+            },
             color: Color::WHITE,
             order: UpdateOrder::default(),
             data,
@@ -121,7 +134,9 @@ impl Skeleton {
         if let Some(a) = self.skin.as_ref().and_then(|s| s.get(slot, name)) {
             return Some(a);
         }
-        self.data.default_skin.and_then(|d| self.data.skins[d].get(slot, name))
+        self.data
+            .default_skin
+            .and_then(|d| self.data.skins[d].get(slot, name))
     }
 
     /// Resets bones, constraints, slots and draw order to the setup pose.
@@ -138,7 +153,11 @@ impl Skeleton {
         for (c, d) in self.ik.iter_mut().zip(&self.data.ik_constraints) {
             c.set_to_setup(d);
         }
-        for (c, d) in self.transforms.iter_mut().zip(&self.data.transform_constraints) {
+        for (c, d) in self
+            .transforms
+            .iter_mut()
+            .zip(&self.data.transform_constraints)
+        {
             c.set_to_setup(d);
         }
         for (c, d) in self.paths.iter_mut().zip(&self.data.path_constraints) {

@@ -111,7 +111,11 @@ impl Skeleton {
                     if scale {
                         sc.lengths[k] = length;
                     }
-                    let base = if length_spacing { setup_length + spacing } else { spacing };
+                    let base = if length_spacing {
+                        setup_length + spacing
+                    } else {
+                        spacing
+                    };
                     sc.spaces[k + 1] = base * length / setup_length;
                 }
             }
@@ -140,7 +144,11 @@ impl Skeleton {
         } else {
             tip = false;
             let p = &self.bones[data.slots[cd.target].bone];
-            offset_rotation *= if p.a * p.d - p.b * p.c > 0.0 { DEG_RAD } else { -DEG_RAD };
+            offset_rotation *= if p.a * p.d - p.b * p.c > 0.0 {
+                DEG_RAD
+            } else {
+                -DEG_RAD
+            };
         }
         for k in 0..bone_count {
             let p = 3 + k * 3;
@@ -170,7 +178,11 @@ impl Skeleton {
                 } else {
                     dy.atan2(dx)
                 };
-                r -= c.atan2(a);
+                r -= if a == 0.0 && c == 0.0 {
+                    std::f64::consts::PI
+                } else {
+                    c.atan2(a)
+                };
                 if tip {
                     let (sin, cos) = r.sin_cos();
                     bone_x += (bone_len * (cos * a - sin * c) - dx) * rotate_mix;
@@ -210,6 +222,13 @@ impl Skeleton {
     ) {
         let vd = &path.vertices;
         let closed = path.closed;
+        // Loaders reject paths this short; keep the runtime total anyway.
+        let min_len = if closed { 6 } else { 12 };
+        if vd.world_len < min_len || path.lengths.len() < vd.world_len / 6 {
+            sc.positions.clear();
+            sc.positions.resize(spaces_count * 3 + 2, 0.0);
+            return;
+        }
         let mut vertices_length = vd.world_len;
         let mut curve_count = vertices_length / 6;
         sc.positions.clear();
@@ -250,7 +269,15 @@ impl Skeleton {
                 } else if p > path_length {
                     if cached != Cached::After {
                         cached = Cached::After;
-                        self.vertex_world_positions(slot, vd, vertices_length - 6, 4, &mut world, 0, 2);
+                        self.vertex_world_positions(
+                            slot,
+                            vd,
+                            vertices_length - 6,
+                            4,
+                            &mut world,
+                            0,
+                            2,
+                        );
                     }
                     add_after(p - path_length, &world, 0, &mut sc.positions, o);
                     continue;
@@ -272,13 +299,27 @@ impl Skeleton {
                 if cached != Cached::Curve(curve) {
                     cached = Cached::Curve(curve);
                     if closed && curve == curve_count {
-                        self.vertex_world_positions(slot, vd, vertices_length - 4, 4, &mut world, 0, 2);
+                        self.vertex_world_positions(
+                            slot,
+                            vd,
+                            vertices_length - 4,
+                            4,
+                            &mut world,
+                            0,
+                            2,
+                        );
                         self.vertex_world_positions(slot, vd, 0, 4, &mut world, 4, 2);
                     } else {
                         self.vertex_world_positions(slot, vd, curve * 6 + 2, 8, &mut world, 0, 2);
                     }
                 }
-                add_curve(p, &world, &mut sc.positions, o, tangents || (i > 0 && space == 0.0));
+                add_curve(
+                    p,
+                    &world,
+                    &mut sc.positions,
+                    o,
+                    tangents || (i > 0 && space == 0.0),
+                );
             }
             return;
         }
@@ -307,7 +348,16 @@ impl Skeleton {
         let (mut x1, mut y1) = (world[0], world[1]);
         for (i, c) in curves.iter_mut().enumerate() {
             let w = 2 + i * 6;
-            let seg = [x1, y1, world[w], world[w + 1], world[w + 2], world[w + 3], world[w + 4], world[w + 5]];
+            let seg = [
+                x1,
+                y1,
+                world[w],
+                world[w + 1],
+                world[w + 2],
+                world[w + 3],
+                world[w + 4],
+                world[w + 5],
+            ];
             path_length += coarse_length(&seg);
             *c = path_length;
             x1 = seg[6];
@@ -342,7 +392,13 @@ impl Skeleton {
                 add_before(p, world, 0, &mut sc.positions, o);
                 continue;
             } else if p > path_length {
-                add_after(p - path_length, world, vertices_length - 4, &mut sc.positions, o);
+                add_after(
+                    p - path_length,
+                    world,
+                    vertices_length - 4,
+                    &mut sc.positions,
+                    o,
+                );
                 continue;
             }
             loop {
@@ -382,7 +438,13 @@ impl Skeleton {
                 }
                 break;
             }
-            add_curve(p * 0.1, &seg, &mut sc.positions, o, tangents || (i > 0 && space == 0.0));
+            add_curve(
+                p * 0.1,
+                &seg,
+                &mut sc.positions,
+                o,
+                tangents || (i > 0 && space == 0.0),
+            );
         }
     }
 }
@@ -481,7 +543,8 @@ fn add_curve(p: f64, s: &[f64], out: &mut [f64], o: usize, tangents: bool) {
         out[o + 2] = if p < 0.001 {
             (cy1 - y1).atan2(cx1 - x1)
         } else {
-            (y - (y1 * uu + cy1 * ut * 2.0 + cy2 * tt)).atan2(x - (x1 * uu + cx1 * ut * 2.0 + cx2 * tt))
+            (y - (y1 * uu + cy1 * ut * 2.0 + cy2 * tt))
+                .atan2(x - (x1 * uu + cx1 * ut * 2.0 + cx2 * tt))
         };
     }
 }

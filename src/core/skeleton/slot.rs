@@ -11,12 +11,20 @@ pub struct Slot {
     pub attachment: Option<AttachmentId>,
     /// Vertex offsets (unweighted: absolute positions) set by deform timelines; empty = none.
     pub deform: Vec<f64>,
+    /// Bookkeeping of the animation state: whether this frame's attachment came from a key.
+    pub attachment_state: u32,
 }
 
 impl Slot {
     /// A slot in its setup colors with no attachment.
     pub fn new(data: &SlotData) -> Slot {
-        Slot { color: data.color, dark: data.dark, attachment: None, deform: Vec::new() }
+        Slot {
+            color: data.color,
+            dark: data.dark,
+            attachment: None,
+            deform: Vec::new(),
+            attachment_state: 0,
+        }
     }
 
     /// Sets the attachment; deform offsets are cleared only when it really changes.

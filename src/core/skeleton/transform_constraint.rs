@@ -63,10 +63,19 @@ impl Skeleton {
     }
 
     /// World-space modes: change the constrained bones' world matrices directly.
-    fn transform_world(&mut self, cd: &TransformConstraintData, m: &TransformConstraint, relative: bool) {
+    fn transform_world(
+        &mut self,
+        cd: &TransformConstraintData,
+        m: &TransformConstraint,
+        relative: bool,
+    ) {
         let t = self.bones[cd.target].clone();
         let (ta, tb, tc, td) = (t.a, t.b, t.c, t.d);
-        let reflect = if ta * td - tb * tc > 0.0 { DEG_RAD } else { -DEG_RAD };
+        let reflect = if ta * td - tb * tc > 0.0 {
+            DEG_RAD
+        } else {
+            -DEG_RAD
+        };
         let offset_rotation = cd.offset_rotation * reflect;
         let offset_shear_y = cd.offset_shear_y * reflect;
         for &bi in &cd.bones {
@@ -100,22 +109,28 @@ impl Skeleton {
             }
             if m.scale_mix > 0.0 {
                 if relative {
-                    let s = ((ta * ta + tc * tc).sqrt() - 1.0 + cd.offset_scale_x) * m.scale_mix + 1.0;
+                    let s =
+                        ((ta * ta + tc * tc).sqrt() - 1.0 + cd.offset_scale_x) * m.scale_mix + 1.0;
                     bone.a *= s;
                     bone.c *= s;
-                    let s = ((tb * tb + td * td).sqrt() - 1.0 + cd.offset_scale_y) * m.scale_mix + 1.0;
+                    let s =
+                        ((tb * tb + td * td).sqrt() - 1.0 + cd.offset_scale_y) * m.scale_mix + 1.0;
                     bone.b *= s;
                     bone.d *= s;
                 } else {
                     let mut s = (bone.a * bone.a + bone.c * bone.c).sqrt();
                     if s > 0.00001 {
-                        s = (s + ((ta * ta + tc * tc).sqrt() - s + cd.offset_scale_x) * m.scale_mix) / s;
+                        s = (s
+                            + ((ta * ta + tc * tc).sqrt() - s + cd.offset_scale_x) * m.scale_mix)
+                            / s;
                     }
                     bone.a *= s;
                     bone.c *= s;
                     let mut s = (bone.b * bone.b + bone.d * bone.d).sqrt();
                     if s > 0.00001 {
-                        s = (s + ((tb * tb + td * td).sqrt() - s + cd.offset_scale_y) * m.scale_mix) / s;
+                        s = (s
+                            + ((tb * tb + td * td).sqrt() - s + cd.offset_scale_y) * m.scale_mix)
+                            / s;
                     }
                     bone.b *= s;
                     bone.d *= s;
@@ -144,7 +159,12 @@ impl Skeleton {
     }
 
     /// Local-space modes: change the constrained bones' applied local transforms.
-    fn transform_local(&mut self, cd: &TransformConstraintData, m: &TransformConstraint, relative: bool) {
+    fn transform_local(
+        &mut self,
+        cd: &TransformConstraintData,
+        m: &TransformConstraint,
+        relative: bool,
+    ) {
         self.ensure_applied(cd.target);
         let t = self.bones[cd.target].applied;
         for &bi in &cd.bones {
@@ -181,10 +201,14 @@ impl Skeleton {
                 }
                 if m.scale_mix != 0.0 {
                     if l.scale_x > 0.00001 {
-                        l.scale_x = (l.scale_x + (t.scale_x - l.scale_x + cd.offset_scale_x) * m.scale_mix) / l.scale_x;
+                        l.scale_x = (l.scale_x
+                            + (t.scale_x - l.scale_x + cd.offset_scale_x) * m.scale_mix)
+                            / l.scale_x;
                     }
                     if l.scale_y > 0.00001 {
-                        l.scale_y = (l.scale_y + (t.scale_y - l.scale_y + cd.offset_scale_y) * m.scale_mix) / l.scale_y;
+                        l.scale_y = (l.scale_y
+                            + (t.scale_y - l.scale_y + cd.offset_scale_y) * m.scale_mix)
+                            / l.scale_y;
                     }
                 }
                 if m.shear_mix != 0.0 {

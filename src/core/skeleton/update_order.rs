@@ -114,7 +114,10 @@ impl Skeleton {
         };
         for &c in &data.constraint_order {
             let skin_ok = !data.constraint_skin_required(c)
-                || self.skin.as_ref().is_some_and(|sk| sk.constraints.contains(&c));
+                || self
+                    .skin
+                    .as_ref()
+                    .is_some_and(|sk| sk.constraints.contains(&c));
             match c {
                 ConstraintRef::Ik(i) => {
                     let cd = &data.ik_constraints[i];

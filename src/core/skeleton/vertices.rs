@@ -7,7 +7,12 @@ use crate::core::model::{AttachmentKind, PointAttachment, RegionAttachment, Vert
 impl Skeleton {
     /// World positions of a region's four corners (bottom-left, top-left, top-right,
     /// bottom-right) on `slot`'s bone.
-    pub fn region_world_vertices(&self, slot: usize, region: &RegionAttachment, out: &mut Vec<f64>) {
+    pub fn region_world_vertices(
+        &self,
+        slot: usize,
+        region: &RegionAttachment,
+        out: &mut Vec<f64>,
+    ) {
         let bone = &self.bones[self.data.slots[slot].bone];
         out.clear();
         for i in 0..4 {

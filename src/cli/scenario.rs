@@ -1,0 +1,665 @@
+//! `bonescope scenario`: run an AnimationState scenario (the format of the reference oracle's
+//! `SCENARIOS.md`) and report every listener notification and periodic pose checkpoints.
+
+use crate::cli::poses::{num, skeleton_with_skins};
+use crate::core::animation::MixBlend;
+use crate::core::model::SkeletonData;
+use crate::core::skeleton::Skeleton;
+use crate::core::snapshot::PoseSnapshot;
+use crate::core::state::{AnimationState, AnimationStateData, EntryId, LoggedNotification};
+use crate::text::sanitize;
+use serde::Deserialize;
+use serde_json::{Map, Value, json};
+use std::cell::RefCell;
+use std::fmt::Write as _;
+use std::rc::Rc;
+use std::sync::Arc;
+
+/// A scenario file.
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Scenario {
+    pub name: Option<String>,
+    pub description: Option<String>,
+    pub skeleton: String,
+    pub skin: Option<Vec<String>>,
+    #[serde(default = "ten")]
+    pub checkpoint_every: u64,
+    #[serde(default)]
+    pub vertices: bool,
+    pub physics: Option<String>,
+    pub steps: Vec<Step>,
+}
+
+fn ten() -> u64 {
+    10
+}
+
+/// One step.
+#[derive(Debug, Deserialize)]
+#[serde(tag = "op", rename_all = "camelCase")]
+pub enum Step {
+    DefaultMix {
+        duration: f64,
+    },
+    SetMix {
+        from: String,
+        to: String,
+        duration: f64,
+    },
+    TimeScale {
+        value: f64,
+    },
+    #[serde(rename_all = "camelCase")]
+    SetAnimation {
+        track: usize,
+        animation: String,
+        #[serde(default)]
+        r#loop: bool,
+    },
+    #[serde(rename_all = "camelCase")]
+    AddAnimation {
+        track: usize,
+        animation: String,
+        #[serde(default)]
+        r#loop: bool,
+        #[serde(default)]
+        delay: f64,
+    },
+    #[serde(rename_all = "camelCase")]
+    SetEmptyAnimation {
+        track: usize,
+        #[serde(default)]
+        mix_duration: f64,
+    },
+    #[serde(rename_all = "camelCase")]
+    AddEmptyAnimation {
+        track: usize,
+        #[serde(default)]
+        mix_duration: f64,
+        #[serde(default)]
+        delay: f64,
+    },
+    #[serde(rename_all = "camelCase")]
+    SetEmptyAnimations {
+        #[serde(default)]
+        mix_duration: f64,
+    },
+    ClearTrack {
+        track: usize,
+    },
+    ClearTracks,
+    Entry(Box<EntryProps>),
+    Update {
+        dt: f64,
+        #[serde(default = "one")]
+        count: u64,
+    },
+    Apply,
+    Checkpoint,
+}
+
+fn one() -> u64 {
+    1
+}
+
+impl Step {
+    /// The step's `op` as written in scenario files (also the callback `phase` of set/add/clear).
+    pub fn op_name(&self) -> &'static str {
+        match self {
+            Step::DefaultMix { .. } => "defaultMix",
+            Step::SetMix { .. } => "setMix",
+            Step::TimeScale { .. } => "timeScale",
+            Step::SetAnimation { .. } => "setAnimation",
+            Step::AddAnimation { .. } => "addAnimation",
+            Step::SetEmptyAnimation { .. } => "setEmptyAnimation",
+            Step::AddEmptyAnimation { .. } => "addEmptyAnimation",
+            Step::SetEmptyAnimations { .. } => "setEmptyAnimations",
+            Step::ClearTrack { .. } => "clearTrack",
+            Step::ClearTracks => "clearTracks",
+            Step::Entry(_) => "entry",
+            Step::Update { .. } => "update",
+            Step::Apply => "apply",
+            Step::Checkpoint => "checkpoint",
+        }
+    }
+}
+
+/// Entry properties an `entry` step may set, in the order written.
+#[derive(Debug, Deserialize)]
+#[serde(transparent)]
+pub struct EntryProps(pub Map<String, Value>);
+
+/// The most frames one scenario may run (a typo like `count: 1e9` must not hang).
+pub const MAX_FRAMES: u64 = 1_000_000;
+/// The most tracks a scenario may address.
+pub const MAX_TRACK: usize = 1_000;
+
+/// The skins a scenario uses when it names none: the oracle's rule (per-file defaults for the
+/// examples with several skins, else the first non-default skin).
+pub fn default_skins(file: &str, data: &SkeletonData) -> Vec<String> {
+    let known: &[(&str, &str)] = &[
+        ("goblins-ess.json", "goblin"),
+        ("goblins-pro.json", "goblin"),
+        ("hero-pro.json", "weapon/sword"),
+        ("mix-and-match-pro.json", "full-skins/girl"),
+        ("chibi-stickers.json", "erikari"),
+    ];
+    if let Some((_, skin)) = known.iter().find(|(f, _)| *f == file) {
+        return vec![skin.to_string()];
+    }
+    data.skins
+        .iter()
+        .find(|s| s.name != "default")
+        .map(|s| vec![s.name.clone()])
+        .unwrap_or_default()
+}
+
+/// One delivered notification with where in the scenario it happened.
+#[derive(Clone, Debug)]
+pub struct Callback {
+    pub step: usize,
+    pub frame: u64,
+    pub phase: String,
+    pub note: LoggedNotification,
+}
+
+/// Track state at a checkpoint.
+#[derive(Clone, Debug)]
+pub struct TrackState {
+    pub track: usize,
+    pub entry: u64,
+    pub animation: String,
+    pub track_time: f64,
+    pub animation_time: f64,
+    pub delay: f64,
+    pub mix_time: f64,
+    pub mix_duration: f64,
+    pub from: Vec<u64>,
+    pub next: Vec<u64>,
+}
+
+/// A pose record after a frame.
+pub struct Checkpoint {
+    pub frame: u64,
+    pub step: usize,
+    pub time: f64,
+    pub tracks: Vec<Option<TrackState>>,
+    pub pose: PoseSnapshot,
+}
+
+/// The result of a run.
+pub struct ScenarioRun {
+    pub data: Arc<SkeletonData>,
+    pub scenario: Scenario,
+    pub skins: Vec<String>,
+    pub frames: u64,
+    pub callbacks: Vec<Callback>,
+    pub checkpoints: Vec<Checkpoint>,
+}
+
+#[derive(Default)]
+struct Context {
+    step: usize,
+    frame: u64,
+    phase: String,
+    log: Vec<Callback>,
+}
+
+fn tracks_of(state: &AnimationState) -> Vec<Option<TrackState>> {
+    state
+        .tracks
+        .iter()
+        .enumerate()
+        .map(|(i, t)| {
+            let e = state.entry((*t)?)?;
+            let mut from = Vec::new();
+            let mut f = e.mixing_from;
+            while let Some(id) = f {
+                from.push(id.serial);
+                f = state.entry(id).and_then(|x| x.mixing_from);
+            }
+            let mut next = Vec::new();
+            let mut n = e.next;
+            while let Some(id) = n {
+                next.push(id.serial);
+                n = state.entry(id).and_then(|x| x.next);
+            }
+            Some(TrackState {
+                track: i,
+                entry: e.id.serial,
+                animation: state.animation_name(e.id).to_string(),
+                track_time: e.track_time,
+                animation_time: e.animation_time(),
+                delay: e.delay,
+                mix_time: e.mix_time,
+                mix_duration: e.mix_duration,
+                from,
+                next,
+            })
+        })
+        .collect()
+}
+
+fn set_entry_props(
+    state: &mut AnimationState,
+    id: EntryId,
+    props: &Map<String, Value>,
+) -> Result<(), String> {
+    let Some(e) = state.entry_mut(id) else {
+        return Err("the entry of the last set/add call no longer exists".into());
+    };
+    for (key, value) in props {
+        if key == "comment" {
+            continue;
+        }
+        let number = || {
+            value
+                .as_f64()
+                .ok_or_else(|| format!("entry property \"{}\" must be a number", sanitize(key)))
+        };
+        let boolean = || {
+            value.as_bool().ok_or_else(|| {
+                format!("entry property \"{}\" must be true or false", sanitize(key))
+            })
+        };
+        match key.as_str() {
+            "mixDuration" => e.mix_duration = number()?,
+            "trackEnd" => e.track_end = number()?,
+            "alpha" => e.alpha = number()?,
+            "timeScale" => e.time_scale = number()?,
+            "holdPrevious" => e.hold_previous = boolean()?,
+            "eventThreshold" => e.event_threshold = number()?,
+            "attachmentThreshold" => e.attachment_threshold = number()?,
+            "drawOrderThreshold" => e.draw_order_threshold = number()?,
+            "delay" => e.delay = number()?,
+            "loop" => e.looping = boolean()?,
+            "trackTime" => e.track_time = number()?,
+            "animationStart" => e.animation_start = number()?,
+            "animationEnd" => e.animation_end = number()?,
+            "animationLast" => e.animation_last = number()?,
+            "resetRotationDirections" => {
+                if boolean()? {
+                    e.reset_rotation_directions();
+                }
+            }
+            "mixBlend" => {
+                e.mix_blend = match value.as_str() {
+                    Some("setup") => MixBlend::Setup,
+                    Some("first") => MixBlend::First,
+                    Some("replace") => MixBlend::Replace,
+                    Some("add") => MixBlend::Add,
+                    _ => {
+                        return Err(format!(
+                            "mixBlend {} is not setup, first, replace or add",
+                            sanitize(&value.to_string())
+                        ));
+                    }
+                }
+            }
+            other => {
+                return Err(format!(
+                    "unknown entry property \"{}\" for this runtime",
+                    sanitize(other)
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Parses a scenario file's text.
+pub fn parse(text: &[u8]) -> Result<Scenario, String> {
+    let de = &mut serde_json::Deserializer::from_slice(text);
+    serde_path_to_error::deserialize(de).map_err(|e| {
+        let path = e.path().to_string();
+        let inner = e.into_inner();
+        format!(
+            "line {}, column {} ({}): {}",
+            inner.line(),
+            inner.column(),
+            sanitize(&path),
+            sanitize(&inner.to_string())
+        )
+    })
+}
+
+/// Runs a scenario against `data` (the skeleton it names).
+pub fn run(scenario: Scenario, data: Arc<SkeletonData>) -> Result<ScenarioRun, String> {
+    let skins = match &scenario.skin {
+        Some(s) => s.clone(),
+        None => default_skins(&scenario.skeleton, &data),
+    };
+    let mut skeleton: Skeleton = skeleton_with_skins(&data, &skins)?;
+    skeleton.set_to_setup_pose();
+    skeleton.update_world_transform();
+    let mut state = AnimationState::new(AnimationStateData::new(data.clone()));
+    let ctx = Rc::new(RefCell::new(Context::default()));
+    let listener_ctx = ctx.clone();
+    state.add_listener(Box::new(move |st, note| {
+        let mut c = listener_ctx.borrow_mut();
+        let cb = Callback {
+            step: c.step,
+            frame: c.frame,
+            phase: c.phase.clone(),
+            note: LoggedNotification::capture(st, note),
+        };
+        c.log.push(cb);
+    }));
+    let mut checkpoints = Vec::new();
+    let mut frame: u64 = 0;
+    let mut time = 0.0f64;
+    let mut last_entry: Option<EntryId> = None;
+    let every = scenario.checkpoint_every.max(1);
+    let anim = |name: &str, step: usize| -> Result<usize, String> {
+        data.find_animation(name)
+            .ok_or_else(|| format!("step {step}: unknown animation \"{}\"", sanitize(name)))
+    };
+    let track_ok = |t: usize, step: usize| -> Result<usize, String> {
+        if t > MAX_TRACK {
+            Err(format!(
+                "step {step}: track {t} is beyond the limit of {MAX_TRACK}"
+            ))
+        } else {
+            Ok(t)
+        }
+    };
+    let total_frames: u64 = scenario
+        .steps
+        .iter()
+        .map(|s| {
+            if let Step::Update { count, .. } = s {
+                *count
+            } else {
+                0
+            }
+        })
+        .fold(0u64, u64::saturating_add);
+    if total_frames > MAX_FRAMES {
+        return Err(format!(
+            "the scenario runs {total_frames} frames, more than the limit of {MAX_FRAMES}"
+        ));
+    }
+    for (si, step) in scenario.steps.iter().enumerate() {
+        {
+            let mut c = ctx.borrow_mut();
+            c.step = si;
+            c.phase = step.op_name().to_string();
+        }
+        match step {
+            Step::DefaultMix { duration } => state.data.default_mix = *duration,
+            Step::SetMix { from, to, duration } => {
+                let (f, t) = (anim(from, si)?, anim(to, si)?);
+                state.data.set_mix(f, t, *duration);
+            }
+            Step::TimeScale { value } => state.time_scale = *value,
+            Step::SetAnimation {
+                track,
+                animation,
+                r#loop,
+            } => {
+                let a = anim(animation, si)?;
+                last_entry = Some(state.set_animation(track_ok(*track, si)?, Some(a), *r#loop));
+            }
+            Step::AddAnimation {
+                track,
+                animation,
+                r#loop,
+                delay,
+            } => {
+                let a = anim(animation, si)?;
+                last_entry =
+                    Some(state.add_animation(track_ok(*track, si)?, Some(a), *r#loop, *delay));
+            }
+            Step::SetEmptyAnimation {
+                track,
+                mix_duration,
+            } => {
+                last_entry = Some(state.set_empty_animation(track_ok(*track, si)?, *mix_duration));
+            }
+            Step::AddEmptyAnimation {
+                track,
+                mix_duration,
+                delay,
+            } => {
+                last_entry =
+                    Some(state.add_empty_animation(track_ok(*track, si)?, *mix_duration, *delay));
+            }
+            Step::SetEmptyAnimations { mix_duration } => state.set_empty_animations(*mix_duration),
+            Step::ClearTrack { track } => state.clear_track(*track),
+            Step::ClearTracks => state.clear_tracks(),
+            Step::Entry(props) => {
+                let id = last_entry
+                    .ok_or_else(|| format!("step {si}: \"entry\" comes before any set/add call"))?;
+                set_entry_props(&mut state, id, &props.0).map_err(|e| format!("step {si}: {e}"))?;
+            }
+            Step::Update { dt, count } => {
+                if !dt.is_finite() {
+                    return Err(format!("step {si}: dt must be a finite number"));
+                }
+                for _ in 0..*count {
+                    frame += 1;
+                    time += dt;
+                    ctx.borrow_mut().frame = frame;
+                    ctx.borrow_mut().phase = "update".into();
+                    state.update(*dt);
+                    ctx.borrow_mut().phase = "apply".into();
+                    state.apply(&mut skeleton);
+                    skeleton.update_world_transform();
+                    if frame.is_multiple_of(every) || frame == total_frames {
+                        checkpoints.push(Checkpoint {
+                            frame,
+                            step: si,
+                            time,
+                            tracks: tracks_of(&state),
+                            pose: PoseSnapshot::capture(&skeleton, Vec::new()),
+                        });
+                    }
+                }
+            }
+            Step::Apply => {
+                ctx.borrow_mut().phase = "apply".into();
+                state.apply(&mut skeleton);
+                skeleton.update_world_transform();
+            }
+            Step::Checkpoint => {
+                checkpoints.push(Checkpoint {
+                    frame,
+                    step: si,
+                    time,
+                    tracks: tracks_of(&state),
+                    pose: PoseSnapshot::capture(&skeleton, Vec::new()),
+                });
+            }
+        }
+    }
+    drop(state);
+    let callbacks = Rc::try_unwrap(ctx)
+        .map(|c| c.into_inner().log)
+        .unwrap_or_default();
+    Ok(ScenarioRun {
+        data,
+        scenario,
+        skins,
+        frames: frame,
+        callbacks,
+        checkpoints,
+    })
+}
+
+fn event_fields(data: &SkeletonData, note: &LoggedNotification, m: &mut Map<String, Value>) {
+    let Some(e) = &note.event else { return };
+    let ed = &data.events[e.data];
+    m.insert("event".into(), Value::String(ed.name.clone()));
+    m.insert("int".into(), json!(e.int));
+    m.insert("float".into(), num(e.float));
+    m.insert("string".into(), Value::String(e.string.clone()));
+    m.insert("eventTime".into(), num(e.time));
+    if ed.audio.is_some() {
+        m.insert("volume".into(), num(e.volume));
+        m.insert("balance".into(), num(e.balance));
+    }
+}
+
+impl ScenarioRun {
+    /// The run as JSON, in the structure of the reference `*.out.json` files.
+    pub fn to_json(&self) -> Value {
+        let data = &self.data;
+        let callbacks: Vec<Value> = self
+            .callbacks
+            .iter()
+            .map(|c| {
+                let n = &c.note;
+                let mut m = Map::new();
+                m.insert("step".into(), json!(c.step));
+                m.insert("frame".into(), json!(c.frame));
+                m.insert("phase".into(), json!(c.phase));
+                m.insert("type".into(), json!(n.kind.name()));
+                m.insert("track".into(), json!(n.track));
+                m.insert("entry".into(), json!(n.entry));
+                m.insert("animation".into(), json!(n.animation));
+                m.insert("trackTime".into(), num(n.track_time));
+                m.insert("animationTime".into(), num(n.animation_time));
+                event_fields(data, n, &mut m);
+                Value::Object(m)
+            })
+            .collect();
+        let checkpoints: Vec<Value> = self
+            .checkpoints
+            .iter()
+            .map(|c| {
+                let tracks: Vec<Value> = c
+                    .tracks
+                    .iter()
+                    .map(|t| match t {
+                        None => Value::Null,
+                        Some(t) => json!({
+                            "track": t.track, "entry": t.entry, "animation": t.animation,
+                            "trackTime": num(t.track_time), "animationTime": num(t.animation_time),
+                            "delay": num(t.delay), "mixTime": num(t.mix_time), "mixDuration": num(t.mix_duration),
+                            "from": t.from, "next": t.next,
+                        }),
+                    })
+                    .collect();
+                let mut m = Map::new();
+                m.insert("frame".into(), json!(c.frame));
+                m.insert("step".into(), json!(c.step));
+                m.insert("time".into(), num(c.time));
+                m.insert("tracks".into(), Value::Array(tracks));
+                let pose = crate::cli::poses::pose_json(data, &c.pose, false);
+                for (k, v) in pose {
+                    if k == "vertices" && !self.scenario.vertices {
+                        continue;
+                    }
+                    if k == "points" && (!self.scenario.vertices || v.as_object().is_some_and(|o| o.is_empty())) {
+                        continue;
+                    }
+                    m.insert(k, v);
+                }
+                Value::Object(m)
+            })
+            .collect();
+        let inactive: Vec<&str> = self
+            .checkpoints
+            .first()
+            .map(|c| {
+                c.pose
+                    .bones
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, b)| b.is_none())
+                    .map(|(i, _)| data.bones[i].name.as_str())
+                    .collect()
+            })
+            .unwrap_or_default();
+        json!({
+            "format": "bonescope-scenario/1",
+            "runtime": {"id": "bonescope", "version": env!("CARGO_PKG_VERSION")},
+            "scenario": self.scenario.name,
+            "description": self.scenario.description,
+            "skeleton": {"file": self.scenario.skeleton, "spine": data.source.version, "skin": self.skins},
+            "settings": {"checkpointEvery": self.scenario.checkpoint_every.max(1)},
+            "bones": data.bones.iter().map(|b| b.name.clone()).collect::<Vec<_>>(),
+            "slots": data.slots.iter().map(|s| s.name.clone()).collect::<Vec<_>>(),
+            "inactiveBones": inactive,
+            "frames": self.frames,
+            "callbacks": callbacks,
+            "checkpoints": checkpoints,
+        })
+    }
+
+    /// A readable log: one aligned line per callback.
+    pub fn to_text(&self) -> String {
+        let data = &self.data;
+        let mut s = String::new();
+        let _ = writeln!(
+            s,
+            "scenario {}: {} ({} {}), skin {}, {} frames, {} callbacks",
+            sanitize(self.scenario.name.as_deref().unwrap_or("?")),
+            sanitize(&self.scenario.skeleton),
+            sanitize(&data.source.format),
+            sanitize(&data.source.version),
+            sanitize(&if self.skins.is_empty() {
+                "default".to_string()
+            } else {
+                self.skins.join("+")
+            }),
+            self.frames,
+            self.callbacks.len()
+        );
+        let anim_w = self
+            .callbacks
+            .iter()
+            .map(|c| sanitize(&c.note.animation).chars().count())
+            .max()
+            .unwrap_or(9)
+            .clamp(9, 32);
+        let _ = writeln!(
+            s,
+            "{:>6} {:>4} {:<18} {:>5} {:>5} {:<9} {:<anim_w$} {:>9} {:>9}  payload",
+            "frame",
+            "step",
+            "phase",
+            "track",
+            "entry",
+            "type",
+            "animation",
+            "trackTime",
+            "animTime"
+        );
+        for c in &self.callbacks {
+            let n = &c.note;
+            let anim: String = sanitize(&n.animation).chars().take(anim_w).collect();
+            let _ = write!(
+                s,
+                "{:>6} {:>4} {:<18} {:>5} {:>5} {:<9} {:<anim_w$} {:>9.4} {:>9.4}",
+                c.frame,
+                c.step,
+                sanitize(&c.phase),
+                n.track,
+                n.entry,
+                n.kind.name(),
+                anim,
+                n.track_time,
+                n.animation_time
+            );
+            if let Some(e) = &n.event {
+                let ed = &data.events[e.data];
+                let _ = write!(
+                    s,
+                    "  {} int={} float={} string=\"{}\" time={:.4}",
+                    sanitize(&ed.name),
+                    e.int,
+                    e.float,
+                    sanitize(&e.string),
+                    e.time
+                );
+                if ed.audio.is_some() {
+                    let _ = write!(s, " volume={} balance={}", e.volume, e.balance);
+                }
+            }
+            let _ = writeln!(s);
+        }
+        s
+    }
+}

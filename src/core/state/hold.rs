@@ -1,0 +1,92 @@
+//! Timeline modes: for each timeline of each entry, whether it blends from the setup pose or
+//! the pose below it, and whether it is held while mixing out so the mix does not dip
+//! through the setup pose.
+
+use super::{AnimationState, EntryId, TimelineMode};
+use crate::core::animation::{MixBlend, PropertyId, Timeline};
+use std::collections::HashSet;
+
+impl AnimationState {
+    /// Recomputes the timeline modes of every entry after starts or ends were queued.
+    pub(super) fn animations_changed(&mut self) {
+        self.animations_changed = false;
+        let mut seen: HashSet<PropertyId> = HashSet::new();
+        for t in 0..self.tracks.len() {
+            let Some(mut entry) = self.tracks[t] else {
+                continue;
+            };
+            while let Some(from) = self.e(entry).mixing_from {
+                entry = from;
+            }
+            let mut cur = Some(entry);
+            while let Some(e) = cur {
+                let en = self.e(e);
+                if en.mixing_from.is_none() || en.mix_blend != MixBlend::Add {
+                    self.compute_hold(e, &mut seen);
+                }
+                cur = self.e(e).mixing_to;
+            }
+        }
+    }
+
+    fn compute_hold(&mut self, entry: EntryId, seen: &mut HashSet<PropertyId>) {
+        let data = self.data.skeleton.clone();
+        let empty = self.empty.clone();
+        let e = self.e(entry);
+        let to = e.mixing_to;
+        let entry_mix_duration = e.mix_duration;
+        let anim = match e.animation {
+            Some(i) => &data.animations[i],
+            None => &*empty,
+        };
+        let n = anim.timelines.len();
+        let mut modes = vec![TimelineMode::Subsequent; n];
+        let mut hold_mix = vec![None; n];
+        let to_hold_previous = to.is_some_and(|t| self.e(t).hold_previous);
+        if to_hold_previous {
+            for (i, tl) in anim.timelines.iter().enumerate() {
+                modes[i] = if seen.insert(tl.property_id()) {
+                    TimelineMode::HoldFirst
+                } else {
+                    TimelineMode::HoldSubsequent
+                };
+            }
+        } else {
+            'timelines: for (i, tl) in anim.timelines.iter().enumerate() {
+                let id = tl.property_id();
+                if !seen.insert(id) {
+                    modes[i] = TimelineMode::Subsequent;
+                    continue;
+                }
+                let discrete = matches!(
+                    tl,
+                    Timeline::Attachment(_) | Timeline::DrawOrder(_) | Timeline::Event(_)
+                );
+                let to_keys = to.is_some_and(|t| self.animation_of(self.e(t)).has_property(id));
+                if to.is_none() || discrete || !to_keys {
+                    modes[i] = TimelineMode::First;
+                    continue;
+                }
+                // `to` keys it too: hold, unless an entry further up stops keying it.
+                let mut next = to.and_then(|t| self.e(t).mixing_to);
+                while let Some(nx) = next {
+                    let ne = self.e(nx);
+                    if self.animation_of(ne).has_property(id) {
+                        next = ne.mixing_to;
+                        continue;
+                    }
+                    if entry_mix_duration > 0.0 {
+                        modes[i] = TimelineMode::HoldMix;
+                        hold_mix[i] = Some(nx);
+                        continue 'timelines;
+                    }
+                    break;
+                }
+                modes[i] = TimelineMode::HoldFirst;
+            }
+        }
+        let e = self.em(entry);
+        e.timeline_mode = modes;
+        e.timeline_hold_mix = hold_mix;
+    }
+}

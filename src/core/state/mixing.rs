@@ -1,0 +1,460 @@
+//! Applying the tracks to a skeleton: current entries, the entries mixing out beneath them,
+//! rotation mixing direction, attachment bookkeeping and event/complete queuing.
+
+use super::{AnimationState, EntryId, TimelineMode};
+use crate::core::animation::apply_slot::set_attachment_by_name;
+use crate::core::animation::{
+    Animation, AttachmentTimeline, BoneProperty, BoneTimeline, MixBlend, MixDirection, Timeline,
+    discrete_key,
+};
+use crate::core::curve::Span;
+use crate::core::math::{signum, wrap_degrees_38 as wrap};
+use crate::core::skeleton::Skeleton;
+use std::sync::Arc;
+
+/// Attachment state offsets relative to `unkeyed_state`.
+const SETUP: u32 = 1;
+const CURRENT: u32 = 2;
+
+impl AnimationState {
+    fn animation_arc(
+        &self,
+        entry: EntryId,
+    ) -> (Arc<crate::core::model::SkeletonData>, Option<usize>) {
+        (self.data.skeleton.clone(), self.e(entry).animation)
+    }
+
+    /// Poses `skeleton` from every track. Returns true when anything was applied.
+    pub fn apply(&mut self, skeleton: &mut Skeleton) -> bool {
+        if self.animations_changed {
+            self.animations_changed();
+        }
+        let empty = self.empty.clone();
+        let mut applied = false;
+        for i in 0..self.tracks.len() {
+            let Some(current) = self.tracks[i] else {
+                continue;
+            };
+            if self.e(current).delay > 0.0 {
+                continue;
+            }
+            applied = true;
+            let blend = if i == 0 {
+                MixBlend::First
+            } else {
+                self.e(current).mix_blend
+            };
+            let c = self.e(current);
+            let mut mix = c.alpha;
+            if c.mixing_from.is_some() {
+                mix *= self.apply_mixing_from(current, skeleton, blend);
+            } else if c.track_time >= c.track_end && c.next.is_none() {
+                mix = 0.0;
+            }
+            let (data, anim_index) = self.animation_arc(current);
+            let anim: &Animation = anim_index.map_or(&empty, |a| &data.animations[a]);
+            let c = self.e(current);
+            let (animation_last, animation_time) = (c.animation_last, c.animation_time());
+            let mut events = std::mem::take(&mut self.events);
+            if (i == 0 && mix == 1.0) || blend == MixBlend::Add {
+                for tl in &anim.timelines {
+                    match tl {
+                        Timeline::Attachment(t) => {
+                            self.apply_attachment_timeline(t, skeleton, animation_time, blend, true)
+                        }
+                        _ => tl.apply(
+                            skeleton,
+                            animation_last,
+                            animation_time,
+                            Some(&mut events),
+                            mix,
+                            blend,
+                            MixDirection::In,
+                        ),
+                    }
+                }
+            } else {
+                let n = anim.timelines.len();
+                let c = self.em(current);
+                let first_frame = c.timelines_rotation.is_empty();
+                if first_frame {
+                    c.timelines_rotation.resize(n * 2, 0.0);
+                }
+                let modes = std::mem::take(&mut c.timeline_mode);
+                let mut rotation = std::mem::take(&mut c.timelines_rotation);
+                for (ii, tl) in anim.timelines.iter().enumerate() {
+                    let timeline_blend = if modes.get(ii).copied().unwrap_or(TimelineMode::First)
+                        == TimelineMode::Subsequent
+                    {
+                        blend
+                    } else {
+                        MixBlend::Setup
+                    };
+                    match tl {
+                        Timeline::Bone(t) if t.property == BoneProperty::Rotate => {
+                            apply_rotate_mixed(
+                                t,
+                                skeleton,
+                                animation_time,
+                                mix,
+                                timeline_blend,
+                                &mut rotation[ii * 2..ii * 2 + 2],
+                                first_frame,
+                            )
+                        }
+                        Timeline::Attachment(t) => {
+                            self.apply_attachment_timeline(t, skeleton, animation_time, blend, true)
+                        }
+                        _ => tl.apply(
+                            skeleton,
+                            animation_last,
+                            animation_time,
+                            Some(&mut events),
+                            mix,
+                            timeline_blend,
+                            MixDirection::In,
+                        ),
+                    }
+                }
+                let c = self.em(current);
+                c.timeline_mode = modes;
+                c.timelines_rotation = rotation;
+            }
+            self.queue_events(current, animation_time, &events);
+            events.clear();
+            self.events = events;
+            let c = self.em(current);
+            c.next_animation_last = animation_time;
+            c.next_track_last = c.track_time;
+        }
+        // Slots whose attachment was set only by keys that did not count put back their setup
+        // attachment (so deform keys of those saw the right attachment meanwhile).
+        let setup_state = self.unkeyed_state + SETUP;
+        let data = skeleton.data.clone();
+        for (i, sd) in data.slots.iter().enumerate() {
+            if skeleton.slots[i].attachment_state == setup_state {
+                set_attachment_by_name(skeleton, i, sd.attachment.as_deref());
+            }
+        }
+        self.unkeyed_state += 2;
+        self.drain();
+        applied
+    }
+
+    /// Applies the entries mixing out beneath `to` (deepest first); returns `to`'s mix
+    /// percentage.
+    fn apply_mixing_from(
+        &mut self,
+        to: EntryId,
+        skeleton: &mut Skeleton,
+        mut blend: MixBlend,
+    ) -> f64 {
+        let Some(from) = self.e(to).mixing_from else {
+            return 1.0;
+        };
+        if self.e(from).mixing_from.is_some() {
+            self.apply_mixing_from(from, skeleton, blend);
+        }
+        let t = self.e(to);
+        let (to_mix_duration, to_mix_time, to_interrupt_alpha) =
+            (t.mix_duration, t.mix_time, t.interrupt_alpha);
+        let mix;
+        if to_mix_duration == 0.0 {
+            // A single-frame mix undoes what the entry mixing out changed.
+            mix = 1.0;
+            if blend == MixBlend::First {
+                blend = MixBlend::Setup;
+            }
+        } else {
+            mix = (to_mix_time / to_mix_duration).min(1.0);
+            if blend != MixBlend::First {
+                blend = self.e(from).mix_blend;
+            }
+        }
+        let f = self.e(from);
+        let fire_events = mix < f.event_threshold;
+        let attachments = mix < f.attachment_threshold;
+        let draw_order = mix < f.draw_order_threshold;
+        let (animation_last, animation_time) = (f.animation_last, f.animation_time());
+        let alpha_hold = f.alpha * to_interrupt_alpha;
+        let alpha_mix = alpha_hold * (1.0 - mix);
+        let (data, anim_index) = self.animation_arc(from);
+        let empty = self.empty.clone();
+        let anim: &Animation = anim_index.map_or(&empty, |a| &data.animations[a]);
+        let mut events = std::mem::take(&mut self.events);
+        let mut ev = if fire_events { Some(&mut events) } else { None };
+        if blend == MixBlend::Add {
+            for tl in &anim.timelines {
+                tl.apply(
+                    skeleton,
+                    animation_last,
+                    animation_time,
+                    ev.as_deref_mut(),
+                    alpha_mix,
+                    blend,
+                    MixDirection::Out,
+                );
+            }
+        } else {
+            let n = anim.timelines.len();
+            let f = self.em(from);
+            let first_frame = f.timelines_rotation.is_empty();
+            if first_frame {
+                f.timelines_rotation.resize(n * 2, 0.0);
+            }
+            let modes = std::mem::take(&mut f.timeline_mode);
+            let hold_mix = std::mem::take(&mut f.timeline_hold_mix);
+            let mut rotation = std::mem::take(&mut f.timelines_rotation);
+            let mut total_alpha = 0.0;
+            for (ii, tl) in anim.timelines.iter().enumerate() {
+                let mut direction = MixDirection::Out;
+                let (timeline_blend, alpha) =
+                    match modes.get(ii).copied().unwrap_or(TimelineMode::First) {
+                        TimelineMode::Subsequent => {
+                            if !draw_order && matches!(tl, Timeline::DrawOrder(_)) {
+                                continue;
+                            }
+                            (blend, alpha_mix)
+                        }
+                        TimelineMode::First => (MixBlend::Setup, alpha_mix),
+                        TimelineMode::HoldSubsequent => (blend, alpha_hold),
+                        TimelineMode::HoldFirst => (MixBlend::Setup, alpha_hold),
+                        TimelineMode::HoldMix => {
+                            let hm = hold_mix
+                                .get(ii)
+                                .copied()
+                                .flatten()
+                                .and_then(|h| self.entry(h));
+                            let fade =
+                                hm.map_or(0.0, |h| (1.0 - h.mix_time / h.mix_duration).max(0.0));
+                            (MixBlend::Setup, alpha_hold * fade)
+                        }
+                    };
+                total_alpha += alpha;
+                match tl {
+                    Timeline::Bone(t) if t.property == BoneProperty::Rotate => apply_rotate_mixed(
+                        t,
+                        skeleton,
+                        animation_time,
+                        alpha,
+                        timeline_blend,
+                        &mut rotation[ii * 2..ii * 2 + 2],
+                        first_frame,
+                    ),
+                    Timeline::Attachment(t) => self.apply_attachment_timeline(
+                        t,
+                        skeleton,
+                        animation_time,
+                        timeline_blend,
+                        attachments,
+                    ),
+                    _ => {
+                        if draw_order
+                            && matches!(tl, Timeline::DrawOrder(_))
+                            && timeline_blend == MixBlend::Setup
+                        {
+                            direction = MixDirection::In;
+                        }
+                        tl.apply(
+                            skeleton,
+                            animation_last,
+                            animation_time,
+                            ev.as_deref_mut(),
+                            alpha,
+                            timeline_blend,
+                            direction,
+                        );
+                    }
+                }
+            }
+            let f = self.em(from);
+            f.total_alpha = total_alpha;
+            f.timeline_mode = modes;
+            f.timeline_hold_mix = hold_mix;
+            f.timelines_rotation = rotation;
+        }
+        if to_mix_duration > 0.0 {
+            self.queue_events(from, animation_time, &events);
+        }
+        events.clear();
+        self.events = events;
+        let f = self.em(from);
+        f.next_animation_last = animation_time;
+        f.next_track_last = f.track_time;
+        mix
+    }
+
+    /// Sets the keyed attachment (or the setup one before the first key); marks the slot as
+    /// keyed by a current entry when `attachments` is true, else to be reset to setup later.
+    fn apply_attachment_timeline(
+        &mut self,
+        t: &AttachmentTimeline,
+        skeleton: &mut Skeleton,
+        time: f64,
+        blend: MixBlend,
+        attachments: bool,
+    ) {
+        let slot = t.slot;
+        if !skeleton.bones[skeleton.data.slots[slot].bone].active {
+            return;
+        }
+        match discrete_key(&t.times, time) {
+            None => {
+                if matches!(blend, MixBlend::Setup | MixBlend::First) {
+                    let data = skeleton.data.clone();
+                    self.set_attachment(
+                        skeleton,
+                        slot,
+                        data.slots[slot].attachment.as_deref(),
+                        attachments,
+                    );
+                }
+            }
+            Some(k) => self.set_attachment(skeleton, slot, t.names[k].as_deref(), attachments),
+        }
+        if skeleton.slots[slot].attachment_state <= self.unkeyed_state {
+            skeleton.slots[slot].attachment_state = self.unkeyed_state + SETUP;
+        }
+    }
+
+    fn set_attachment(
+        &self,
+        skeleton: &mut Skeleton,
+        slot: usize,
+        name: Option<&str>,
+        attachments: bool,
+    ) {
+        set_attachment_by_name(skeleton, slot, name);
+        if attachments {
+            skeleton.slots[slot].attachment_state = self.unkeyed_state + CURRENT;
+        }
+    }
+
+    /// Queues the entry's events of this apply, with `complete` between the events before
+    /// and after a loop boundary.
+    fn queue_events(
+        &mut self,
+        entry: EntryId,
+        animation_time: f64,
+        events: &[crate::core::model::Event],
+    ) {
+        let e = self.e(entry);
+        let (start, end) = (e.animation_start, e.animation_end);
+        let duration = end - start;
+        let track_last_wrapped = e.track_last % duration;
+        let complete = if e.looping {
+            duration == 0.0 || track_last_wrapped > e.track_time % duration
+        } else {
+            animation_time >= end && e.animation_last < end
+        };
+        let mut i = 0;
+        while i < events.len() {
+            let ev = &events[i];
+            if ev.time < track_last_wrapped {
+                break;
+            }
+            i += 1;
+            if ev.time > end {
+                continue;
+            }
+            self.queue_event(entry, ev.clone());
+        }
+        if complete {
+            self.queue_complete(entry);
+        }
+        for ev in &events[i..] {
+            if ev.time < start {
+                continue;
+            }
+            self.queue_event(entry, ev.clone());
+        }
+    }
+}
+
+/// A rotate timeline under mixing: blends from the current (or setup) rotation toward the
+/// keyed one, keeping the turning direction of earlier frames (`rotation` = [total, last
+/// difference]) so a mix does not flip when the difference crosses 180 degrees.
+fn apply_rotate_mixed(
+    t: &BoneTimeline,
+    sk: &mut Skeleton,
+    time: f64,
+    alpha: f64,
+    blend: MixBlend,
+    rotation: &mut [f64],
+    first_frame: bool,
+) {
+    if first_frame {
+        rotation[0] = 0.0;
+    }
+    if alpha == 1.0 {
+        crate::core::animation::apply_bone::apply(t, sk, time, 1.0, blend, MixDirection::In);
+        return;
+    }
+    let bone_index = t.bone;
+    if !sk.bones[bone_index].active {
+        return;
+    }
+    let setup_rotation = sk.data.bones[bone_index].rotation;
+    let bone = &mut sk.bones[bone_index];
+    let keys = &t.keys;
+    let (mut r1, r2);
+    match keys.locate(time) {
+        Span::Before => match blend {
+            MixBlend::Setup => {
+                bone.pose.rotation = setup_rotation;
+                return;
+            }
+            MixBlend::First => {
+                r1 = bone.pose.rotation;
+                r2 = setup_rotation;
+            }
+            _ => return,
+        },
+        sp => {
+            r1 = if blend == MixBlend::Setup {
+                setup_rotation
+            } else {
+                bone.pose.rotation
+            };
+            r2 = match sp {
+                Span::Last(i) => setup_rotation + keys.value(i, 0),
+                Span::Between { key, percent } => {
+                    let prev = keys.value(key, 0);
+                    let diff = wrap(keys.value(key + 1, 0) - prev);
+                    wrap(prev + diff * keys.curve_percent(key, percent) + setup_rotation)
+                }
+                Span::Before => unreachable!("handled above"),
+            };
+        }
+    }
+    let diff = wrap(r2 - r1);
+    let total;
+    if diff == 0.0 {
+        total = rotation[0];
+    } else {
+        let (mut last_total, last_diff) = if first_frame {
+            (0.0, diff)
+        } else {
+            (rotation[0], rotation[1])
+        };
+        let current = diff > 0.0;
+        let mut dir = last_total >= 0.0;
+        // A sign change near 0 (not near 180) is a real crossing: follow the new direction.
+        if signum(last_diff) != signum(diff) && last_diff.abs() <= 90.0 {
+            // A crossing after a full turn counts as a loop.
+            if last_total.abs() > 180.0 {
+                last_total += 360.0 * signum(last_total);
+            }
+            dir = current;
+        }
+        let mut t = diff + last_total - last_total % 360.0;
+        if dir != current {
+            t += 360.0 * signum(last_total);
+        }
+        total = t;
+        rotation[0] = total;
+    }
+    rotation[1] = diff;
+    r1 += total * alpha;
+    bone.pose.rotation = wrap(r1);
+}

@@ -1,0 +1,49 @@
+use crate::core::model::SkeletonData;
+use std::collections::HashMap;
+use std::sync::Arc;
+
+/// Mix (crossfade) durations between animations: a default plus per-pair overrides.
+#[derive(Clone, Debug)]
+pub struct AnimationStateData {
+    pub skeleton: Arc<SkeletonData>,
+    pub default_mix: f64,
+    mixes: HashMap<(usize, usize), f64>,
+}
+
+impl AnimationStateData {
+    /// No mixing until durations are set.
+    pub fn new(skeleton: Arc<SkeletonData>) -> AnimationStateData {
+        AnimationStateData {
+            skeleton,
+            default_mix: 0.0,
+            mixes: HashMap::new(),
+        }
+    }
+
+    /// Sets the mix duration from animation `from` to `to` (indices into the skeleton data).
+    pub fn set_mix(&mut self, from: usize, to: usize, duration: f64) {
+        self.mixes.insert((from, to), duration);
+    }
+
+    /// Sets a mix by animation names; returns the first unknown name.
+    pub fn set_mix_by_name(&mut self, from: &str, to: &str, duration: f64) -> Result<(), String> {
+        let f = self
+            .skeleton
+            .find_animation(from)
+            .ok_or_else(|| from.to_string())?;
+        let t = self
+            .skeleton
+            .find_animation(to)
+            .ok_or_else(|| to.to_string())?;
+        self.set_mix(f, t, duration);
+        Ok(())
+    }
+
+    /// The mix duration from `from` to `to` (`None` = the empty animation).
+    pub fn mix(&self, from: Option<usize>, to: Option<usize>) -> f64 {
+        match (from, to) {
+            (Some(f), Some(t)) => self.mixes.get(&(f, t)).copied().unwrap_or(self.default_mix),
+            _ => self.default_mix,
+        }
+    }
+}

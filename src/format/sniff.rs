@@ -1,0 +1,150 @@
+//! Recognising a file's format from its bytes, before parsing it.
+
+use super::LoadError;
+use super::json::{Seg, error_at, locate::find, locate::string_at};
+
+/// A format bonescope can load.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// Spine JSON written by Spine 3.8.x; holds the `skeleton.spine` version.
+    SpineJson38 { version: String },
+}
+
+const EXPECTED: &str = "expected a Spine 3.8 JSON export";
+
+/// Recognises `text`. Only the top of the document is read (the `skeleton.spine` version
+/// string), so this is cheap; the chosen loader reports any later syntax error.
+pub fn sniff(text: &[u8]) -> Result<Format, LoadError> {
+    let Some(start) = text.iter().position(|b| !b.is_ascii_whitespace()) else {
+        return Err(LoadError::json(
+            "",
+            1,
+            1,
+            format!("empty file ({EXPECTED})"),
+        ));
+    };
+    if text[start] != b'{' {
+        return Err(error_at(
+            text,
+            &[],
+            format!("unrecognised file: not a JSON object ({EXPECTED})"),
+        ));
+    }
+    const VERSION: [Seg<'static>; 2] = [Seg::Key("skeleton"), Seg::Key("spine")];
+    let Some(offset) = find(text, &VERSION) else {
+        // Not found: either the JSON is broken before we got there, or it is some other file.
+        if let Err(e) = serde_json::from_slice::<serde::de::IgnoredAny>(text) {
+            return Err(super::json::parse::convert("", &e));
+        }
+        let (at, what) = if find(text, &VERSION[..1]).is_some() {
+            (&VERSION[..1], "\"skeleton\" has no \"spine\" version")
+        } else {
+            (&VERSION[..0], "a JSON object without \"skeleton\"")
+        };
+        return Err(error_at(
+            text,
+            at,
+            format!("unrecognised file: {what} ({EXPECTED})"),
+        ));
+    };
+    let Some(version) = string_at(text, offset) else {
+        return Err(error_at(
+            text,
+            &VERSION,
+            "skeleton.spine must be a version string",
+        ));
+    };
+    if version == "3.8" || version.starts_with("3.8.") {
+        Ok(Format::SpineJson38 { version })
+    } else if version.starts_with("4.") {
+        Err(error_at(
+            text,
+            &VERSION,
+            format!(
+                "Spine 4.x JSON is not supported yet (this file is Spine \"{version}\"; {EXPECTED})"
+            ),
+        ))
+    } else {
+        Err(error_at(
+            text,
+            &VERSION,
+            format!("Spine \"{version}\" JSON is not supported ({EXPECTED})"),
+        ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn msg(text: &str) -> String {
+        sniff(text.as_bytes()).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn recognises_spine_38() {
+        let f = sniff(br#"{"skeleton": {"hash": "x", "spine": "3.8.55"}, "bones": []}"#).unwrap();
+        assert_eq!(
+            f,
+            Format::SpineJson38 {
+                version: "3.8.55".into()
+            }
+        );
+        // The version is found even when it comes last.
+        let f = sniff(br#"{"bones": [[{"a": "}"}]], "skeleton": {"spine": "3.8"}}"#).unwrap();
+        assert_eq!(
+            f,
+            Format::SpineJson38 {
+                version: "3.8".into()
+            }
+        );
+    }
+
+    #[test]
+    fn rejects_other_files() {
+        assert_eq!(
+            msg(""),
+            "line 1, column 1: empty file (expected a Spine 3.8 JSON export)"
+        );
+        assert_eq!(
+            msg(" \n "),
+            "line 1, column 1: empty file (expected a Spine 3.8 JSON export)"
+        );
+        assert!(
+            msg("\n[1, 2]").starts_with("line 2, column 1: unrecognised file: not a JSON object")
+        );
+        assert!(msg("\u{7f}ELF").contains("unrecognised file"));
+        assert!(msg("{\"a\": 1}").starts_with(
+            "line 1, column 1: unrecognised file: a JSON object without \"skeleton\""
+        ));
+        assert!(msg("{\"skeleton\": {}}").starts_with(
+            "line 1, column 14 (skeleton): unrecognised file: \"skeleton\" has no \"spine\" version"
+        ));
+        assert!(
+            msg("{\"skeleton\": {\"spine\": 38}}")
+                .contains("(skeleton.spine): skeleton.spine must be a version string")
+        );
+        let four = msg("{\"skeleton\": {\"spine\": \"4.2.22\"}}");
+        assert!(
+            four.starts_with(
+                "line 1, column 24 (skeleton.spine): Spine 4.x JSON is not supported yet"
+            ),
+            "{four}"
+        );
+        assert!(
+            msg("{\"skeleton\": {\"spine\": \"3.7.94\"}}")
+                .contains("Spine \"3.7.94\" JSON is not supported")
+        );
+        assert!(msg("{\"skeleton\": {\"spine\": \"3.80\"}}").contains("not supported"));
+    }
+
+    #[test]
+    fn broken_json_before_the_version_is_a_syntax_error() {
+        let m = msg("{\"bones\": [1, 2] \"skeleton\": {\"spine\": \"3.8.55\"}}");
+        assert!(
+            m.starts_with("line 1, column 18: expected `,` or `}`"),
+            "{m}"
+        );
+        assert!(msg("{\"bones\": [").contains("EOF while parsing"));
+    }
+}

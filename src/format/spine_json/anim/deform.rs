@@ -1,0 +1,118 @@
+//! Deform timelines: per key, the full vertex array of one vertex attachment.
+
+use crate::core::animation::{DeformTimeline, Timeline};
+use crate::core::curve::Keys;
+use crate::core::model::SkeletonData;
+use crate::format::LoadError;
+use crate::format::json::{OrderedMap, Seg};
+use crate::format::spine_json::ctx::{Ctx, Names, join, lookup};
+use crate::format::spine_json::curve::{CurveKey, interp};
+use crate::format::spine_json::dto_anim::DeformKey;
+
+use super::keys::check_time;
+use Seg::{Entry, Index, Key};
+
+type DeformDto = OrderedMap<OrderedMap<OrderedMap<Vec<DeformKey>>>>;
+
+/// `deform: {skin: {slot: {attachment key: [keys]}}}`.
+pub fn deform(
+    ctx: Ctx<'_>,
+    anim: &[Seg<'_>],
+    dtos: &DeformDto,
+    names: &Names<'_>,
+    data: &SkeletonData,
+    out: &mut Vec<Timeline>,
+) -> Result<(), LoadError> {
+    ctx.no_duplicates(dtos, &join(anim, &[Key("deform")]))?;
+    for (ski, (skin_name, slots)) in dtos.0.iter().enumerate() {
+        let skin_at = join(anim, &[Key("deform"), Entry(ski, skin_name)]);
+        let skin = lookup(ctx, &names.skins, skin_name, "skin", &skin_at)?;
+        ctx.no_duplicates(slots, &skin_at)?;
+        for (si, (slot_name, entries)) in slots.0.iter().enumerate() {
+            let slot_at = join(&skin_at, &[Entry(si, slot_name)]);
+            let slot = lookup(ctx, &names.slots, slot_name, "slot", &slot_at)?;
+            ctx.no_duplicates(entries, &slot_at)?;
+            for (ai, (key, keys)) in entries.0.iter().enumerate() {
+                let at = join(&slot_at, &[Entry(ai, key)]);
+                let Some(attachment) = data.skins.get(skin).and_then(|s| s.get(slot, key)) else {
+                    return Err(ctx.err(
+                        &at,
+                        format!("skin \"{skin_name}\" has no attachment \"{key}\" for slot \"{slot_name}\""),
+                    ));
+                };
+                if keys.is_empty() {
+                    continue;
+                }
+                out.push(timeline(ctx, &at, keys, slot, attachment, data)?);
+            }
+        }
+    }
+    Ok(())
+}
+
+fn timeline(
+    ctx: Ctx<'_>,
+    at: &[Seg<'_>],
+    keys: &[DeformKey],
+    slot: usize,
+    attachment: usize,
+    data: &SkeletonData,
+) -> Result<Timeline, LoadError> {
+    let att = data.attachments.get(attachment);
+    let Some(vd) = att.and_then(|a| a.vertex_data()) else {
+        let kind = att.map_or("missing", |a| a.type_name());
+        return Err(ctx.err(
+            at,
+            format!(
+                "deform keys need a mesh, path, bounding box or clipping attachment, not a {kind}"
+            ),
+        ));
+    };
+    // Weighted: an offset per influence (x, y); plain: absolute positions per vertex.
+    let (len, setup) = match vd.bones {
+        Some(_) => (vd.vertices.len() / 3 * 2, None),
+        None => (vd.world_len, Some(vd.vertices.as_slice())),
+    };
+    let mut out = Keys::new(0);
+    let mut vertices = Vec::with_capacity(keys.len());
+    for (i, k) in keys.iter().enumerate() {
+        check_time(ctx, at, i, k.time.0, out.times.last().copied())?;
+        ctx.spend(len * 4, &join(at, &[Index(i)]))?;
+        let mut v = match setup {
+            Some(s) => s.to_vec(),
+            None => vec![0.0; len],
+        };
+        if let Some(values) = &k.vertices {
+            let offset = k.offset as usize;
+            if offset.checked_add(values.len()).is_none_or(|end| end > len) {
+                return Err(ctx.err(
+                    &join(at, &[Index(i), Key("vertices")]),
+                    format!(
+                        "{} values at offset {offset} run past the end of the attachment's {len} deform values",
+                        values.len()
+                    ),
+                ));
+            }
+            for (j, (&d, slot)) in values.iter().zip(&mut v[offset..]).enumerate() {
+                // Added in f64 and rounded once.
+                let sum = (d + *slot as f64) as f32;
+                if !sum.is_finite() {
+                    return Err(ctx.err(
+                        &join(at, &[Index(i), Key("vertices"), Index(j)]),
+                        format!("number {d} is too large for 32-bit storage"),
+                    ));
+                }
+                *slot = sum;
+            }
+        }
+        let curve = interp(&mut out, k.curve());
+        out.push(k.time.0, &[], curve);
+        vertices.push(v);
+    }
+    Ok(Timeline::Deform(DeformTimeline {
+        slot,
+        attachment,
+        keys: out,
+        vertices,
+    }))
+}

@@ -1,0 +1,55 @@
+//! Building [`Keys`] from JSON keys: times in order, curves, values.
+
+use crate::core::curve::Keys;
+use crate::format::LoadError;
+use crate::format::json::Seg;
+use crate::format::spine_json::ctx::{Ctx, join};
+use crate::format::spine_json::curve::{CurveKey, interp};
+
+use Seg::{Index, Key};
+
+/// Checks key `i`'s time (at `at[i].time`) against the previous key's: times must be >= 0 and
+/// must not decrease.
+pub fn check_time(
+    ctx: Ctx<'_>,
+    at: &[Seg<'_>],
+    i: usize,
+    time: f32,
+    prev: Option<f32>,
+) -> Result<(), LoadError> {
+    let problem = if time < 0.0 {
+        format!("key time {time} is negative")
+    } else if let Some(prev) = prev.filter(|&p| time < p) {
+        format!("key time {time} comes before the previous key's time {prev}")
+    } else {
+        return Ok(());
+    };
+    Err(ctx.err(&join(at, &[Index(i), Key("time")]), problem))
+}
+
+/// A value problem in one key: the field and the message.
+pub type FieldError = (&'static str, String);
+
+/// Keys with `N` channels. `values` gives a key's channels, or the field at fault.
+pub fn curve_keys<K: CurveKey, const N: usize>(
+    ctx: Ctx<'_>,
+    at: &[Seg<'_>],
+    keys: &[K],
+    mut values: impl FnMut(&K) -> Result<[f32; N], FieldError>,
+) -> Result<Keys, LoadError> {
+    let mut out = Keys::new(N);
+    out.times.reserve_exact(keys.len());
+    out.values.reserve_exact(keys.len() * N);
+    out.interp.reserve_exact(keys.len());
+    let mut prev = None;
+    for (i, k) in keys.iter().enumerate() {
+        let time = k.time();
+        check_time(ctx, at, i, time, prev)?;
+        prev = Some(time);
+        let v =
+            values(k).map_err(|(field, msg)| ctx.err(&join(at, &[Index(i), Key(field)]), msg))?;
+        let curve = interp(&mut out, k.curve());
+        out.push(time, &v, curve);
+    }
+    Ok(out)
+}

@@ -1,0 +1,275 @@
+//! One attachment of a skin.
+
+use std::collections::HashMap;
+
+use super::ctx::{Ctx, join, lookup};
+use super::dto::{AttachmentDto, AttachmentType};
+use super::vertices::vertex_data;
+use crate::core::color::Color;
+use crate::core::model::*;
+use crate::format::LoadError;
+use crate::format::json::Seg;
+
+use Seg::{Index, Key};
+
+/// A linked mesh's reference to its parent, resolved once every skin is read.
+pub struct LinkTo {
+    /// Skin holding the parent (`None`: the default skin).
+    pub skin: Option<String>,
+    /// The parent's key in the same slot.
+    pub parent: String,
+    /// Whether the parent's deform keys drive this mesh.
+    pub deform: bool,
+}
+
+/// Reads the attachment `dto` found at `at` under attachment key `key`, to be stored as `id`.
+/// A linked mesh comes back with empty geometry and the [`LinkTo`] to resolve.
+pub fn attachment(
+    ctx: Ctx<'_>,
+    at: &[Seg<'_>],
+    key: &str,
+    dto: AttachmentDto,
+    id: AttachmentId,
+    bone_count: usize,
+    slots: &HashMap<&str, usize>,
+) -> Result<(Attachment, Option<LinkTo>), LoadError> {
+    let kind = dto.kind.unwrap_or_default();
+    if let Some(field) = dto
+        .present_fields()
+        .find(|&f| f != "name" && !kind.fields().contains(&f))
+    {
+        return Err(ctx.err(
+            &join(at, &[Key(field)]),
+            format!("`{field}` is not a field of {} attachments", kind.name()),
+        ));
+    }
+    let field = |f: &'static str| join(at, &[Key(f)]);
+    let missing = |f: &'static str| {
+        ctx.err(
+            at,
+            format!(
+                "missing field `{f}` for {} attachment \"{key}\"",
+                kind.name()
+            ),
+        )
+    };
+    let tint = |c: &Option<String>| match c {
+        Some(c) => ctx.color(c, &field("color")),
+        None => Ok(Color::WHITE),
+    };
+    let editor_color = |c: &Option<String>| match c {
+        Some(c) => ctx.color(c, &field("color")).map(Some),
+        None => Ok(None),
+    };
+    // Vertices of a bounding box, path or clipping polygon: `vertexCount` of them.
+    let counted_vertices = |dto: &mut AttachmentDto| -> Result<VertexData, LoadError> {
+        let count = dto.vertex_count.ok_or_else(|| missing("vertexCount"))? as usize;
+        let raw = dto.vertices.take().ok_or_else(|| missing("vertices"))?.0;
+        vertices(ctx, at, raw, count, bone_count)
+    };
+    let name = dto.name.clone().unwrap_or_else(|| key.to_string());
+    let mut dto = dto;
+    let mut link = None;
+    let kind = match kind {
+        AttachmentType::Region => {
+            let mut r = RegionAttachment {
+                path: dto.path.take().unwrap_or_else(|| name.clone()),
+                x: dto.x.unwrap_or(0.0),
+                y: dto.y.unwrap_or(0.0),
+                rotation: dto.rotation.unwrap_or(0.0),
+                scale_x: dto.scale_x.unwrap_or(1.0),
+                scale_y: dto.scale_y.unwrap_or(1.0),
+                width: dto.width.unwrap_or(0.0),
+                height: dto.height.unwrap_or(0.0),
+                color: tint(&dto.color)?,
+                offset: [0.0; 8],
+            };
+            r.update_offset();
+            AttachmentKind::Region(r)
+        }
+        AttachmentType::Mesh => {
+            let uvs = dto.uvs.take().ok_or_else(|| missing("uvs"))?.0;
+            if !uvs.len().is_multiple_of(2) {
+                return Err(ctx.err(
+                    &field("uvs"),
+                    format!("uvs must be x, y pairs, not {} values", uvs.len()),
+                ));
+            }
+            let count = uvs.len() / 2;
+            let raw = dto.vertices.take().ok_or_else(|| missing("vertices"))?.0;
+            let vertices = vertices(ctx, at, raw, count, bone_count)?;
+            let triangles = dto.triangles.take().ok_or_else(|| missing("triangles"))?;
+            if !triangles.len().is_multiple_of(3) {
+                return Err(ctx.err(
+                    &field("triangles"),
+                    format!(
+                        "triangles must be index triples, not {} values",
+                        triangles.len()
+                    ),
+                ));
+            }
+            indices_below(
+                ctx,
+                at,
+                "triangles",
+                &triangles,
+                count,
+                "vertex index",
+                "vertices",
+            )?;
+            let hull = dto.hull.unwrap_or(0) as usize;
+            if hull > count {
+                return Err(ctx.err(
+                    &field("hull"),
+                    format!("hull of {hull} vertices but the mesh has only {count}"),
+                ));
+            }
+            let edges = dto.edges.take().unwrap_or_default();
+            if !edges.len().is_multiple_of(2) {
+                return Err(ctx.err(
+                    &field("edges"),
+                    format!("edges must be index pairs, not {} values", edges.len()),
+                ));
+            }
+            // Edges index the x, y float array (2 per vertex).
+            indices_below(
+                ctx,
+                at,
+                "edges",
+                &edges,
+                count * 2,
+                "vertex value index",
+                "values",
+            )?;
+            AttachmentKind::Mesh(MeshAttachment {
+                path: dto.path.take().unwrap_or_else(|| name.clone()),
+                color: tint(&dto.color)?,
+                vertices,
+                uvs,
+                triangles,
+                hull,
+                edges,
+                width: dto.width.unwrap_or(0.0),
+                height: dto.height.unwrap_or(0.0),
+                linked_parent: None,
+            })
+        }
+        AttachmentType::Linkedmesh => {
+            link = Some(LinkTo {
+                skin: dto.skin.take(),
+                parent: dto.parent.take().ok_or_else(|| missing("parent"))?,
+                deform: dto.deform.unwrap_or(true),
+            });
+            AttachmentKind::Mesh(MeshAttachment {
+                path: dto.path.take().unwrap_or_else(|| name.clone()),
+                color: tint(&dto.color)?,
+                vertices: VertexData::default(),
+                uvs: Vec::new(),
+                triangles: Vec::new(),
+                hull: 0,
+                edges: Vec::new(),
+                width: dto.width.unwrap_or(0.0),
+                height: dto.height.unwrap_or(0.0),
+                linked_parent: None,
+            })
+        }
+        AttachmentType::Boundingbox => AttachmentKind::BoundingBox {
+            vertices: counted_vertices(&mut dto)?,
+            color: editor_color(&dto.color)?,
+        },
+        AttachmentType::Path => {
+            let vertices = counted_vertices(&mut dto)?;
+            let closed = dto.closed.unwrap_or(false);
+            let count = vertices.vertex_count();
+            let min = if closed { 3 } else { 6 };
+            if !count.is_multiple_of(3) || count < min {
+                return Err(ctx.err(
+                    &field("vertexCount"),
+                    format!(
+                        "a{} path needs a multiple of 3 vertices, at least {min}, not {count}",
+                        if closed { " closed" } else { "n open" }
+                    ),
+                ));
+            }
+            let lengths = dto.lengths.take().unwrap_or_default().0;
+            if lengths.len() != count / 3 {
+                return Err(ctx.err(
+                    &field("lengths"),
+                    format!(
+                        "{} lengths for {} curves (vertexCount / 3)",
+                        lengths.len(),
+                        count / 3
+                    ),
+                ));
+            }
+            AttachmentKind::Path(PathAttachment {
+                vertices,
+                closed,
+                constant_speed: dto.constant_speed.unwrap_or(true),
+                lengths,
+                color: editor_color(&dto.color)?,
+            })
+        }
+        AttachmentType::Point => AttachmentKind::Point(PointAttachment {
+            x: dto.x.unwrap_or(0.0),
+            y: dto.y.unwrap_or(0.0),
+            rotation: dto.rotation.unwrap_or(0.0),
+            color: editor_color(&dto.color)?,
+        }),
+        AttachmentType::Clipping => AttachmentKind::Clipping {
+            vertices: counted_vertices(&mut dto)?,
+            end_slot: match &dto.end {
+                Some(end) => Some(lookup(ctx, slots, end, "slot", &field("end"))?),
+                None => None,
+            },
+            color: editor_color(&dto.color)?,
+        },
+    };
+    Ok((
+        Attachment {
+            name,
+            kind,
+            deform_source: id,
+        },
+        link,
+    ))
+}
+
+/// Vertex data with errors located in the attachment's `vertices`.
+fn vertices(
+    ctx: Ctx<'_>,
+    at: &[Seg<'_>],
+    raw: Vec<f32>,
+    count: usize,
+    bone_count: usize,
+) -> Result<VertexData, LoadError> {
+    vertex_data(raw, count, bone_count).map_err(|e| {
+        let path = match e.index {
+            Some(i) => join(at, &[Key("vertices"), Index(i)]),
+            None => join(at, &[Key("vertices")]),
+        };
+        ctx.err(&path, e.message)
+    })
+}
+
+/// Checks that every value of the index list `field` is below `limit`.
+fn indices_below(
+    ctx: Ctx<'_>,
+    at: &[Seg<'_>],
+    field: &'static str,
+    list: &[u32],
+    limit: usize,
+    what: &str,
+    unit: &str,
+) -> Result<(), LoadError> {
+    match list.iter().position(|&v| v as usize >= limit) {
+        None => Ok(()),
+        Some(j) => Err(ctx.err(
+            &join(at, &[Key(field), Index(j)]),
+            format!(
+                "{what} {} is out of range (the mesh has {limit} {unit})",
+                list[j]
+            ),
+        )),
+    }
+}

@@ -1,0 +1,133 @@
+//! What the builder carries around: the raw text (to locate errors) and the name tables.
+
+use std::cell::Cell;
+use std::collections::HashMap;
+
+use crate::core::color::Color;
+use crate::format::LoadError;
+use crate::format::json::{OrderedMap, Seg, error_at};
+
+/// The text being loaded (to turn a path into a located [`LoadError`]) and the expansion
+/// budget.
+#[derive(Clone, Copy)]
+pub struct Ctx<'t> {
+    pub text: &'t [u8],
+    /// Bytes the builder may still allocate for data that is not in the text itself.
+    budget: &'t Cell<usize>,
+}
+
+/// Memory the builder may spend on data the text only implies (deform keys expanded to full
+/// arrays, draw order keys to full slot orders, event keys inheriting a long default string,
+/// linked meshes copying their parent's geometry): this much plus [`BUDGET_PER_BYTE`] per
+/// byte of text. Far above any real export; it stops a small file from claiming gigabytes.
+pub const BUDGET_BASE: usize = 64 << 20;
+/// See [`BUDGET_BASE`].
+pub const BUDGET_PER_BYTE: usize = 128;
+
+/// A fresh budget for `text`.
+pub fn budget_for(text: &[u8]) -> Cell<usize> {
+    Cell::new(BUDGET_BASE.saturating_add(text.len().saturating_mul(BUDGET_PER_BYTE)))
+}
+
+impl<'t> Ctx<'t> {
+    pub fn new(text: &'t [u8], budget: &'t Cell<usize>) -> Ctx<'t> {
+        Ctx { text, budget }
+    }
+
+    /// Takes `bytes` from the expansion budget, or fails at `path`.
+    pub fn spend(&self, bytes: usize, path: &[Seg<'_>]) -> Result<(), LoadError> {
+        match self.budget.get().checked_sub(bytes) {
+            Some(left) => {
+                self.budget.set(left);
+                Ok(())
+            }
+            None => Err(self.err(
+                path,
+                format!(
+                    "this would expand the file's {} bytes past {} MiB of memory; refusing (the file is implausible)",
+                    self.text.len(),
+                    budget_for(self.text).get() >> 20
+                ),
+            )),
+        }
+    }
+
+    /// Fails at the first repeated key of `map` (found at `at`).
+    pub fn no_duplicates<T>(&self, map: &OrderedMap<T>, at: &[Seg<'_>]) -> Result<(), LoadError> {
+        match map.first_duplicate() {
+            None => Ok(()),
+            Some(i) => {
+                let key = map.0[i].0.as_str();
+                Err(self.err(
+                    &join(at, &[Seg::Entry(i, key)]),
+                    format!("duplicate key \"{key}\""),
+                ))
+            }
+        }
+    }
+
+    /// An error at the value `path`, with its line and column.
+    pub fn err(&self, path: &[Seg<'_>], message: impl AsRef<str>) -> LoadError {
+        error_at(self.text, path, message)
+    }
+
+    /// Parses a hex color at `path`.
+    pub fn color(&self, hex: &str, path: &[Seg<'_>]) -> Result<Color, LoadError> {
+        Color::from_hex(hex).ok_or_else(|| {
+            self.err(
+                path,
+                format!("bad color \"{hex}\" (expected RRGGBBAA or RRGGBB hex)"),
+            )
+        })
+    }
+}
+
+/// `base` followed by `more`.
+pub fn join<'a>(base: &[Seg<'a>], more: &[Seg<'a>]) -> Vec<Seg<'a>> {
+    let mut v = Vec::with_capacity(base.len() + more.len());
+    v.extend_from_slice(base);
+    v.extend_from_slice(more);
+    v
+}
+
+/// Name -> index tables for everything referenced by name.
+#[derive(Default)]
+pub struct Names<'a> {
+    pub bones: HashMap<&'a str, usize>,
+    pub slots: HashMap<&'a str, usize>,
+    pub ik: HashMap<&'a str, usize>,
+    pub transform: HashMap<&'a str, usize>,
+    pub path: HashMap<&'a str, usize>,
+    pub skins: HashMap<&'a str, usize>,
+    pub events: HashMap<&'a str, usize>,
+}
+
+/// Looks `name` up in `table`, or fails with "unknown <what> \"name\"" at `path`.
+pub fn lookup(
+    ctx: Ctx<'_>,
+    table: &HashMap<&str, usize>,
+    name: &str,
+    what: &str,
+    path: &[Seg<'_>],
+) -> Result<usize, LoadError> {
+    table
+        .get(name)
+        .copied()
+        .ok_or_else(|| ctx.err(path, format!("unknown {what} \"{name}\"")))
+}
+
+/// Builds a unique-name table; a repeated name is an error at `path(index)`.
+pub fn unique_names<'a, 'p>(
+    ctx: Ctx<'_>,
+    names: impl Iterator<Item = &'a str>,
+    what: &str,
+    path: impl Fn(usize) -> Vec<Seg<'p>>,
+) -> Result<HashMap<&'a str, usize>, LoadError> {
+    let mut table = HashMap::new();
+    for (i, name) in names.enumerate() {
+        if table.insert(name, i).is_some() {
+            return Err(ctx.err(&path(i), format!("duplicate {what} name \"{name}\"")));
+        }
+    }
+    Ok(table)
+}

@@ -1,0 +1,392 @@
+//! The Spine 3.8 JSON document, field for field (setup pose part). Animations: [`super::dto_anim`].
+//!
+//! Plain serde structs parsed straight from the bytes. Every struct denies unknown fields, so a
+//! typo or a field from another Spine version is an error naming its path and line. Defaults
+//! are those of the format; cross-references stay names here and are resolved by the builder.
+
+use serde::Deserialize;
+
+use super::dto_anim::AnimationDto;
+use crate::format::json::{F32List, OrderedMap};
+
+fn one() -> f64 {
+    1.0
+}
+
+fn yes() -> bool {
+    true
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SkeletonFile {
+    pub skeleton: SkeletonInfo,
+    #[serde(default)]
+    pub bones: Vec<BoneDto>,
+    #[serde(default)]
+    pub slots: Vec<SlotDto>,
+    #[serde(default)]
+    pub ik: Vec<IkDto>,
+    #[serde(default)]
+    pub transform: Vec<TransformDto>,
+    #[serde(default)]
+    pub path: Vec<PathDto>,
+    #[serde(default)]
+    pub skins: Vec<SkinDto>,
+    #[serde(default)]
+    pub events: OrderedMap<EventDto>,
+    #[serde(default)]
+    pub animations: OrderedMap<AnimationDto>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SkeletonInfo {
+    pub hash: Option<String>,
+    pub spine: Option<String>,
+    #[serde(default)]
+    pub x: f64,
+    #[serde(default)]
+    pub y: f64,
+    #[serde(default)]
+    pub width: f64,
+    #[serde(default)]
+    pub height: f64,
+    pub fps: Option<f64>,
+    pub images: Option<String>,
+    pub audio: Option<String>,
+}
+
+#[derive(Deserialize, Clone, Copy, Default)]
+#[serde(rename_all = "camelCase")]
+pub enum InheritDto {
+    #[default]
+    Normal,
+    OnlyTranslation,
+    NoRotationOrReflection,
+    NoScale,
+    NoScaleOrReflection,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct BoneDto {
+    pub name: String,
+    pub parent: Option<String>,
+    #[serde(default)]
+    pub length: f64,
+    #[serde(default)]
+    pub transform: InheritDto,
+    #[serde(default)]
+    pub skin: bool,
+    #[serde(default)]
+    pub x: f64,
+    #[serde(default)]
+    pub y: f64,
+    #[serde(default)]
+    pub rotation: f64,
+    #[serde(default = "one")]
+    pub scale_x: f64,
+    #[serde(default = "one")]
+    pub scale_y: f64,
+    #[serde(default)]
+    pub shear_x: f64,
+    #[serde(default)]
+    pub shear_y: f64,
+    pub color: Option<String>,
+}
+
+#[derive(Deserialize, Clone, Copy, Default)]
+#[serde(rename_all = "camelCase")]
+pub enum BlendDto {
+    #[default]
+    Normal,
+    Additive,
+    Multiply,
+    Screen,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SlotDto {
+    pub name: String,
+    pub bone: String,
+    pub color: Option<String>,
+    pub dark: Option<String>,
+    pub attachment: Option<String>,
+    #[serde(default)]
+    pub blend: BlendDto,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct IkDto {
+    pub name: String,
+    #[serde(default)]
+    pub order: i32,
+    #[serde(default)]
+    pub skin: bool,
+    pub bones: Vec<String>,
+    pub target: String,
+    #[serde(default = "one")]
+    pub mix: f64,
+    #[serde(default)]
+    pub softness: f64,
+    #[serde(default = "yes")]
+    pub bend_positive: bool,
+    #[serde(default)]
+    pub compress: bool,
+    #[serde(default)]
+    pub stretch: bool,
+    #[serde(default)]
+    pub uniform: bool,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct TransformDto {
+    pub name: String,
+    #[serde(default)]
+    pub order: i32,
+    #[serde(default)]
+    pub skin: bool,
+    pub bones: Vec<String>,
+    pub target: String,
+    #[serde(default)]
+    pub rotation: f64,
+    #[serde(default)]
+    pub x: f64,
+    #[serde(default)]
+    pub y: f64,
+    #[serde(default)]
+    pub scale_x: f64,
+    #[serde(default)]
+    pub scale_y: f64,
+    #[serde(default)]
+    pub shear_y: f64,
+    #[serde(default = "one")]
+    pub rotate_mix: f64,
+    #[serde(default = "one")]
+    pub translate_mix: f64,
+    #[serde(default = "one")]
+    pub scale_mix: f64,
+    #[serde(default = "one")]
+    pub shear_mix: f64,
+    #[serde(default)]
+    pub local: bool,
+    #[serde(default)]
+    pub relative: bool,
+}
+
+#[derive(Deserialize, Clone, Copy, Default)]
+#[serde(rename_all = "camelCase")]
+pub enum PositionModeDto {
+    Fixed,
+    #[default]
+    Percent,
+}
+
+#[derive(Deserialize, Clone, Copy, Default)]
+#[serde(rename_all = "camelCase")]
+pub enum SpacingModeDto {
+    #[default]
+    Length,
+    Fixed,
+    Percent,
+}
+
+#[derive(Deserialize, Clone, Copy, Default)]
+#[serde(rename_all = "camelCase")]
+pub enum RotateModeDto {
+    #[default]
+    Tangent,
+    Chain,
+    ChainScale,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct PathDto {
+    pub name: String,
+    #[serde(default)]
+    pub order: i32,
+    #[serde(default)]
+    pub skin: bool,
+    pub bones: Vec<String>,
+    pub target: String,
+    #[serde(default)]
+    pub position_mode: PositionModeDto,
+    #[serde(default)]
+    pub spacing_mode: SpacingModeDto,
+    #[serde(default)]
+    pub rotate_mode: RotateModeDto,
+    #[serde(default)]
+    pub rotation: f64,
+    #[serde(default)]
+    pub position: f64,
+    #[serde(default)]
+    pub spacing: f64,
+    #[serde(default = "one")]
+    pub rotate_mix: f64,
+    #[serde(default = "one")]
+    pub translate_mix: f64,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SkinDto {
+    pub name: String,
+    /// slot name -> attachment key -> attachment.
+    #[serde(default)]
+    pub attachments: OrderedMap<OrderedMap<AttachmentDto>>,
+    #[serde(default)]
+    pub bones: Vec<String>,
+    #[serde(default)]
+    pub ik: Vec<String>,
+    #[serde(default)]
+    pub transform: Vec<String>,
+    #[serde(default)]
+    pub path: Vec<String>,
+}
+
+#[derive(Deserialize, Clone, Copy, Default, PartialEq, Eq, Debug)]
+#[serde(rename_all = "lowercase")]
+pub enum AttachmentType {
+    #[default]
+    Region,
+    Mesh,
+    Linkedmesh,
+    Boundingbox,
+    Path,
+    Point,
+    Clipping,
+}
+
+/// Every attachment type's fields in one flat struct (the type is just one of the fields, and
+/// a flat struct parses without buffering). Which fields a type may use is checked by the
+/// builder, so `uvs` on a region is still an error.
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct AttachmentDto {
+    #[serde(rename = "type")]
+    pub kind: Option<AttachmentType>,
+    pub name: Option<String>,
+    pub path: Option<String>,
+    pub x: Option<f64>,
+    pub y: Option<f64>,
+    pub rotation: Option<f64>,
+    pub scale_x: Option<f64>,
+    pub scale_y: Option<f64>,
+    pub width: Option<f64>,
+    pub height: Option<f64>,
+    pub color: Option<String>,
+    pub uvs: Option<F32List>,
+    pub triangles: Option<Vec<u32>>,
+    pub vertices: Option<F32List>,
+    pub hull: Option<u32>,
+    pub edges: Option<Vec<u32>>,
+    pub skin: Option<String>,
+    pub parent: Option<String>,
+    pub deform: Option<bool>,
+    pub vertex_count: Option<u32>,
+    pub closed: Option<bool>,
+    pub constant_speed: Option<bool>,
+    pub lengths: Option<F32List>,
+    pub end: Option<String>,
+}
+
+impl AttachmentDto {
+    /// The JSON names of the fields present (other than `type`).
+    pub fn present_fields(&self) -> impl Iterator<Item = &'static str> {
+        [
+            ("name", self.name.is_some()),
+            ("path", self.path.is_some()),
+            ("x", self.x.is_some()),
+            ("y", self.y.is_some()),
+            ("rotation", self.rotation.is_some()),
+            ("scaleX", self.scale_x.is_some()),
+            ("scaleY", self.scale_y.is_some()),
+            ("width", self.width.is_some()),
+            ("height", self.height.is_some()),
+            ("color", self.color.is_some()),
+            ("uvs", self.uvs.is_some()),
+            ("triangles", self.triangles.is_some()),
+            ("vertices", self.vertices.is_some()),
+            ("hull", self.hull.is_some()),
+            ("edges", self.edges.is_some()),
+            ("skin", self.skin.is_some()),
+            ("parent", self.parent.is_some()),
+            ("deform", self.deform.is_some()),
+            ("vertexCount", self.vertex_count.is_some()),
+            ("closed", self.closed.is_some()),
+            ("constantSpeed", self.constant_speed.is_some()),
+            ("lengths", self.lengths.is_some()),
+            ("end", self.end.is_some()),
+        ]
+        .into_iter()
+        .filter_map(|(name, present)| present.then_some(name))
+    }
+}
+
+impl AttachmentType {
+    /// The fields (besides `type` and `name`) this type uses.
+    pub fn fields(self) -> &'static [&'static str] {
+        match self {
+            AttachmentType::Region => &[
+                "path", "x", "y", "rotation", "scaleX", "scaleY", "width", "height", "color",
+            ],
+            AttachmentType::Mesh => &[
+                "path",
+                "color",
+                "uvs",
+                "triangles",
+                "vertices",
+                "hull",
+                "edges",
+                "width",
+                "height",
+            ],
+            AttachmentType::Linkedmesh => &[
+                "path", "color", "skin", "parent", "deform", "width", "height",
+            ],
+            AttachmentType::Boundingbox => &["vertexCount", "vertices", "color"],
+            AttachmentType::Path => &[
+                "closed",
+                "constantSpeed",
+                "lengths",
+                "vertexCount",
+                "vertices",
+                "color",
+            ],
+            AttachmentType::Point => &["x", "y", "rotation", "color"],
+            AttachmentType::Clipping => &["end", "vertexCount", "vertices", "color"],
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            AttachmentType::Region => "region",
+            AttachmentType::Mesh => "mesh",
+            AttachmentType::Linkedmesh => "linkedmesh",
+            AttachmentType::Boundingbox => "boundingbox",
+            AttachmentType::Path => "path",
+            AttachmentType::Point => "point",
+            AttachmentType::Clipping => "clipping",
+        }
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EventDto {
+    #[serde(default)]
+    pub int: i32,
+    #[serde(default)]
+    pub float: f64,
+    pub string: Option<String>,
+    pub audio: Option<String>,
+    #[serde(default = "one")]
+    pub volume: f64,
+    #[serde(default)]
+    pub balance: f64,
+}

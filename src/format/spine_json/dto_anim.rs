@@ -1,0 +1,237 @@
+//! The Spine 3.8 JSON document: animations and their keys.
+
+use serde::Deserialize;
+
+use super::curve::{CurveDto, curve_key};
+use crate::format::json::{F32, OrderedMap};
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct AnimationDto {
+    #[serde(default)]
+    pub bones: OrderedMap<BoneTimelinesDto>,
+    #[serde(default)]
+    pub slots: OrderedMap<SlotTimelinesDto>,
+    #[serde(default)]
+    pub ik: OrderedMap<Vec<IkKey>>,
+    #[serde(default)]
+    pub transform: OrderedMap<Vec<TransformKey>>,
+    #[serde(default)]
+    pub path: OrderedMap<PathTimelinesDto>,
+    /// skin -> slot -> attachment key -> keys.
+    #[serde(default)]
+    pub deform: OrderedMap<OrderedMap<OrderedMap<Vec<DeformKey>>>>,
+    #[serde(default)]
+    pub events: Vec<EventKey>,
+    /// Exports write `drawOrder`; the format page says `draworder`.
+    #[serde(default, alias = "draworder")]
+    pub draw_order: Vec<DrawOrderKey>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BoneTimelinesDto {
+    pub rotate: Option<Vec<RotateKey>>,
+    pub translate: Option<Vec<XyKey>>,
+    pub scale: Option<Vec<XyKey>>,
+    pub shear: Option<Vec<XyKey>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RotateKey {
+    #[serde(default)]
+    pub time: F32,
+    pub angle: Option<F32>,
+    pub curve: Option<CurveDto>,
+    pub c2: Option<f64>,
+    pub c3: Option<f64>,
+    pub c4: Option<f64>,
+}
+
+/// Translate, scale and shear keys (the defaults differ: the builder applies them).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct XyKey {
+    #[serde(default)]
+    pub time: F32,
+    pub x: Option<F32>,
+    pub y: Option<F32>,
+    pub curve: Option<CurveDto>,
+    pub c2: Option<f64>,
+    pub c3: Option<f64>,
+    pub c4: Option<f64>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct SlotTimelinesDto {
+    pub attachment: Option<Vec<AttachmentKey>>,
+    pub color: Option<Vec<ColorKey>>,
+    pub two_color: Option<Vec<TwoColorKey>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AttachmentKey {
+    #[serde(default)]
+    pub time: F32,
+    pub name: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ColorKey {
+    #[serde(default)]
+    pub time: F32,
+    pub color: String,
+    pub curve: Option<CurveDto>,
+    pub c2: Option<f64>,
+    pub c3: Option<f64>,
+    pub c4: Option<f64>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TwoColorKey {
+    #[serde(default)]
+    pub time: F32,
+    pub light: String,
+    pub dark: String,
+    pub curve: Option<CurveDto>,
+    pub c2: Option<f64>,
+    pub c3: Option<f64>,
+    pub c4: Option<f64>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct IkKey {
+    #[serde(default)]
+    pub time: F32,
+    pub mix: Option<F32>,
+    pub softness: Option<F32>,
+    pub bend_positive: Option<bool>,
+    pub compress: Option<bool>,
+    pub stretch: Option<bool>,
+    pub curve: Option<CurveDto>,
+    pub c2: Option<f64>,
+    pub c3: Option<f64>,
+    pub c4: Option<f64>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct TransformKey {
+    #[serde(default)]
+    pub time: F32,
+    pub rotate_mix: Option<F32>,
+    pub translate_mix: Option<F32>,
+    pub scale_mix: Option<F32>,
+    pub shear_mix: Option<F32>,
+    pub curve: Option<CurveDto>,
+    pub c2: Option<f64>,
+    pub c3: Option<f64>,
+    pub c4: Option<f64>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PathTimelinesDto {
+    pub position: Option<Vec<PathPositionKey>>,
+    pub spacing: Option<Vec<PathSpacingKey>>,
+    pub mix: Option<Vec<PathMixKey>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PathPositionKey {
+    #[serde(default)]
+    pub time: F32,
+    pub position: Option<F32>,
+    pub curve: Option<CurveDto>,
+    pub c2: Option<f64>,
+    pub c3: Option<f64>,
+    pub c4: Option<f64>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PathSpacingKey {
+    #[serde(default)]
+    pub time: F32,
+    pub spacing: Option<F32>,
+    pub curve: Option<CurveDto>,
+    pub c2: Option<f64>,
+    pub c3: Option<f64>,
+    pub c4: Option<f64>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct PathMixKey {
+    #[serde(default)]
+    pub time: F32,
+    pub rotate_mix: Option<F32>,
+    pub translate_mix: Option<F32>,
+    pub curve: Option<CurveDto>,
+    pub c2: Option<f64>,
+    pub c3: Option<f64>,
+    pub c4: Option<f64>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DeformKey {
+    #[serde(default)]
+    pub time: F32,
+    #[serde(default)]
+    pub offset: u32,
+    /// Kept in f64 until added to the setup vertices, then rounded once.
+    pub vertices: Option<Vec<f64>>,
+    pub curve: Option<CurveDto>,
+    pub c2: Option<f64>,
+    pub c3: Option<f64>,
+    pub c4: Option<f64>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EventKey {
+    #[serde(default)]
+    pub time: F32,
+    pub name: String,
+    pub int: Option<i32>,
+    pub float: Option<f64>,
+    pub string: Option<String>,
+    pub volume: Option<f64>,
+    pub balance: Option<f64>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DrawOrderKey {
+    #[serde(default)]
+    pub time: F32,
+    pub offsets: Option<Vec<DrawOrderOffset>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DrawOrderOffset {
+    pub slot: String,
+    pub offset: i64,
+}
+
+curve_key!(
+    RotateKey,
+    XyKey,
+    ColorKey,
+    TwoColorKey,
+    IkKey,
+    TransformKey,
+    PathPositionKey,
+    PathSpacingKey,
+    PathMixKey,
+    DeformKey,
+);
