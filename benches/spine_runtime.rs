@@ -5,10 +5,13 @@
 //! - `json_value/<name>`: serde_json parsing the same bytes into a `Value` (the floor the
 //!   loader is held to).
 //! - `frame/<name>`: one 1/60 s frame of every animation in turn, looping on track 0
-//!   (`Animation::apply` with `MixBlend::First`, then `update_world_transform`), averaged.
+//!   (`AnimationState` update + apply, then `update_world_transform`), as the anchors do.
+//! - `mix/<name>`: the anchors' mixing scenario (two tracks, switching every 20 frames).
+//! - `timeline/apply/<name>`: `Animation::apply` + `update_world_transform` alone.
 
 use bonescope::core::animation::{MixBlend, MixDirection};
 use bonescope::core::skeleton::Skeleton;
+use bonescope::core::state::{AnimationState, AnimationStateData};
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
 use std::path::PathBuf;
@@ -54,29 +57,99 @@ fn load(c: &mut Criterion) {
     g.finish();
 }
 
+/// Loads `name` with the skin the goldens use.
+fn skeleton(
+    name: &str,
+    bytes: &[u8],
+) -> Option<(Arc<bonescope::core::model::SkeletonData>, Skeleton)> {
+    let data = Arc::new(bonescope::format::load(bytes, name).ok()?);
+    let mut sk = Skeleton::new(data.clone());
+    if name == "mix-and-match-pro" {
+        sk.set_skins_by_name(&["full-skins/girl"]).ok()?;
+    }
+    Some((data, sk))
+}
+
+/// The anchors' frame: `update(1/60)`, `apply`, `updateWorldTransform`, each animation looping
+/// on track 0 in turn for 120 frames.
 fn frame(c: &mut Criterion) {
     let mut g = c.benchmark_group("frame");
     for (name, bytes) in inputs() {
-        let Ok(data) = bonescope::format::load(&bytes, &name) else {
+        let Some((data, mut sk)) = skeleton(&name, &bytes) else {
             continue;
         };
-        let data = Arc::new(data);
-        let skins: Vec<String> = match name.as_str() {
-            "mix-and-match-pro" => vec!["full-skins/girl".into()],
-            _ => vec![],
-        };
-        let mut sk = Skeleton::new(data.clone());
-        let names: Vec<&str> = skins.iter().map(String::as_str).collect();
-        sk.set_skins_by_name(&names).expect("skin");
-        let dt = 1.0 / 60.0;
-        let frames_per_anim = 120;
-        let mut events = Vec::new();
+        let mut state = AnimationState::new(AnimationStateData::new(data.clone()));
+        let n = data.animations.len();
         g.bench_function(format!("frame/{name}"), |b| {
+            let (mut a, mut k) = (0usize, 0usize);
+            state.set_animation(0, Some(0), true);
+            b.iter(|| {
+                state.update(DT);
+                state.apply(&mut sk);
+                sk.update_world_transform();
+                k += 1;
+                if k == 120 {
+                    k = 0;
+                    a = (a + 1) % n;
+                    state.set_animation(0, Some(a), true);
+                }
+                black_box(sk.bones[0].world_x)
+            })
+        });
+    }
+    g.finish();
+}
+
+/// The anchors' mixing scenario: default mix 0.25 s, track 0 switches animation every 20
+/// frames (round robin), track 1 loops the second animation at alpha 0.5.
+fn mix(c: &mut Criterion) {
+    let mut g = c.benchmark_group("mix");
+    for (name, bytes) in inputs() {
+        let Some((data, mut sk)) = skeleton(&name, &bytes) else {
+            continue;
+        };
+        let n = data.animations.len();
+        let mut sd = AnimationStateData::new(data.clone());
+        sd.default_mix = 0.25;
+        let mut state = AnimationState::new(sd);
+        g.bench_function(format!("mix/{name}"), |b| {
+            let (mut next, mut i) = (1usize, 0u64);
+            state.set_animation(0, Some(0), true);
+            let t1 = state.set_animation(1, Some(1 % n), true);
+            if let Some(e) = state.entry_mut(t1) {
+                e.alpha = 0.5;
+            }
+            b.iter(|| {
+                if i % 20 == 19 {
+                    state.set_animation(0, Some(next % n), true);
+                    next += 1;
+                }
+                i += 1;
+                state.update(DT);
+                state.apply(&mut sk);
+                sk.update_world_transform();
+                black_box(sk.bones[0].world_x)
+            })
+        });
+    }
+    g.finish();
+}
+
+/// The Timeline API alone: `Animation::apply` + `update_world_transform` (what `poses` does per
+/// sample, minus the setup-pose reset).
+fn timeline_apply(c: &mut Criterion) {
+    let mut g = c.benchmark_group("timeline");
+    for (name, bytes) in inputs() {
+        let Some((data, mut sk)) = skeleton(&name, &bytes) else {
+            continue;
+        };
+        let mut events = Vec::new();
+        g.bench_function(format!("apply/{name}"), |b| {
             let (mut a, mut k, mut time) = (0usize, 0usize, 0.0f64);
             b.iter(|| {
                 let anim = &data.animations[a];
                 let last = time;
-                time += dt;
+                time += DT;
                 events.clear();
                 anim.apply(
                     &mut sk,
@@ -90,9 +163,8 @@ fn frame(c: &mut Criterion) {
                 );
                 sk.update_world_transform();
                 k += 1;
-                if k == frames_per_anim {
-                    k = 0;
-                    time = 0.0;
+                if k == 120 {
+                    (k, time) = (0, 0.0);
                     a = (a + 1) % data.animations.len();
                 }
                 black_box(sk.bones[0].world_x)
@@ -102,5 +174,7 @@ fn frame(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, load, frame);
+const DT: f64 = 1.0 / 60.0;
+
+criterion_group!(benches, load, frame, mix, timeline_apply);
 criterion_main!(benches);

@@ -9,4 +9,5 @@
 pub mod cli;
 pub mod core;
 pub mod format;
+pub mod session;
 pub mod text;

@@ -220,17 +220,16 @@ pub(super) fn apply_deform(
         return;
     }
     deform.resize(count, 0.0);
-    // The keyed vertex value at index i.
+    // The keyed vertex value at index i (the curve is evaluated once, not per vertex).
+    let (k0, k1, p) = match sp {
+        Span::Last(k) => (k, k, 0.0),
+        Span::Between { key, percent } => (key, key + 1, t.keys.curve_percent(key, percent)),
+        Span::Before => return,
+    };
+    let (v0, v1) = (&t.vertices[k0], &t.vertices[k1]);
     let value = |i: usize| -> f64 {
-        match sp {
-            Span::Last(k) => t.vertices[k][i] as f64,
-            Span::Between { key, percent } => {
-                let p = t.keys.curve_percent(key, percent);
-                let a = t.vertices[key][i] as f64;
-                a + (t.vertices[key + 1][i] as f64 - a) * p
-            }
-            Span::Before => 0.0,
-        }
+        let a = v0[i] as f64;
+        a + (v1[i] as f64 - a) * p
     };
     let setup_at = |i: usize| setup.map_or(0.0, |s| s[i] as f64);
     if alpha == 1.0 {

@@ -50,6 +50,26 @@ impl Local {
     }
 }
 
+/// The local 2x2 matrix columns (la, lb, lc, ld) of rotation, shear and scale: the x axis at
+/// `rotation + shear_x`, the y axis at `rotation + 90 + shear_y`. Without shear both axes come
+/// from one sine/cosine pair (the hot path: most bones have no shear).
+#[inline]
+fn local_axes(
+    rotation: f64,
+    shear_x: f64,
+    shear_y: f64,
+    scale_x: f64,
+    scale_y: f64,
+) -> (f64, f64, f64, f64) {
+    let (sx, cx) = ((rotation + shear_x) * DEG_RAD).sin_cos();
+    if shear_x == shear_y {
+        // y axis = x axis turned by 90 degrees: (cos, sin)(r + 90) = (-sin r, cos r).
+        return (cx * scale_x, -sx * scale_y, sx * scale_x, cx * scale_y);
+    }
+    let (sy, cy) = ((rotation + 90.0 + shear_y) * DEG_RAD).sin_cos();
+    (cx * scale_x, cy * scale_y, sx * scale_x, sy * scale_y)
+}
+
 /// A bone of a posed skeleton.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Bone {
@@ -123,6 +143,7 @@ impl Bone {
     }
 
     /// Sets `applied` to `local` and computes the world transform from it.
+    #[inline]
     pub fn update_world(
         &mut self,
         local: Local,
@@ -130,112 +151,31 @@ impl Bone {
         parent: Option<ParentFrame>,
         sk: SkeletonFrame,
     ) {
+        let w = world_of(&local, inherit, parent, sk);
         self.applied = local;
         self.applied_valid = true;
-        let Local {
-            x,
-            y,
-            rotation,
-            scale_x,
-            scale_y,
-            shear_x,
-            shear_y,
-        } = local;
-        let Some(p) = parent else {
-            let ry = rotation + 90.0 + shear_y;
-            self.a = cos_deg(rotation + shear_x) * scale_x * sk.scale_x;
-            self.b = cos_deg(ry) * scale_y * sk.scale_x;
-            self.c = sin_deg(rotation + shear_x) * scale_x * sk.scale_y;
-            self.d = sin_deg(ry) * scale_y * sk.scale_y;
-            self.world_x = x * sk.scale_x + sk.x;
-            self.world_y = y * sk.scale_y + sk.y;
-            return;
-        };
-        let (mut pa, mut pb, mut pc, mut pd) = (p.a, p.b, p.c, p.d);
-        self.world_x = pa * x + pb * y + p.world_x;
-        self.world_y = pc * x + pd * y + p.world_y;
-        let (la, lb, lc, ld);
-        match inherit {
-            Inherit::Normal => {
-                let ry = rotation + 90.0 + shear_y;
-                let la = cos_deg(rotation + shear_x) * scale_x;
-                let lb = cos_deg(ry) * scale_y;
-                let lc = sin_deg(rotation + shear_x) * scale_x;
-                let ld = sin_deg(ry) * scale_y;
-                self.a = pa * la + pb * lc;
-                self.b = pa * lb + pb * ld;
-                self.c = pc * la + pd * lc;
-                self.d = pc * lb + pd * ld;
-                return;
-            }
-            Inherit::OnlyTranslation => {
-                let ry = rotation + 90.0 + shear_y;
-                self.a = cos_deg(rotation + shear_x) * scale_x;
-                self.b = cos_deg(ry) * scale_y;
-                self.c = sin_deg(rotation + shear_x) * scale_x;
-                self.d = sin_deg(ry) * scale_y;
-            }
-            Inherit::NoRotationOrReflection => {
-                // Keep the parent's scale and shear but drop its rotation and reflection.
-                let mut s = pa * pa + pc * pc;
-                let prx;
-                if s > 0.0001 {
-                    s = (pa * pd - pb * pc).abs() / s;
-                    pa /= sk.scale_x;
-                    pc /= sk.scale_y;
-                    pb = pc * s;
-                    pd = pa * s;
-                    prx = atan2_deg(pc, pa);
-                } else {
-                    pa = 0.0;
-                    pc = 0.0;
-                    prx = 90.0 - atan2_deg(pd, pb);
-                }
-                let rx = rotation + shear_x - prx;
-                let ry = rotation + shear_y - prx + 90.0;
-                la = cos_deg(rx) * scale_x;
-                lb = cos_deg(ry) * scale_y;
-                lc = sin_deg(rx) * scale_x;
-                ld = sin_deg(ry) * scale_y;
-                self.a = pa * la - pb * lc;
-                self.b = pa * lb - pb * ld;
-                self.c = pc * la + pd * lc;
-                self.d = pc * lb + pd * ld;
-            }
-            Inherit::NoScale | Inherit::NoScaleOrReflection => {
-                // Take the parent's rotation (as a unit frame) but none of its scale.
-                let (cos, sin) = (cos_deg(rotation), sin_deg(rotation));
-                let mut za = (pa * cos + pb * sin) / sk.scale_x;
-                let mut zc = (pc * cos + pd * sin) / sk.scale_y;
-                let mut s = (za * za + zc * zc).sqrt();
-                if s > 0.00001 {
-                    s = 1.0 / s;
-                }
-                za *= s;
-                zc *= s;
-                s = (za * za + zc * zc).sqrt();
-                if inherit == Inherit::NoScale
-                    && ((pa * pd - pb * pc) < 0.0) != ((sk.scale_x < 0.0) != (sk.scale_y < 0.0))
-                {
-                    s = -s;
-                }
-                let r = std::f64::consts::FRAC_PI_2 + zc.atan2(za);
-                let zb = r.cos() * s;
-                let zd = r.sin() * s;
-                la = cos_deg(shear_x) * scale_x;
-                lb = cos_deg(90.0 + shear_y) * scale_y;
-                lc = sin_deg(shear_x) * scale_x;
-                ld = sin_deg(90.0 + shear_y) * scale_y;
-                self.a = za * la + zb * lc;
-                self.b = za * lb + zb * ld;
-                self.c = zc * la + zd * lc;
-                self.d = zc * lb + zd * ld;
-            }
-        }
-        self.a *= sk.scale_x;
-        self.b *= sk.scale_x;
-        self.c *= sk.scale_y;
-        self.d *= sk.scale_y;
+        self.set_world(w);
+    }
+
+    /// Computes the world transform from the bone's own pose (what a frame does for most
+    /// bones) and makes the pose the applied transform.
+    #[inline]
+    pub fn update_world_from_pose(
+        &mut self,
+        inherit: Inherit,
+        parent: Option<ParentFrame>,
+        sk: SkeletonFrame,
+    ) {
+        let w = world_of(&self.pose, inherit, parent, sk);
+        self.applied = self.pose;
+        self.applied_valid = true;
+        self.set_world(w);
+    }
+
+    #[inline]
+    fn set_world(&mut self, w: ParentFrame) {
+        (self.a, self.b, self.c, self.d, self.world_x, self.world_y) =
+            (w.a, w.b, w.c, w.d, w.world_x, w.world_y);
     }
 
     /// Recomputes `applied` from the world transform (after a constraint changed it).
@@ -310,4 +250,119 @@ impl Bone {
     pub fn world_scale_y(&self) -> f64 {
         (self.b * self.b + self.d * self.d).sqrt()
     }
+}
+
+/// The world transform of a bone with local transform `local` under `parent`.
+#[inline]
+fn world_of(
+    local: &Local,
+    inherit: Inherit,
+    parent: Option<ParentFrame>,
+    sk: SkeletonFrame,
+) -> ParentFrame {
+    let Local {
+        x,
+        y,
+        rotation,
+        scale_x,
+        scale_y,
+        shear_x,
+        shear_y,
+    } = *local;
+    let mut w = ParentFrame {
+        a: 0.0,
+        b: 0.0,
+        c: 0.0,
+        d: 0.0,
+        world_x: 0.0,
+        world_y: 0.0,
+    };
+    let Some(p) = parent else {
+        let (la, lb, lc, ld) = local_axes(rotation, shear_x, shear_y, scale_x, scale_y);
+        w.a = la * sk.scale_x;
+        w.b = lb * sk.scale_x;
+        w.c = lc * sk.scale_y;
+        w.d = ld * sk.scale_y;
+        w.world_x = x * sk.scale_x + sk.x;
+        w.world_y = y * sk.scale_y + sk.y;
+        return w;
+    };
+    let (mut pa, mut pb, mut pc, mut pd) = (p.a, p.b, p.c, p.d);
+    w.world_x = pa * x + pb * y + p.world_x;
+    w.world_y = pc * x + pd * y + p.world_y;
+    let (la, lb, lc, ld);
+    match inherit {
+        Inherit::Normal => {
+            let (la, lb, lc, ld) = local_axes(rotation, shear_x, shear_y, scale_x, scale_y);
+            w.a = pa * la + pb * lc;
+            w.b = pa * lb + pb * ld;
+            w.c = pc * la + pd * lc;
+            w.d = pc * lb + pd * ld;
+            return w;
+        }
+        Inherit::OnlyTranslation => {
+            (w.a, w.b, w.c, w.d) = local_axes(rotation, shear_x, shear_y, scale_x, scale_y);
+        }
+        Inherit::NoRotationOrReflection => {
+            // Keep the parent's scale and shear but drop its rotation and reflection.
+            let mut s = pa * pa + pc * pc;
+            let prx;
+            if s > 0.0001 {
+                s = (pa * pd - pb * pc).abs() / s;
+                pa /= sk.scale_x;
+                pc /= sk.scale_y;
+                pb = pc * s;
+                pd = pa * s;
+                prx = atan2_deg(pc, pa);
+            } else {
+                pa = 0.0;
+                pc = 0.0;
+                prx = 90.0 - atan2_deg(pd, pb);
+            }
+            let rx = rotation + shear_x - prx;
+            let ry = rotation + shear_y - prx + 90.0;
+            la = cos_deg(rx) * scale_x;
+            lb = cos_deg(ry) * scale_y;
+            lc = sin_deg(rx) * scale_x;
+            ld = sin_deg(ry) * scale_y;
+            w.a = pa * la - pb * lc;
+            w.b = pa * lb - pb * ld;
+            w.c = pc * la + pd * lc;
+            w.d = pc * lb + pd * ld;
+        }
+        Inherit::NoScale | Inherit::NoScaleOrReflection => {
+            // Take the parent's rotation (as a unit frame) but none of its scale.
+            let (cos, sin) = (cos_deg(rotation), sin_deg(rotation));
+            let mut za = (pa * cos + pb * sin) / sk.scale_x;
+            let mut zc = (pc * cos + pd * sin) / sk.scale_y;
+            let mut s = (za * za + zc * zc).sqrt();
+            if s > 0.00001 {
+                s = 1.0 / s;
+            }
+            za *= s;
+            zc *= s;
+            s = (za * za + zc * zc).sqrt();
+            if inherit == Inherit::NoScale
+                && ((pa * pd - pb * pc) < 0.0) != ((sk.scale_x < 0.0) != (sk.scale_y < 0.0))
+            {
+                s = -s;
+            }
+            let r = std::f64::consts::FRAC_PI_2 + zc.atan2(za);
+            let zb = r.cos() * s;
+            let zd = r.sin() * s;
+            la = cos_deg(shear_x) * scale_x;
+            lb = cos_deg(90.0 + shear_y) * scale_y;
+            lc = sin_deg(shear_x) * scale_x;
+            ld = sin_deg(90.0 + shear_y) * scale_y;
+            w.a = za * la + zb * lc;
+            w.b = za * lb + zb * ld;
+            w.c = zc * la + zd * lc;
+            w.d = zc * lb + zd * ld;
+        }
+    }
+    w.a *= sk.scale_x;
+    w.b *= sk.scale_x;
+    w.c *= sk.scale_y;
+    w.d *= sk.scale_y;
+    w
 }

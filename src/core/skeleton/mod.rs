@@ -222,8 +222,11 @@ impl Skeleton {
         for k in 0..self.order.steps.len() {
             match self.order.steps[k] {
                 UpdateStep::Bone(i) => {
-                    let pose = self.bones[i].pose;
-                    self.update_bone_world(i, pose);
+                    let parent = self.data.bones[i].parent;
+                    let inherit = self.data.bones[i].inherit;
+                    let frame = self.frame;
+                    let pf = parent.map(|p| self.bones[p].frame());
+                    self.bones[i].update_world_from_pose(inherit, pf, frame);
                 }
                 UpdateStep::Constraint(ConstraintRef::Ik(i)) => self.apply_ik(i),
                 UpdateStep::Constraint(ConstraintRef::Transform(i)) => self.apply_transform(i),
