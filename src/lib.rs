@@ -9,5 +9,7 @@
 pub mod cli;
 pub mod core;
 pub mod format;
+pub mod inspect;
 pub mod session;
 pub mod text;
+pub mod tui;

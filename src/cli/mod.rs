@@ -16,9 +16,72 @@ pub const MAX_FILE_BYTES: u64 = 512 * 1024 * 1024;
 /// bonescope: a terminal timeline debugger for skeletal animation.
 #[derive(Parser, Debug)]
 #[command(name = "bonescope", version, about)]
+#[command(args_conflicts_with_subcommands = true)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
+    /// The file to open in the interactive viewer (default: the built-in sample).
+    pub file: Option<PathBuf>,
+    #[command(flatten)]
+    pub view: ViewArgs,
+}
+
+/// Options of the interactive viewer.
+#[derive(clap::Args, Debug, Clone)]
+pub struct ViewArgs {
+    /// Plot and preview marker: braille (default), halfblock or ascii.
+    #[arg(long, value_enum, default_value_t = MarkerArg::Braille)]
+    pub marker: MarkerArg,
+    /// Most redraws per second while playing.
+    #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(u32).range(1..=240))]
+    pub fps: u32,
+    /// Capture the mouse (click, scroll).
+    #[arg(long)]
+    pub mouse: bool,
+    /// Colors: auto (NO_COLOR and COLORTERM decide), always, never.
+    #[arg(long, value_enum, default_value_t = ColorArg::Auto)]
+    pub color: ColorArg,
+}
+
+/// `--marker` values.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MarkerArg {
+    Braille,
+    Halfblock,
+    Ascii,
+}
+
+/// `--color` values.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ColorArg {
+    Auto,
+    Always,
+    Never,
+}
+
+impl ViewArgs {
+    /// The TUI options.
+    pub fn options(&self) -> crate::tui::Options {
+        use crate::tui::theme::ColorMode;
+        use crate::tui::views::MarkerKind;
+        crate::tui::Options {
+            marker: match self.marker {
+                MarkerArg::Braille => MarkerKind::Braille,
+                MarkerArg::Halfblock => MarkerKind::HalfBlock,
+                MarkerArg::Ascii => MarkerKind::Ascii,
+            },
+            fps: self.fps,
+            mouse: self.mouse,
+            color: match self.color {
+                ColorArg::Auto => ColorMode::from_env(),
+                ColorArg::Always => match ColorMode::from_env() {
+                    ColorMode::None => ColorMode::Ansi,
+                    m => m,
+                },
+                ColorArg::Never => ColorMode::None,
+            },
+        }
+    }
 }
 
 #[derive(Subcommand, Debug)]
@@ -132,6 +195,24 @@ pub fn run(command: Command) -> Result<(), CliError> {
     }
 }
 
+/// Opens the interactive viewer on `file`, or on the built-in sample.
+fn open_viewer(file: Option<&Path>, view: &ViewArgs) -> Result<(), CliError> {
+    let doc = match file {
+        Some(path) => crate::tui::app::Document {
+            label: file_name(path),
+            data: load_file(path)?,
+        },
+        None => crate::tui::app::Document {
+            label: "lantern-keeper.json (built-in sample)".into(),
+            data: Arc::new(
+                crate::format::load(crate::tui::EMBEDDED_SAMPLE, "lantern-keeper")
+                    .map_err(|e| CliError(format!("built-in sample: {e}")))?,
+            ),
+        },
+    };
+    crate::tui::run(doc, &view.options()).map_err(CliError)
+}
+
 /// Reads a scenario, loads its skeleton (from `corpus`, else beside the scenario) and runs it.
 pub fn run_scenario(path: &Path, corpus: Option<&Path>) -> Result<scenario::ScenarioRun, CliError> {
     let shown = sanitize(&path.display().to_string()).into_owned();
@@ -169,13 +250,11 @@ fn print_text(s: &str) -> Result<(), CliError> {
 /// The binary's entry point.
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
-    let Some(command) = cli.command else {
-        eprintln!(
-            "bonescope: the interactive viewer is not available in this build yet; try `bonescope poses FILE`"
-        );
-        return ExitCode::from(2);
+    let result = match cli.command {
+        Some(command) => run(command),
+        None => open_viewer(cli.file.as_deref(), &cli.view),
     };
-    match run(command) {
+    match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(CliError(msg)) => {
             eprintln!("bonescope: {msg}");

@@ -199,6 +199,25 @@ impl Session {
         self.rebuild()
     }
 
+    /// Replaces the recorded commands (frame, command) and replays to the current frame.
+    pub fn set_commands(&mut self, commands: Vec<(u64, Command)>) {
+        let f = self.frame;
+        self.commands = commands;
+        // Rebuilding with the same skins cannot fail: they resolved before.
+        let _ = self.rebuild();
+        self.seek_frame(f);
+    }
+
+    /// Switches skins (empty = default skin only) and replays to the current frame.
+    pub fn set_skins(&mut self, skins: Vec<String>) -> Result<(), String> {
+        Self::fresh(&self.data, &skins)?;
+        let f = self.frame;
+        self.skins = skins;
+        self.rebuild()?;
+        self.seek_frame(f);
+        Ok(())
+    }
+
     /// Runs a command now (at the current whole frame) and records it for replays.
     pub fn push(&mut self, command: Command) -> Result<(), String> {
         command.validate(&self.data)?;

@@ -1,0 +1,521 @@
+//! The application model: what is loaded, the playback session, selection, focus and
+//! overlays. Keys come in through [`App::handle_key`], time through [`App::tick`]; both
+//! return whether anything visible changed, so the loop redraws only then.
+
+use crate::core::model::SkeletonData;
+use crate::inspect::{self, Target, TimelineInfo};
+use crate::session::{Command, Session};
+use crate::tui::commands;
+use crate::tui::keymap::{Action, global_action};
+use crate::tui::theme::Theme;
+use crate::tui::views::bones::BonesView;
+use crate::tui::views::curves::CurvesView;
+use crate::tui::views::events::EventsView;
+use crate::tui::views::picker::{Picker, PickerOutcome};
+use crate::tui::views::preview::PreviewView;
+use crate::tui::views::prompt::{Prompt, PromptOutcome};
+use crate::tui::views::tracks::TracksView;
+use crate::tui::views::{MarkerKind, Panel, PanelAction, PanelId, Selection, ViewCtx};
+use ratatui::crossterm::event::KeyEvent;
+use std::sync::Arc;
+
+/// A loaded file.
+#[derive(Clone)]
+pub struct Document {
+    /// What the status bar calls it (file name, or "embedded sample").
+    pub label: String,
+    pub data: Arc<SkeletonData>,
+}
+
+/// An overlay drawn above the panels; it takes the keyboard while open.
+pub enum Overlay {
+    None,
+    Help { scroll: u16 },
+    AnimationPicker(Picker),
+    SkinPicker(Picker),
+    Prompt(Prompt),
+}
+
+/// Playback speeds `+`/`-` step through.
+pub const SPEEDS: [f64; 8] = [0.1, 0.25, 0.5, 1.0, 1.5, 2.0, 3.0, 4.0];
+
+/// The panels' view states.
+pub struct Panels {
+    pub tracks: TracksView,
+    pub curves: CurvesView,
+    pub bones: BonesView,
+    pub events: EventsView,
+    pub preview: PreviewView,
+}
+
+impl Panels {
+    /// The panel behind an id.
+    pub fn get(&mut self, id: PanelId) -> &mut dyn Panel {
+        match id {
+            PanelId::Tracks => &mut self.tracks,
+            PanelId::Curves => &mut self.curves,
+            PanelId::Bones => &mut self.bones,
+            PanelId::Events => &mut self.events,
+            PanelId::Preview => &mut self.preview,
+        }
+    }
+}
+
+/// The whole application state.
+pub struct App {
+    pub doc: Document,
+    pub session: Session,
+    pub selection: Selection,
+    /// Descriptions of the selected animation's timelines.
+    pub timelines: Vec<TimelineInfo>,
+    pub focus: PanelId,
+    /// The panel shown beside the preview when the terminal is small.
+    pub inspector: PanelId,
+    pub playing: bool,
+    pub speed: f64,
+    pub looping: bool,
+    /// Simulation time owed to playback but not yet stepped (seconds).
+    play_debt: f64,
+    pub marker: MarkerKind,
+    pub theme: Theme,
+    pub overlay: Overlay,
+    /// A status message and whether it is an error.
+    pub message: Option<(String, bool)>,
+    pub panels: Panels,
+    pub quit: bool,
+}
+
+/// The skins a file opens with: the default skin when it shows most setup attachments; else
+/// (characters assembled from skins) the first other skin.
+pub fn initial_skins(data: &SkeletonData) -> Vec<String> {
+    let named: Vec<(usize, &str)> = data
+        .slots
+        .iter()
+        .enumerate()
+        .filter_map(|(i, s)| s.attachment.as_deref().map(|a| (i, a)))
+        .collect();
+    let in_default = data.default_skin.map_or(0, |d| {
+        named
+            .iter()
+            .filter(|(i, a)| data.skins[d].get(*i, a).is_some())
+            .count()
+    });
+    if in_default * 2 >= named.len() {
+        return Vec::new();
+    }
+    data.skins
+        .iter()
+        .find(|s| s.name != "default")
+        .map(|s| vec![s.name.clone()])
+        .unwrap_or_default()
+}
+
+impl App {
+    /// Opens `doc` paused at time 0 with its first animation looping on track 0.
+    pub fn new(doc: Document, theme: Theme, marker: MarkerKind) -> Result<App, String> {
+        let session = Session::new(doc.data.clone(), initial_skins(&doc.data))?;
+        let mut app = App {
+            doc,
+            session,
+            selection: Selection::default(),
+            timelines: Vec::new(),
+            focus: PanelId::Tracks,
+            inspector: PanelId::Tracks,
+            playing: false,
+            speed: 1.0,
+            looping: true,
+            play_debt: 0.0,
+            marker,
+            theme,
+            overlay: Overlay::None,
+            message: None,
+            panels: Panels {
+                tracks: TracksView::default(),
+                curves: CurvesView::default(),
+                bones: BonesView::default(),
+                events: EventsView::default(),
+                preview: PreviewView::default(),
+            },
+            quit: false,
+        };
+        if !app.doc.data.animations.is_empty() {
+            app.play_animation(0);
+        }
+        Ok(app)
+    }
+
+    /// A context for rendering or key handling by panel `id`.
+    pub fn ctx(&self, id: PanelId) -> ViewCtx<'_> {
+        ViewCtx {
+            session: &self.session,
+            selection: &self.selection,
+            timelines: &self.timelines,
+            theme: &self.theme,
+            marker: self.marker,
+            focused: self.focus == id && matches!(self.overlay, Overlay::None),
+            playhead: self.playhead(),
+        }
+    }
+
+    /// The time within the selected animation: from the first track playing it, else the
+    /// session time.
+    pub fn playhead(&self) -> f64 {
+        let st = self.session.state();
+        if let Some(a) = self.selection.animation {
+            for t in 0..st.tracks.len() {
+                if let Some(e) = st.current(t).and_then(|id| st.entry(id))
+                    && e.animation == Some(a)
+                {
+                    return e.animation_time();
+                }
+            }
+        }
+        self.session.time()
+    }
+
+    /// Selects animation `index` and restarts the session with it on track 0 at time 0.
+    pub fn play_animation(&mut self, index: usize) {
+        self.select_animation(Some(index));
+        let cmd = Command::SetAnimation {
+            track: 0,
+            animation: index,
+            looping: self.looping,
+        };
+        if let Err(e) = self.session.restart_with(vec![cmd]) {
+            self.error(e);
+        }
+        self.play_debt = 0.0;
+    }
+
+    /// Shows animation `index` in the dopesheet and curves (does not change playback).
+    pub fn select_animation(&mut self, index: Option<usize>) {
+        self.selection.animation = index;
+        self.timelines = index
+            .and_then(|i| self.doc.data.animations.get(i))
+            .map(|a| inspect::describe(&self.doc.data, a))
+            .unwrap_or_default();
+        self.selection.timeline = if self.timelines.is_empty() {
+            None
+        } else {
+            Some(0)
+        };
+        self.follow_timeline_bone();
+    }
+
+    fn follow_timeline_bone(&mut self) {
+        if let Some(info) = self.selection.timeline.and_then(|t| self.timelines.get(t))
+            && let Target::Bone(b) = info.target
+        {
+            self.selection.bone = Some(b);
+        }
+    }
+
+    /// Shows an error in the status bar.
+    pub fn error(&mut self, msg: impl Into<String>) {
+        self.message = Some((msg.into(), true));
+    }
+
+    /// Shows a note in the status bar.
+    pub fn note(&mut self, msg: impl Into<String>) {
+        self.message = Some((msg.into(), false));
+    }
+
+    /// Handles a key press. Returns true when something visible changed.
+    pub fn handle_key(&mut self, key: KeyEvent) -> bool {
+        match std::mem::replace(&mut self.overlay, Overlay::None) {
+            Overlay::None => {}
+            Overlay::Help { scroll } => {
+                self.overlay = crate::tui::views::help::handle_key(key, scroll);
+                return true;
+            }
+            Overlay::AnimationPicker(mut p) => {
+                match p.handle_key(key) {
+                    PickerOutcome::Open => self.overlay = Overlay::AnimationPicker(p),
+                    PickerOutcome::Cancel => {}
+                    PickerOutcome::Chosen(i) => self.play_animation(i),
+                }
+                return true;
+            }
+            Overlay::SkinPicker(mut p) => {
+                match p.handle_key(key) {
+                    PickerOutcome::Open => self.overlay = Overlay::SkinPicker(p),
+                    PickerOutcome::Cancel => {}
+                    PickerOutcome::Chosen(i) => {
+                        let skins = if i == 0 {
+                            Vec::new()
+                        } else {
+                            vec![p.items[i].clone()]
+                        };
+                        match self.session.set_skins(skins) {
+                            Ok(()) => {
+                                self.note(format!("skin {}", crate::text::sanitize(&p.items[i])))
+                            }
+                            Err(e) => self.error(e),
+                        }
+                    }
+                }
+                return true;
+            }
+            Overlay::Prompt(mut p) => {
+                match p.handle_key(key) {
+                    PromptOutcome::Open => self.overlay = Overlay::Prompt(p),
+                    PromptOutcome::Cancel => {}
+                    PromptOutcome::Submit(line) => self.run_prompt(&line),
+                }
+                return true;
+            }
+        }
+        let focus = self.focus;
+        let playhead = self.playhead();
+        let ctx = ViewCtx {
+            session: &self.session,
+            selection: &self.selection,
+            timelines: &self.timelines,
+            theme: &self.theme,
+            marker: self.marker,
+            focused: true,
+            playhead,
+        };
+        let action = self.panels.get(focus).handle_key(key, &ctx);
+        match action {
+            PanelAction::Handled => true,
+            PanelAction::SelectTimeline(t) => {
+                self.selection.timeline = Some(t);
+                self.follow_timeline_bone();
+                true
+            }
+            PanelAction::SelectBone(b) => {
+                self.selection.bone = Some(b);
+                true
+            }
+            PanelAction::Message(m) => {
+                self.note(m);
+                true
+            }
+            PanelAction::Ignored => match global_action(key) {
+                Some(a) => self.apply(a),
+                None => false,
+            },
+        }
+    }
+
+    fn run_prompt(&mut self, line: &str) {
+        match commands::parse(line, &self.doc.data).and_then(|cmd| {
+            let text = cmd.describe(&self.doc.data);
+            self.session.push(cmd).map(|()| text)
+        }) {
+            Ok(text) => self.note(format!("at {:.3} s: {text}", self.session.time())),
+            Err(e) => self.error(e),
+        }
+    }
+
+    /// Applies a global action.
+    pub fn apply(&mut self, action: Action) -> bool {
+        match action {
+            Action::Quit => self.quit = true,
+            Action::Help => self.overlay = Overlay::Help { scroll: 0 },
+            Action::PlayPause => {
+                self.playing = !self.playing;
+                self.play_debt = 0.0;
+            }
+            Action::StepFrames(n) => {
+                self.playing = false;
+                let f = self.session.frame() as i64 + n;
+                self.session.seek_frame(f.max(0) as u64);
+            }
+            Action::PrevKey | Action::NextKey => self.jump_to_key(action == Action::NextKey),
+            Action::Home => {
+                self.playing = false;
+                self.session.seek_frame(0);
+            }
+            Action::End => self.seek_animation_end(),
+            Action::Faster | Action::Slower => {
+                let i = SPEEDS.iter().position(|&s| s >= self.speed).unwrap_or(3);
+                let j = if action == Action::Faster {
+                    (i + 1).min(SPEEDS.len() - 1)
+                } else {
+                    i.saturating_sub(1)
+                };
+                self.speed = SPEEDS[j];
+            }
+            Action::ToggleLoop => self.toggle_loop(),
+            Action::NextPanel | Action::PrevPanel => {
+                let i = PanelId::ALL
+                    .iter()
+                    .position(|&p| p == self.focus)
+                    .unwrap_or(0);
+                let n = PanelId::ALL.len();
+                let j = if action == Action::NextPanel {
+                    (i + 1) % n
+                } else {
+                    (i + n - 1) % n
+                };
+                self.focus_panel(PanelId::ALL[j]);
+            }
+            Action::Focus(p) => self.focus_panel(p),
+            Action::AnimationPicker => {
+                let items: Vec<String> = self
+                    .doc
+                    .data
+                    .animations
+                    .iter()
+                    .map(|a| a.name.clone())
+                    .collect();
+                let current = self.selection.animation.unwrap_or(0);
+                self.overlay = Overlay::AnimationPicker(Picker::new("Animation", items, current));
+            }
+            Action::SkinPicker => {
+                let mut items = vec!["(default skin only)".to_string()];
+                items.extend(
+                    self.doc
+                        .data
+                        .skins
+                        .iter()
+                        .filter(|s| s.name != "default")
+                        .map(|s| s.name.clone()),
+                );
+                let current = self
+                    .session
+                    .skins()
+                    .first()
+                    .and_then(|s| items.iter().position(|i| i == s))
+                    .unwrap_or(0);
+                self.overlay = Overlay::SkinPicker(Picker::new("Skin", items, current));
+            }
+            Action::Prompt => self.overlay = Overlay::Prompt(Prompt::default()),
+            Action::CycleMarker => {
+                self.marker = match self.marker {
+                    MarkerKind::Braille => MarkerKind::HalfBlock,
+                    MarkerKind::HalfBlock => MarkerKind::Ascii,
+                    MarkerKind::Ascii => MarkerKind::Braille,
+                };
+                self.note(format!("marker {}", self.marker.name()));
+            }
+        }
+        true
+    }
+
+    fn focus_panel(&mut self, p: PanelId) {
+        self.focus = p;
+        if p != PanelId::Preview {
+            self.inspector = p;
+        }
+    }
+
+    fn toggle_loop(&mut self) {
+        self.looping = !self.looping;
+        let mut cmds = self.session.commands().to_vec();
+        match cmds
+            .iter_mut()
+            .find(|(f, c)| *f == 0 && matches!(c, Command::SetAnimation { track: 0, .. }))
+        {
+            Some((_, Command::SetAnimation { looping, .. })) => *looping = self.looping,
+            _ => return,
+        }
+        self.session.set_commands(cmds);
+        self.note(if self.looping { "loop on" } else { "loop off" });
+    }
+
+    /// The entry playing the selected animation: (time scale, looping, duration).
+    fn selected_entry(&self) -> Option<(f64, bool, f64)> {
+        let st = self.session.state();
+        let a = self.selection.animation?;
+        (0..st.tracks.len()).find_map(|t| {
+            let e = st.entry(st.current(t)?)?;
+            (e.animation == Some(a)).then_some((
+                e.time_scale,
+                e.looping,
+                e.animation_end - e.animation_start,
+            ))
+        })
+    }
+
+    fn jump_to_key(&mut self, forward: bool) {
+        self.playing = false;
+        let Some(info) = self.selection.timeline.and_then(|t| self.timelines.get(t)) else {
+            self.note("no timeline selected");
+            return;
+        };
+        let Some(anim) = self
+            .selection
+            .animation
+            .and_then(|a| self.doc.data.animations.get(a))
+        else {
+            return;
+        };
+        let times = anim.timelines[info.index].key_times();
+        let at = self.playhead();
+        let eps = 0.5 / self.session.fps();
+        let target = if forward {
+            times.iter().map(|&t| t as f64).find(|&t| t > at + 1e-6)
+        } else {
+            times
+                .iter()
+                .rev()
+                .map(|&t| t as f64)
+                .find(|&t| t < at - 1e-6)
+        };
+        let Some(key) = target else {
+            self.note(if forward {
+                "no later key"
+            } else {
+                "no earlier key"
+            });
+            return;
+        };
+        let scale = self
+            .selected_entry()
+            .map_or(1.0, |(s, _, _)| if s > 0.0 { s } else { 1.0 });
+        let _ = eps;
+        self.session
+            .seek_time((self.session.time() + (key - at) / scale).max(0.0));
+    }
+
+    fn seek_animation_end(&mut self) {
+        self.playing = false;
+        let Some((scale, looping, duration)) = self.selected_entry() else {
+            return;
+        };
+        let scale = if scale > 0.0 { scale } else { 1.0 };
+        let at = self.playhead();
+        // A looping animation wraps to 0 at its end: stop just before it.
+        let back = if looping { 1e-4 } else { 0.0 };
+        self.session
+            .seek_time((self.session.time() + (duration - at) / scale - back).max(0.0));
+    }
+
+    /// Advances playback by `real_seconds` of wall time. Returns true when the pose changed.
+    pub fn tick(&mut self, real_seconds: f64) -> bool {
+        if !self.playing {
+            return false;
+        }
+        self.play_debt += real_seconds * self.speed;
+        let fps = self.session.fps();
+        let frames = (self.play_debt * fps).floor();
+        if frames < 1.0 {
+            return false;
+        }
+        self.play_debt -= frames / fps;
+        self.session.advance(frames as u64);
+        if self.finished() {
+            self.playing = false;
+            self.note("end of animation");
+        }
+        true
+    }
+
+    /// True when nothing more will change: every track holds a finished, non-looping entry
+    /// with nothing queued and no mix in progress.
+    fn finished(&self) -> bool {
+        let st = self.session.state();
+        (0..st.tracks.len()).all(|t| match st.current(t).and_then(|id| st.entry(id)) {
+            None => true,
+            Some(e) => {
+                !e.looping
+                    && e.next.is_none()
+                    && e.mixing_from.is_none()
+                    && e.track_time >= e.animation_end - e.animation_start
+            }
+        })
+    }
+}

@@ -1,0 +1,264 @@
+//! The command prompt's language: `set`, `queue`, `add`, `empty`, `clear`, `mix`, `alpha`,
+//! `speed` (entry time scale). Parsed into session commands.
+
+use crate::core::model::SkeletonData;
+use crate::session::Command;
+use crate::text::sanitize;
+
+/// Help lines for the prompt (shown in the help overlay and on a parse error).
+pub const HELP: &[(&str, &str)] = &[
+    (
+        "set T ANIM [loop]",
+        "play ANIM on track T now (mixing from what plays)",
+    ),
+    (
+        "queue T ANIM [loop]",
+        "queue ANIM on track T after the last entry (delay 0)",
+    ),
+    (
+        "add T ANIM DELAY [loop]",
+        "queue ANIM on track T with DELAY seconds",
+    ),
+    (
+        "empty T MIX",
+        "mix track T out to the setup pose over MIX seconds",
+    ),
+    ("queue-empty T MIX", "queue a mix out to the setup pose"),
+    (
+        "clear T | clear all",
+        "stop track T (or every track) at once",
+    ),
+    (
+        "mix SECS | mix FROM TO SECS",
+        "default mix, or the mix from one animation to another",
+    ),
+    ("alpha T A", "set the alpha of track T's current entry"),
+    (
+        "timescale T S",
+        "set the time scale of track T's current entry",
+    ),
+];
+
+fn track(s: Option<&str>) -> Result<usize, String> {
+    let s = s.ok_or("missing track number")?;
+    s.parse::<usize>()
+        .map_err(|_| format!("\"{}\" is not a track number", sanitize(s)))
+}
+
+fn number(s: Option<&str>, what: &str) -> Result<f64, String> {
+    let s = s.ok_or_else(|| format!("missing {what}"))?;
+    match s.parse::<f64>() {
+        Ok(v) if v.is_finite() => Ok(v),
+        _ => Err(format!("\"{}\" is not a number ({what})", sanitize(s))),
+    }
+}
+
+fn animation(data: &SkeletonData, s: Option<&str>) -> Result<usize, String> {
+    let s = s.ok_or("missing animation name")?;
+    data.find_animation(s)
+        .ok_or_else(|| format!("no animation \"{}\"", sanitize(s)))
+}
+
+fn looping(s: Option<&str>) -> Result<bool, String> {
+    match s {
+        None => Ok(false),
+        Some("loop") => Ok(true),
+        Some(other) => Err(format!("expected \"loop\", got \"{}\"", sanitize(other))),
+    }
+}
+
+/// Parses one prompt line. Animation names with spaces can be quoted with double quotes.
+pub fn parse(line: &str, data: &SkeletonData) -> Result<Command, String> {
+    let words = split(line)?;
+    let mut it = words.iter().map(String::as_str);
+    let verb = it.next().ok_or("empty command")?;
+    let cmd = match verb {
+        "set" => {
+            let t = track(it.next())?;
+            let a = animation(data, it.next())?;
+            Command::SetAnimation {
+                track: t,
+                animation: a,
+                looping: looping(it.next())?,
+            }
+        }
+        "queue" => {
+            let t = track(it.next())?;
+            let a = animation(data, it.next())?;
+            Command::AddAnimation {
+                track: t,
+                animation: a,
+                looping: looping(it.next())?,
+                delay: 0.0,
+            }
+        }
+        "add" => {
+            let t = track(it.next())?;
+            let a = animation(data, it.next())?;
+            let delay = number(it.next(), "delay")?;
+            Command::AddAnimation {
+                track: t,
+                animation: a,
+                looping: looping(it.next())?,
+                delay,
+            }
+        }
+        "empty" => Command::SetEmptyAnimation {
+            track: track(it.next())?,
+            mix_duration: number(it.next(), "mix")?,
+        },
+        "queue-empty" => Command::AddEmptyAnimation {
+            track: track(it.next())?,
+            mix_duration: number(it.next(), "mix")?,
+            delay: 0.0,
+        },
+        "clear" => match it.next() {
+            Some("all") => Command::ClearTracks,
+            t => Command::ClearTrack { track: track(t)? },
+        },
+        "mix" => {
+            let rest: Vec<&str> = it.by_ref().collect();
+            match rest.as_slice() {
+                [secs] => Command::DefaultMix {
+                    duration: number(Some(secs), "mix")?,
+                },
+                [from, to, secs] => Command::SetMix {
+                    from: animation(data, Some(from))?,
+                    to: animation(data, Some(to))?,
+                    duration: number(Some(secs), "mix")?,
+                },
+                _ => return Err("use: mix SECS, or mix FROM TO SECS".into()),
+            }
+        }
+        "alpha" => Command::TrackAlpha {
+            track: track(it.next())?,
+            alpha: number(it.next(), "alpha")?,
+        },
+        "timescale" => Command::TrackTimeScale {
+            track: track(it.next())?,
+            time_scale: number(it.next(), "time scale")?,
+        },
+        other => {
+            return Err(format!(
+                "unknown command \"{}\" (? lists them)",
+                sanitize(other)
+            ));
+        }
+    };
+    if let Some(extra) = it.next() {
+        return Err(format!("unexpected \"{}\"", sanitize(extra)));
+    }
+    cmd.validate(data)?;
+    Ok(cmd)
+}
+
+/// Splits on spaces, keeping "double quoted" words together.
+fn split(line: &str) -> Result<Vec<String>, String> {
+    let mut words = Vec::new();
+    let mut cur = String::new();
+    let mut quoted = false;
+    let mut any = false;
+    for c in line.chars() {
+        match c {
+            '"' => {
+                quoted = !quoted;
+                any = true;
+            }
+            c if c.is_whitespace() && !quoted => {
+                if any {
+                    words.push(std::mem::take(&mut cur));
+                    any = false;
+                }
+            }
+            c => {
+                cur.push(c);
+                any = true;
+            }
+        }
+    }
+    if quoted {
+        return Err("unterminated quote".into());
+    }
+    if any {
+        words.push(cur);
+    }
+    Ok(words)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::animation::Animation;
+
+    fn data() -> SkeletonData {
+        let mut d = SkeletonData::default();
+        d.animations.push(Animation::new("walk", vec![]));
+        d.animations.push(Animation::new("big wave", vec![]));
+        d
+    }
+
+    #[test]
+    fn parses_the_commands() {
+        let d = data();
+        assert_eq!(
+            parse("set 1 walk loop", &d),
+            Ok(Command::SetAnimation {
+                track: 1,
+                animation: 0,
+                looping: true
+            })
+        );
+        assert_eq!(
+            parse("queue 0 \"big wave\"", &d),
+            Ok(Command::AddAnimation {
+                track: 0,
+                animation: 1,
+                looping: false,
+                delay: 0.0
+            })
+        );
+        assert_eq!(
+            parse("add 2 walk 0.5", &d),
+            Ok(Command::AddAnimation {
+                track: 2,
+                animation: 0,
+                looping: false,
+                delay: 0.5
+            })
+        );
+        assert_eq!(parse("clear all", &d), Ok(Command::ClearTracks));
+        assert_eq!(
+            parse("mix 0.2", &d),
+            Ok(Command::DefaultMix { duration: 0.2 })
+        );
+        assert_eq!(
+            parse("alpha 1 0.5", &d),
+            Ok(Command::TrackAlpha {
+                track: 1,
+                alpha: 0.5
+            })
+        );
+    }
+
+    #[test]
+    fn errors_are_clear_and_sanitized() {
+        let d = data();
+        assert_eq!(
+            parse("set 1 run", &d),
+            Err("no animation \"run\"".to_string())
+        );
+        assert!(
+            parse("set x walk", &d)
+                .unwrap_err()
+                .contains("track number")
+        );
+        assert!(parse("fly", &d).unwrap_err().contains("unknown command"));
+        assert!(
+            parse("set 1 \"w\u{1b}", &d)
+                .unwrap_err()
+                .contains("unterminated")
+        );
+        assert!(parse("alpha 1 NaN", &d).is_err());
+        assert!(parse("set 999 walk", &d).is_err());
+    }
+}

@@ -1,0 +1,144 @@
+//! The main loop: input from a reader thread, signals, playback ticks; draws only when
+//! something changed, at most `fps` times a second while playing, and sleeps while paused.
+
+use crate::tui::app::App;
+use crate::tui::render;
+use crate::tui::terminal::{self, Term};
+use ratatui::crossterm::event::{self, Event, KeyEventKind, MouseEventKind};
+use ratatui::crossterm::execute;
+use ratatui::crossterm::terminal::{BeginSynchronizedUpdate, EndSynchronizedUpdate};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::time::{Duration, Instant};
+
+/// Messages into the loop.
+enum Msg {
+    Input(Event),
+    /// The terminal's input failed (closed or hung up).
+    InputGone,
+}
+
+/// How often the loop wakes while paused (to notice signals).
+const IDLE_WAKE: Duration = Duration::from_millis(250);
+
+/// Why the loop ended.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Exit {
+    Quit,
+    /// SIGTERM / SIGINT: restore and exit.
+    Terminated,
+    /// SIGHUP or the input died: exit without touching the terminal.
+    HungUp,
+}
+
+/// Runs until quit. `fps` caps redraws while playing.
+pub fn run(term: &mut Term, app: &mut App, fps: u32) -> std::io::Result<Exit> {
+    let term_flag = Arc::new(AtomicBool::new(false));
+    let hup_flag = Arc::new(AtomicBool::new(false));
+    for sig in [signal_hook::consts::SIGTERM, signal_hook::consts::SIGINT] {
+        signal_hook::flag::register(sig, term_flag.clone())?;
+    }
+    signal_hook::flag::register(signal_hook::consts::SIGHUP, hup_flag.clone())?;
+
+    let (tx, rx) = mpsc::channel::<Msg>();
+    std::thread::Builder::new()
+        .name("input".into())
+        .spawn(move || {
+            loop {
+                match event::read() {
+                    Ok(ev) => {
+                        if tx.send(Msg::Input(ev)).is_err() {
+                            return;
+                        }
+                    }
+                    Err(_) => {
+                        let _ = tx.send(Msg::InputGone);
+                        return;
+                    }
+                }
+            }
+        })?;
+
+    let frame_time = Duration::from_secs_f64(1.0 / fps.clamp(1, 240) as f64);
+    let mut dirty = true;
+    let mut last_tick = Instant::now();
+    let mut last_draw = Instant::now() - frame_time;
+    loop {
+        if hup_flag.load(Ordering::SeqCst) {
+            return Ok(Exit::HungUp);
+        }
+        if term_flag.load(Ordering::SeqCst) {
+            return Ok(Exit::Terminated);
+        }
+        if dirty && last_draw.elapsed() >= frame_time {
+            draw(term, app)?;
+            last_draw = Instant::now();
+            dirty = false;
+        }
+        let wait = if app.playing || dirty {
+            frame_time
+                .saturating_sub(last_draw.elapsed())
+                .max(Duration::from_millis(1))
+        } else {
+            IDLE_WAKE
+        };
+        match rx.recv_timeout(wait) {
+            Ok(Msg::Input(ev)) => {
+                dirty |= handle_event(app, ev);
+                // Drain what else is queued before drawing (key repeat, paste).
+                while let Ok(msg) = rx.try_recv() {
+                    match msg {
+                        Msg::Input(ev) => dirty |= handle_event(app, ev),
+                        Msg::InputGone => return Ok(Exit::HungUp),
+                    }
+                }
+            }
+            Ok(Msg::InputGone) => return Ok(Exit::HungUp),
+            Err(RecvTimeoutError::Timeout) => {}
+            Err(RecvTimeoutError::Disconnected) => return Ok(Exit::HungUp),
+        }
+        if app.quit {
+            return Ok(Exit::Quit);
+        }
+        let now = Instant::now();
+        let elapsed = now.duration_since(last_tick).as_secs_f64();
+        last_tick = now;
+        if app.tick(elapsed.min(0.25)) {
+            dirty = true;
+        }
+    }
+}
+
+fn handle_event(app: &mut App, ev: Event) -> bool {
+    match ev {
+        Event::Key(k) if k.kind == KeyEventKind::Press => app.handle_key(k),
+        Event::Resize(_, _) => true,
+        Event::Mouse(m) => match m.kind {
+            MouseEventKind::ScrollDown => app.handle_key(
+                ratatui::crossterm::event::KeyEvent::from(ratatui::crossterm::event::KeyCode::Down),
+            ),
+            MouseEventKind::ScrollUp => app.handle_key(ratatui::crossterm::event::KeyEvent::from(
+                ratatui::crossterm::event::KeyCode::Up,
+            )),
+            _ => false,
+        },
+        _ => false,
+    }
+}
+
+/// One frame, wrapped in a synchronized update so slow links never show half a frame.
+fn draw(term: &mut Term, app: &mut App) -> std::io::Result<()> {
+    execute!(term.backend_mut(), BeginSynchronizedUpdate)?;
+    term.draw(|f| render::draw(f, app))?;
+    execute!(term.backend_mut(), EndSynchronizedUpdate)?;
+    Ok(())
+}
+
+/// Restores the terminal as `exit` demands.
+pub fn finish(exit: &Exit) {
+    match exit {
+        Exit::HungUp => terminal::abandon(),
+        Exit::Quit | Exit::Terminated => terminal::restore(),
+    }
+}

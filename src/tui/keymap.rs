@@ -1,0 +1,120 @@
+//! Global keys (when no panel or overlay takes the key) and the help listing of every key.
+
+use crate::tui::views::PanelId;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+/// A global action.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    Quit,
+    Help,
+    PlayPause,
+    /// Step by this many frames (negative: back).
+    StepFrames(i64),
+    PrevKey,
+    NextKey,
+    Home,
+    End,
+    Faster,
+    Slower,
+    ToggleLoop,
+    NextPanel,
+    PrevPanel,
+    Focus(PanelId),
+    AnimationPicker,
+    SkinPicker,
+    Prompt,
+    CycleMarker,
+}
+
+/// The global action for a key, if any.
+pub fn global_action(key: KeyEvent) -> Option<Action> {
+    let shift = key.modifiers.contains(KeyModifiers::SHIFT);
+    let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
+    Some(match key.code {
+        KeyCode::Char('c') if ctrl => Action::Quit,
+        KeyCode::Char('q') => Action::Quit,
+        KeyCode::Char('?') | KeyCode::F(1) => Action::Help,
+        KeyCode::Char(' ') => Action::PlayPause,
+        KeyCode::Left if shift => Action::StepFrames(-10),
+        KeyCode::Right if shift => Action::StepFrames(10),
+        KeyCode::Left => Action::StepFrames(-1),
+        KeyCode::Right => Action::StepFrames(1),
+        KeyCode::Char('[') => Action::PrevKey,
+        KeyCode::Char(']') => Action::NextKey,
+        KeyCode::Home => Action::Home,
+        KeyCode::End => Action::End,
+        KeyCode::Char('+') | KeyCode::Char('=') => Action::Faster,
+        KeyCode::Char('-') | KeyCode::Char('_') => Action::Slower,
+        KeyCode::Char('l') => Action::ToggleLoop,
+        KeyCode::Tab => Action::NextPanel,
+        KeyCode::BackTab => Action::PrevPanel,
+        KeyCode::Char('T') => Action::Focus(PanelId::Tracks),
+        KeyCode::Char('C') => Action::Focus(PanelId::Curves),
+        KeyCode::Char('B') => Action::Focus(PanelId::Bones),
+        KeyCode::Char('E') => Action::Focus(PanelId::Events),
+        KeyCode::Char('P') => Action::Focus(PanelId::Preview),
+        KeyCode::Char('a') => Action::AnimationPicker,
+        KeyCode::Char('s') => Action::SkinPicker,
+        KeyCode::Char(':') => Action::Prompt,
+        KeyCode::Char('M') => Action::CycleMarker,
+        _ => return None,
+    })
+}
+
+/// Every key, grouped, for the help overlay: (group, [(keys, what)]).
+pub fn help_sections() -> Vec<(&'static str, Vec<(&'static str, &'static str)>)> {
+    vec![
+        (
+            "Playback",
+            vec![
+                ("space", "play / pause"),
+                ("← →", "one frame back / forward (at the skeleton's fps)"),
+                ("shift+← →", "ten frames back / forward"),
+                ("[ ]", "previous / next key of the selected timeline"),
+                ("home end", "start / end of the animation"),
+                ("+ -", "faster / slower"),
+                ("l", "loop on / off"),
+            ],
+        ),
+        (
+            "Choosing",
+            vec![
+                ("a", "animation picker (plays it on track 0 from the start)"),
+                ("s", "skin picker"),
+                (
+                    ":",
+                    "command prompt: set, queue, add, empty, clear, mix, alpha, timescale",
+                ),
+                ("tab shift+tab", "next / previous panel"),
+                ("T C B E P", "focus Tracks, Curves, Bones, Events, Preview"),
+                ("↑ ↓ pgup pgdn", "move in the focused list"),
+                (
+                    "enter",
+                    "select (timeline, bone) / expand or collapse a bone",
+                ),
+            ],
+        ),
+        (
+            "Panels",
+            vec![
+                (
+                    "Curves: v",
+                    "overlay the bone's evaluated value (after mixing and constraints)",
+                ),
+                (
+                    "Events: f / t",
+                    "filter by type / by track (cycle); x clears filters",
+                ),
+                ("Preview: z Z 0", "zoom in / out / fit"),
+                ("Preview: H J K L", "pan left / down / up / right"),
+                (
+                    "Preview: 1-7",
+                    "bones, regions, meshes, bounding boxes, paths, points, clipping",
+                ),
+                ("M", "plot marker: braille, half-block, ascii"),
+            ],
+        ),
+        ("Other", vec![("?", "this help"), ("q ctrl+c", "quit")]),
+    ]
+}

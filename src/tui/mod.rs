@@ -1,0 +1,49 @@
+//! The terminal UI: a consumer of the core and the playback session. It never asks which
+//! format a file came from.
+
+pub mod app;
+pub mod commands;
+pub mod event_loop;
+pub mod keymap;
+pub mod layout;
+pub mod render;
+pub mod terminal;
+pub mod theme;
+pub mod views;
+pub mod widgets;
+
+use app::{App, Document};
+use theme::{ColorMode, Theme};
+use views::MarkerKind;
+
+/// The project's own sample, built into the binary so `bonescope` alone shows something.
+pub const EMBEDDED_SAMPLE: &[u8] = include_bytes!("../../samples/spine/lantern-keeper.json");
+
+/// TUI options from the command line.
+#[derive(Clone, Debug)]
+pub struct Options {
+    pub marker: MarkerKind,
+    /// Redraw cap while playing.
+    pub fps: u32,
+    pub mouse: bool,
+    pub color: ColorMode,
+}
+
+/// Opens the TUI on `doc` and runs until the user quits. Restores the terminal on every path.
+pub fn run(doc: Document, opts: &Options) -> Result<(), String> {
+    use std::io::IsTerminal;
+    if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
+        return Err("the interactive viewer needs a terminal; for scripts use `bonescope poses|scenario ...`".into());
+    }
+    let mut app = App::new(doc, Theme::new(opts.color), opts.marker)?;
+    let mut term =
+        terminal::enter(opts.mouse).map_err(|e| format!("cannot set up the terminal: {e}"))?;
+    let result = event_loop::run(&mut term, &mut app, opts.fps);
+    match &result {
+        Ok(exit) => event_loop::finish(exit),
+        Err(_) => terminal::restore(),
+    }
+    result
+        .map(|_| ())
+        .map_err(|e| format!("terminal error: {e}"))
+}

@@ -1,0 +1,53 @@
+//! Drawing the whole screen from the app model.
+
+use crate::tui::app::{App, Overlay};
+use crate::tui::layout;
+use crate::tui::views::{help, status};
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::text::Line;
+use ratatui::widgets::{Paragraph, Wrap};
+
+/// Draws everything.
+pub fn draw(frame: &mut Frame<'_>, app: &mut App) {
+    let area = frame.area();
+    let Some(areas) = layout::compute(area, app.inspector) else {
+        let msg = format!(
+            "terminal too small: {}x{} (bonescope needs at least {}x{}); enlarge it or press q to quit",
+            area.width,
+            area.height,
+            layout::MIN_WIDTH,
+            layout::MIN_HEIGHT
+        );
+        frame.render_widget(
+            Paragraph::new(Line::from(msg)).wrap(Wrap { trim: true }),
+            area,
+        );
+        return;
+    };
+    let playhead = app.playhead();
+    for (id, rect) in &areas.panels {
+        let ctx = crate::tui::views::ViewCtx {
+            session: &app.session,
+            selection: &app.selection,
+            timelines: &app.timelines,
+            theme: &app.theme,
+            marker: app.marker,
+            focused: app.focus == *id && matches!(app.overlay, Overlay::None),
+            playhead,
+        };
+        app.panels.get(*id).render(frame, *rect, &ctx);
+    }
+    status::render(frame, areas.status, app);
+    match &app.overlay {
+        Overlay::None => {}
+        Overlay::Help { scroll } => help::render(frame, area, *scroll, &app.theme),
+        Overlay::AnimationPicker(p) | Overlay::SkinPicker(p) => p.render(frame, area, &app.theme),
+        Overlay::Prompt(p) => p.render(frame, areas.status, &app.theme),
+    }
+}
+
+/// The status line's rectangle for an area (for tests).
+pub fn status_row(area: Rect) -> Rect {
+    Rect::new(area.x, area.bottom().saturating_sub(1), area.width, 1)
+}

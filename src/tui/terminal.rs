@@ -1,0 +1,61 @@
+//! Entering and leaving the terminal's full-screen mode, on every exit path: normal quit,
+//! error, panic (hook) and SIGTERM. On SIGHUP the terminal is gone and nothing is written.
+
+use ratatui::Terminal;
+use ratatui::backend::CrosstermBackend;
+use ratatui::crossterm::cursor::{Hide, Show};
+use ratatui::crossterm::event::{DisableMouseCapture, EnableMouseCapture};
+use ratatui::crossterm::execute;
+use ratatui::crossterm::terminal::{
+    EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
+};
+use std::io::{Stdout, Write, stdout};
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Whether mouse capture was turned on (so restore turns it off).
+static MOUSE_ON: AtomicBool = AtomicBool::new(false);
+/// Whether the terminal is in full-screen mode (restore is idempotent).
+static ACTIVE: AtomicBool = AtomicBool::new(false);
+
+/// The terminal bonescope draws on.
+pub type Term = Terminal<CrosstermBackend<Stdout>>;
+
+/// Enters raw mode and the alternate screen, hides the cursor, optionally captures the mouse,
+/// and installs a panic hook that restores the terminal before the panic message prints.
+pub fn enter(mouse: bool) -> std::io::Result<Term> {
+    let hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        restore();
+        hook(info);
+    }));
+    enable_raw_mode()?;
+    ACTIVE.store(true, Ordering::SeqCst);
+    let mut out = stdout();
+    execute!(out, EnterAlternateScreen, Hide)?;
+    if mouse {
+        execute!(out, EnableMouseCapture)?;
+        MOUSE_ON.store(true, Ordering::SeqCst);
+    }
+    Terminal::new(CrosstermBackend::new(stdout()))
+}
+
+/// Leaves full-screen mode: mouse off, main screen, cursor shown, raw mode off. Safe to call
+/// more than once; errors are ignored (the terminal may be gone).
+pub fn restore() {
+    if !ACTIVE.swap(false, Ordering::SeqCst) {
+        return;
+    }
+    let mut out = stdout();
+    if MOUSE_ON.swap(false, Ordering::SeqCst) {
+        let _ = execute!(out, DisableMouseCapture);
+    }
+    let _ = execute!(out, LeaveAlternateScreen, Show);
+    let _ = disable_raw_mode();
+    let _ = out.flush();
+}
+
+/// Forgets the terminal without writing to it (after SIGHUP the pty is gone).
+pub fn abandon() {
+    ACTIVE.store(false, Ordering::SeqCst);
+    MOUSE_ON.store(false, Ordering::SeqCst);
+}

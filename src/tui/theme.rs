@@ -1,0 +1,154 @@
+//! Colors and styles. Selection and focus never rely on color alone (reverse video and bold),
+//! so the UI works with `NO_COLOR`; truecolor is used only when `COLORTERM` says so.
+
+use ratatui::style::{Color, Modifier, Style};
+
+/// How much color the terminal gets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ColorMode {
+    /// No color at all (`NO_COLOR` or `--color never`).
+    None,
+    /// The 16 ANSI colors (safe everywhere).
+    Ansi,
+    /// 24-bit colors (`COLORTERM=truecolor|24bit`).
+    TrueColor,
+}
+
+impl ColorMode {
+    /// Picks the mode from the environment: `NO_COLOR` (non-empty) disables color,
+    /// `COLORTERM=truecolor|24bit` enables 24-bit color.
+    pub fn from_env() -> ColorMode {
+        if std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty()) {
+            return ColorMode::None;
+        }
+        match std::env::var("COLORTERM").map(|v| v.to_ascii_lowercase()) {
+            Ok(v) if v == "truecolor" || v == "24bit" => ColorMode::TrueColor,
+            _ => ColorMode::Ansi,
+        }
+    }
+}
+
+/// The styles every view uses.
+#[derive(Clone, Debug)]
+pub struct Theme {
+    pub mode: ColorMode,
+}
+
+impl Theme {
+    pub fn new(mode: ColorMode) -> Theme {
+        Theme { mode }
+    }
+
+    fn fg(&self, ansi: Color, rgb: (u8, u8, u8)) -> Style {
+        match self.mode {
+            ColorMode::None => Style::default(),
+            ColorMode::Ansi => Style::default().fg(ansi),
+            ColorMode::TrueColor => Style::default().fg(Color::Rgb(rgb.0, rgb.1, rgb.2)),
+        }
+    }
+
+    /// Plain text.
+    pub fn text(&self) -> Style {
+        Style::default()
+    }
+
+    /// Secondary text (labels, units).
+    pub fn dim(&self) -> Style {
+        match self.mode {
+            ColorMode::None => Style::default(),
+            _ => Style::default().add_modifier(Modifier::DIM),
+        }
+    }
+
+    /// The selected row or item: reverse video, visible without color.
+    pub fn selected(&self) -> Style {
+        Style::default().add_modifier(Modifier::REVERSED)
+    }
+
+    /// A panel border; the focused one is bold (and colored when colors are on).
+    pub fn border(&self, focused: bool) -> Style {
+        if focused {
+            self.fg(Color::Cyan, (120, 200, 255))
+                .add_modifier(Modifier::BOLD)
+        } else {
+            self.dim()
+        }
+    }
+
+    /// A panel title.
+    pub fn title(&self, focused: bool) -> Style {
+        if focused {
+            Style::default().add_modifier(Modifier::BOLD | Modifier::UNDERLINED)
+        } else {
+            Style::default().add_modifier(Modifier::BOLD)
+        }
+    }
+
+    /// The playhead.
+    pub fn playhead(&self) -> Style {
+        self.fg(Color::Yellow, (255, 210, 80))
+            .add_modifier(Modifier::BOLD)
+    }
+
+    /// Keyframe markers.
+    pub fn key(&self) -> Style {
+        self.fg(Color::Magenta, (230, 120, 230))
+    }
+
+    /// Errors and warnings.
+    pub fn error(&self) -> Style {
+        self.fg(Color::Red, (255, 90, 90))
+            .add_modifier(Modifier::BOLD)
+    }
+
+    /// Something highlighted in a plot or the preview (the selected bone).
+    pub fn highlight(&self) -> Style {
+        self.fg(Color::Yellow, (255, 210, 80))
+            .add_modifier(Modifier::BOLD)
+    }
+
+    /// Colors for plot series, cycled by channel index.
+    pub fn series(&self, i: usize) -> Style {
+        const ANSI: [Color; 6] = [
+            Color::Cyan,
+            Color::Green,
+            Color::Magenta,
+            Color::Yellow,
+            Color::Blue,
+            Color::Red,
+        ];
+        const RGB: [(u8, u8, u8); 6] = [
+            (100, 200, 255),
+            (120, 220, 120),
+            (230, 120, 230),
+            (255, 210, 80),
+            (120, 140, 255),
+            (255, 110, 110),
+        ];
+        self.fg(ANSI[i % 6], RGB[i % 6])
+    }
+
+    /// Geometry layers in the preview: bones, regions, meshes, bounding boxes, paths,
+    /// points, clipping.
+    pub fn layer(&self, layer: usize) -> Style {
+        const ANSI: [Color; 7] = [
+            Color::White,
+            Color::Cyan,
+            Color::Green,
+            Color::Yellow,
+            Color::Magenta,
+            Color::Red,
+            Color::Blue,
+        ];
+        const RGB: [(u8, u8, u8); 7] = [
+            (230, 230, 230),
+            (100, 200, 255),
+            (120, 220, 120),
+            (240, 240, 0),
+            (255, 127, 0),
+            (241, 241, 0),
+            (206, 58, 58),
+        ];
+        self.fg(ANSI[layer % 7], RGB[layer % 7])
+    }
+}

@@ -1,0 +1,20 @@
+//! The Curves panel (being built; shows its title only).
+
+use super::{Panel, PanelAction, PanelId, ViewCtx, panel_block};
+use ratatui::Frame;
+use ratatui::crossterm::event::KeyEvent;
+use ratatui::layout::Rect;
+
+/// View state of the Curves panel.
+#[derive(Debug, Default)]
+pub struct CurvesView {}
+
+impl Panel for CurvesView {
+    fn render(&mut self, frame: &mut Frame<'_>, area: Rect, ctx: &ViewCtx<'_>) {
+        frame.render_widget(panel_block(PanelId::Curves, "", ctx), area);
+    }
+
+    fn handle_key(&mut self, _key: KeyEvent, _ctx: &ViewCtx<'_>) -> PanelAction {
+        PanelAction::Ignored
+    }
+}

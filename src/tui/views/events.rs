@@ -1,0 +1,20 @@
+//! The Events panel (being built; shows its title only).
+
+use super::{Panel, PanelAction, PanelId, ViewCtx, panel_block};
+use ratatui::Frame;
+use ratatui::crossterm::event::KeyEvent;
+use ratatui::layout::Rect;
+
+/// View state of the Events panel.
+#[derive(Debug, Default)]
+pub struct EventsView {}
+
+impl Panel for EventsView {
+    fn render(&mut self, frame: &mut Frame<'_>, area: Rect, ctx: &ViewCtx<'_>) {
+        frame.render_widget(panel_block(PanelId::Events, "", ctx), area);
+    }
+
+    fn handle_key(&mut self, _key: KeyEvent, _ctx: &ViewCtx<'_>) -> PanelAction {
+        PanelAction::Ignored
+    }
+}
