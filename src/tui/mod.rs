@@ -6,6 +6,7 @@ pub mod commands;
 pub mod event_loop;
 pub mod keymap;
 pub mod layout;
+pub mod offscreen;
 pub mod render;
 pub mod terminal;
 pub mod theme;

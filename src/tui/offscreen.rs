@@ -1,0 +1,79 @@
+//! Rendering off-screen: one panel or the whole app into a ratatui `TestBackend` buffer, as
+//! text. Snapshot tests and the render benchmark use it; so can a headless `render` command.
+
+use crate::inspect::TimelineInfo;
+use crate::session::Session;
+use crate::tui::app::App;
+use crate::tui::theme::{ColorMode, Theme};
+use crate::tui::views::{MarkerKind, Panel, Selection, ViewCtx};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::buffer::Buffer;
+
+/// The text of a buffer, one line per row (trailing spaces kept, so widths are visible).
+pub fn buffer_text(buf: &Buffer) -> String {
+    let area = buf.area;
+    let mut out = String::new();
+    for y in 0..area.height {
+        let mut skip = 0;
+        for x in 0..area.width {
+            if skip > 0 {
+                skip -= 1;
+                continue;
+            }
+            let cell = &buf[(x, y)];
+            let sym = cell.symbol();
+            out.push_str(sym);
+            skip = unicode_width::UnicodeWidthStr::width(sym).saturating_sub(1);
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// Everything a panel needs besides itself, for off-screen rendering.
+pub struct PanelScene<'a> {
+    pub session: &'a Session,
+    pub selection: &'a Selection,
+    pub timelines: &'a [TimelineInfo],
+    pub playhead: f64,
+    pub focused: bool,
+    pub marker: MarkerKind,
+}
+
+/// Renders `panel` filling a `width` x `height` buffer (no color).
+pub fn render_panel(panel: &mut dyn Panel, scene: &PanelScene<'_>, width: u16, height: u16) -> Buffer {
+    let theme = Theme::new(ColorMode::None);
+    let ctx = ViewCtx {
+        session: scene.session,
+        selection: scene.selection,
+        timelines: scene.timelines,
+        theme: &theme,
+        marker: scene.marker,
+        focused: scene.focused,
+        playhead: scene.playhead,
+    };
+    let mut term = Terminal::new(TestBackend::new(width, height)).expect("test backend");
+    term.draw(|f| panel.render(f, f.area(), &ctx)).expect("draw");
+    term.backend().buffer().clone()
+}
+
+/// Renders the whole app into a `width` x `height` buffer.
+pub fn render_app(app: &mut App, width: u16, height: u16) -> Buffer {
+    let mut term = Terminal::new(TestBackend::new(width, height)).expect("test backend");
+    term.draw(|f| crate::tui::render::draw(f, app)).expect("draw");
+    term.backend().buffer().clone()
+}
+
+/// An app on the built-in sample, paused, with animation `animation` selected and playing
+/// on track 0, at `time` seconds; colorless. For tests and benchmarks.
+pub fn sample_app(animation: &str, time: f64) -> App {
+    let data = crate::format::load(crate::tui::EMBEDDED_SAMPLE, "lantern-keeper").expect("built-in sample loads");
+    let doc = crate::tui::app::Document { label: "lantern-keeper.json".into(), data: std::sync::Arc::new(data) };
+    let mut app = App::new(doc, Theme::new(ColorMode::None), MarkerKind::Braille).expect("app");
+    if let Some(i) = app.doc.data.find_animation(animation) {
+        app.play_animation(i);
+    }
+    app.session.seek_time(time);
+    app
+}
