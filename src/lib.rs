@@ -8,8 +8,10 @@
 
 pub mod cli;
 pub mod core;
+pub mod diff;
 pub mod format;
 pub mod inspect;
 pub mod session;
 pub mod text;
 pub mod tui;
+pub mod watch;

@@ -2,6 +2,7 @@
 
 pub mod poses;
 pub mod scenario;
+pub mod watch;
 
 use crate::core::model::SkeletonData;
 use crate::text::sanitize;
@@ -22,6 +23,17 @@ pub struct Cli {
     pub command: Option<Command>,
     /// The file to open in the interactive viewer (default: the built-in sample).
     pub file: Option<PathBuf>,
+    /// Headless: watch FILE and print one line per reload result (with --json: NDJSON).
+    #[arg(long, requires = "file")]
+    pub watch: bool,
+    /// With --watch: print NDJSON.
+    #[arg(long, requires = "watch")]
+    pub json: bool,
+    /// Poll the file every MS milliseconds instead of using file system events (network
+    /// filesystems, WSL, containers).
+    #[arg(long, value_name = "MS", num_args = 0..=1, default_missing_value = "500",
+          value_parser = clap::value_parser!(u64).range(10..=60_000))]
+    pub poll: Option<u64>,
     #[command(flatten)]
     pub view: ViewArgs,
 }
@@ -72,6 +84,7 @@ impl ViewArgs {
             },
             fps: self.fps,
             mouse: self.mouse,
+            poll: None,
             color: match self.color {
                 ColorArg::Auto => ColorMode::from_env(),
                 ColorArg::Always => match ColorMode::from_env() {
@@ -196,7 +209,7 @@ pub fn run(command: Command) -> Result<(), CliError> {
 }
 
 /// Opens the interactive viewer on `file`, or on the built-in sample.
-fn open_viewer(file: Option<&Path>, view: &ViewArgs) -> Result<(), CliError> {
+fn open_viewer(file: Option<&Path>, view: &ViewArgs, poll_ms: Option<u64>) -> Result<(), CliError> {
     let doc = match file {
         Some(path) => crate::tui::app::Document {
             label: file_name(path),
@@ -210,7 +223,9 @@ fn open_viewer(file: Option<&Path>, view: &ViewArgs) -> Result<(), CliError> {
             ),
         },
     };
-    crate::tui::run(doc, &view.options()).map_err(CliError)
+    let mut opts = view.options();
+    opts.poll = poll_ms.map(std::time::Duration::from_millis);
+    crate::tui::run(doc, file, &opts).map_err(CliError)
 }
 
 /// Reads a scenario, loads its skeleton (from `corpus`, else beside the scenario) and runs it.
@@ -252,7 +267,11 @@ pub fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Some(command) => run(command),
-        None => open_viewer(cli.file.as_deref(), &cli.view),
+        None if cli.watch => match cli.file.as_deref() {
+            Some(f) => crate::cli::watch::run(f, cli.json, cli.poll),
+            None => Err(CliError("--watch needs a FILE".into())),
+        },
+        None => open_viewer(cli.file.as_deref(), &cli.view, cli.poll),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

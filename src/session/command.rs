@@ -206,6 +206,34 @@ impl Command {
         }
     }
 
+    /// The same command for another version of the data, matching animations by name (after
+    /// `rename`, which maps an old name to its new one);
+    /// `None` when an animation it names no longer exists.
+    pub fn remap(
+        &self,
+        old: &SkeletonData,
+        new: &SkeletonData,
+        rename: &dyn Fn(&str) -> String,
+    ) -> Option<Command> {
+        let map = |a: usize| {
+            old.animations
+                .get(a)
+                .and_then(|x| new.find_animation(&rename(&x.name)))
+        };
+        let mut c = self.clone();
+        match &mut c {
+            Command::SetAnimation { animation, .. } | Command::AddAnimation { animation, .. } => {
+                *animation = map(*animation)?;
+            }
+            Command::SetMix { from, to, .. } => {
+                *from = map(*from)?;
+                *to = map(*to)?;
+            }
+            _ => {}
+        }
+        Some(c)
+    }
+
     /// A one-line description (names sanitized).
     pub fn describe(&self, data: &SkeletonData) -> String {
         let name = |a: usize| {

@@ -182,6 +182,19 @@ impl Session {
         std::cell::Ref::map(self.recorder.borrow(), |r| &r.lines)
     }
 
+    /// The log markers with their frames.
+    pub fn markers(&self) -> &[(u64, String)] {
+        &self.markers
+    }
+
+    /// Replaces the markers (e.g. carried over from a previous session) and replays.
+    pub fn set_markers(&mut self, markers: Vec<(u64, String)>) {
+        self.markers = markers;
+        let f = self.frame;
+        let _ = self.rebuild();
+        self.seek_frame(f);
+    }
+
     /// Adds a log marker at the current frame (kept across replays).
     pub fn add_marker(&mut self, text: impl Into<String>) {
         let text = text.into();

@@ -83,6 +83,8 @@ pub struct App {
     pub message: Option<(String, bool)>,
     pub panels: Panels,
     pub quit: bool,
+    /// A reload error shown above everything until the next good load.
+    pub banner: Option<String>,
 }
 
 /// The skins a file opens with: the default skin when it shows most setup attachments; else
@@ -137,6 +139,7 @@ impl App {
                 preview: PreviewView::default(),
             },
             quit: false,
+            banner: None,
         };
         if !app.doc.data.animations.is_empty() {
             app.play_animation(0);
@@ -218,6 +221,106 @@ impl App {
     /// Shows a note in the status bar.
     pub fn note(&mut self, msg: impl Into<String>) {
         self.message = Some((msg.into(), false));
+    }
+
+    /// Replaces the model with a reloaded one, keeping the user's place: animation, time,
+    /// play state, speed, every track's entries (commands replayed by animation name),
+    /// selected timeline and bone (by name). Says what changed and what could not be kept.
+    pub fn reload(&mut self, data: Arc<SkeletonData>, diff: &crate::diff::ModelDiff) {
+        let summary = diff.summary();
+        let old = self.doc.data.clone();
+        let rename = |n: &str| diff.animation_name_in_new(n).to_string();
+        let anim_name = self
+            .selection
+            .animation
+            .and_then(|a| old.animations.get(a))
+            .map(|a| rename(&a.name));
+        let timeline_label = self
+            .selection
+            .timeline
+            .and_then(|t| self.timelines.get(t))
+            .map(|t| t.label());
+        let bone_name = self
+            .selection
+            .bone
+            .and_then(|b| old.bones.get(b))
+            .map(|b| b.name.clone());
+        let frame = self.session.frame();
+        let mut lost = Vec::new();
+        let mut commands = Vec::new();
+        for (f, c) in self.session.commands() {
+            match c.remap(&old, &data, &rename) {
+                Some(c) => commands.push((*f, c)),
+                None => lost.push(c.describe(&old)),
+            }
+        }
+        let skins: Vec<String> = self
+            .session
+            .skins()
+            .iter()
+            .filter(|s| data.find_skin(s).is_some())
+            .cloned()
+            .collect();
+        if skins.len() != self.session.skins().len() {
+            lost.push("skin".into());
+        }
+        let markers = self.session.markers().to_vec();
+        let mut session = match Session::new(data.clone(), skins) {
+            Ok(s) => s,
+            Err(e) => {
+                self.banner = Some(format!("reload failed: {e}"));
+                return;
+            }
+        };
+        session.set_markers(markers);
+        session.set_commands(commands);
+        session.seek_frame(frame);
+        self.doc.data = data.clone();
+        self.session = session;
+        // Selection by name; fall back to what track 0 plays, then the first animation.
+        let anim = anim_name.as_deref().and_then(|n| data.find_animation(n));
+        if anim.is_none() && anim_name.is_some() {
+            lost.push(format!(
+                "animation '{}'",
+                crate::text::sanitize(anim_name.as_deref().unwrap_or(""))
+            ));
+        }
+        let fallback = || {
+            let st = self.session.state();
+            st.current(0)
+                .and_then(|id| st.entry(id))
+                .and_then(|e| e.animation)
+                .or((!data.animations.is_empty()).then_some(0))
+        };
+        let anim = anim.or_else(fallback);
+        self.select_animation(anim);
+        if let Some(label) = timeline_label
+            && let Some(i) = self.timelines.iter().position(|t| t.label() == label)
+        {
+            self.selection.timeline = Some(i);
+        }
+        self.selection.bone = bone_name
+            .as_deref()
+            .and_then(|n| data.find_bone(n))
+            .or(self.selection.bone.filter(|&b| b < data.bones.len()));
+        self.banner = None;
+        self.session.add_marker(format!("reload: {summary}"));
+        if lost.is_empty() {
+            self.note(format!("reloaded: {summary}"));
+        } else {
+            self.note(format!(
+                "reloaded: {summary}; no longer there: {}",
+                lost.join(", ")
+            ));
+        }
+    }
+
+    /// Shows a reload failure while keeping the last good model on screen.
+    pub fn reload_failed(&mut self, error: &str) {
+        self.banner = Some(format!(
+            "{}: {error} (showing the last good version)",
+            crate::text::sanitize(&self.doc.label)
+        ));
     }
 
     /// Handles a key press. Returns true when something visible changed.

@@ -15,6 +15,7 @@ use std::time::{Duration, Instant};
 /// Messages into the loop.
 enum Msg {
     Input(Event),
+    Reload(Box<crate::watch::ReloadEvent>),
     /// The terminal's input failed (closed or hung up).
     InputGone,
 }
@@ -33,7 +34,12 @@ pub enum Exit {
 }
 
 /// Runs until quit. `fps` caps redraws while playing.
-pub fn run(term: &mut Term, app: &mut App, fps: u32) -> std::io::Result<Exit> {
+pub fn run(
+    term: &mut Term,
+    app: &mut App,
+    fps: u32,
+    reloader: Option<crate::watch::Reloader>,
+) -> std::io::Result<Exit> {
     let term_flag = Arc::new(AtomicBool::new(false));
     let hup_flag = Arc::new(AtomicBool::new(false));
     for sig in [signal_hook::consts::SIGTERM, signal_hook::consts::SIGINT] {
@@ -42,6 +48,7 @@ pub fn run(term: &mut Term, app: &mut App, fps: u32) -> std::io::Result<Exit> {
     signal_hook::flag::register(signal_hook::consts::SIGHUP, hup_flag.clone())?;
 
     let (tx, rx) = mpsc::channel::<Msg>();
+    let reload_tx = tx.clone();
     std::thread::Builder::new()
         .name("input".into())
         .spawn(move || {
@@ -59,6 +66,19 @@ pub fn run(term: &mut Term, app: &mut App, fps: u32) -> std::io::Result<Exit> {
                 }
             }
         })?;
+
+    if let Some(reloader) = reloader {
+        let tx = reload_tx;
+        std::thread::Builder::new()
+            .name("reload-forward".into())
+            .spawn(move || {
+                while let Ok(ev) = reloader.events().recv() {
+                    if tx.send(Msg::Reload(Box::new(ev))).is_err() {
+                        return;
+                    }
+                }
+            })?;
+    }
 
     let frame_time = Duration::from_secs_f64(1.0 / fps.clamp(1, 240) as f64);
     let mut dirty = true;
@@ -84,12 +104,20 @@ pub fn run(term: &mut Term, app: &mut App, fps: u32) -> std::io::Result<Exit> {
             IDLE_WAKE
         };
         match rx.recv_timeout(wait) {
+            Ok(Msg::Reload(ev)) => {
+                apply_reload(app, *ev);
+                dirty = true;
+            }
             Ok(Msg::Input(ev)) => {
                 dirty |= handle_event(app, ev);
                 // Drain what else is queued before drawing (key repeat, paste).
                 while let Ok(msg) = rx.try_recv() {
                     match msg {
                         Msg::Input(ev) => dirty |= handle_event(app, ev),
+                        Msg::Reload(ev) => {
+                            apply_reload(app, *ev);
+                            dirty = true;
+                        }
                         Msg::InputGone => return Ok(Exit::HungUp),
                     }
                 }
@@ -106,6 +134,18 @@ pub fn run(term: &mut Term, app: &mut App, fps: u32) -> std::io::Result<Exit> {
         last_tick = now;
         if app.tick(elapsed.min(0.25)) {
             dirty = true;
+        }
+    }
+}
+
+fn apply_reload(app: &mut App, ev: crate::watch::ReloadEvent) {
+    use crate::watch::ReloadEvent;
+    match ev {
+        ReloadEvent::Loaded { data, diff, .. } => app.reload(data, &diff),
+        ReloadEvent::Failed { error } => app.reload_failed(&error.to_string()),
+        ReloadEvent::Missing => app.reload_failed("the file is gone; waiting for it to come back"),
+        ReloadEvent::WatchError { error } => {
+            app.note(format!("watcher: {}", crate::text::sanitize(&error)))
         }
     }
 }

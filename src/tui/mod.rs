@@ -28,18 +28,31 @@ pub struct Options {
     pub fps: u32,
     pub mouse: bool,
     pub color: ColorMode,
+    /// Poll the watched file at this interval instead of using file system events.
+    pub poll: Option<std::time::Duration>,
 }
 
-/// Opens the TUI on `doc` and runs until the user quits. Restores the terminal on every path.
-pub fn run(doc: Document, opts: &Options) -> Result<(), String> {
+/// Opens the TUI on `doc` (watching `path` for changes, when given) and runs until the user
+/// quits. Restores the terminal on every path.
+pub fn run(doc: Document, path: Option<&std::path::Path>, opts: &Options) -> Result<(), String> {
     use std::io::IsTerminal;
     if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
         return Err("the interactive viewer needs a terminal; for scripts use `bonescope poses|scenario ...`".into());
     }
+    let reloader = match path {
+        Some(p) => {
+            let wopts = crate::watch::WatchOptions {
+                poll: opts.poll,
+                ..Default::default()
+            };
+            Some(crate::watch::Reloader::start(p, doc.data.clone(), wopts)?)
+        }
+        None => None,
+    };
     let mut app = App::new(doc, Theme::new(opts.color), opts.marker)?;
     let mut term =
         terminal::enter(opts.mouse).map_err(|e| format!("cannot set up the terminal: {e}"))?;
-    let result = event_loop::run(&mut term, &mut app, opts.fps);
+    let result = event_loop::run(&mut term, &mut app, opts.fps, reloader);
     match &result {
         Ok(exit) => event_loop::finish(exit),
         Err(_) => terminal::restore(),

@@ -42,7 +42,12 @@ pub struct PanelScene<'a> {
 }
 
 /// Renders `panel` filling a `width` x `height` buffer (no color).
-pub fn render_panel(panel: &mut dyn Panel, scene: &PanelScene<'_>, width: u16, height: u16) -> Buffer {
+pub fn render_panel(
+    panel: &mut dyn Panel,
+    scene: &PanelScene<'_>,
+    width: u16,
+    height: u16,
+) -> Buffer {
     let theme = Theme::new(ColorMode::None);
     let ctx = ViewCtx {
         session: scene.session,
@@ -54,26 +59,80 @@ pub fn render_panel(panel: &mut dyn Panel, scene: &PanelScene<'_>, width: u16, h
         playhead: scene.playhead,
     };
     let mut term = Terminal::new(TestBackend::new(width, height)).expect("test backend");
-    term.draw(|f| panel.render(f, f.area(), &ctx)).expect("draw");
+    term.draw(|f| panel.render(f, f.area(), &ctx))
+        .expect("draw");
     term.backend().buffer().clone()
 }
 
 /// Renders the whole app into a `width` x `height` buffer.
 pub fn render_app(app: &mut App, width: u16, height: u16) -> Buffer {
     let mut term = Terminal::new(TestBackend::new(width, height)).expect("test backend");
-    term.draw(|f| crate::tui::render::draw(f, app)).expect("draw");
+    term.draw(|f| crate::tui::render::draw(f, app))
+        .expect("draw");
     term.backend().buffer().clone()
 }
 
 /// An app on the built-in sample, paused, with animation `animation` selected and playing
 /// on track 0, at `time` seconds; colorless. For tests and benchmarks.
 pub fn sample_app(animation: &str, time: f64) -> App {
-    let data = crate::format::load(crate::tui::EMBEDDED_SAMPLE, "lantern-keeper").expect("built-in sample loads");
-    let doc = crate::tui::app::Document { label: "lantern-keeper.json".into(), data: std::sync::Arc::new(data) };
+    let data = crate::format::load(crate::tui::EMBEDDED_SAMPLE, "lantern-keeper")
+        .expect("built-in sample loads");
+    let doc = crate::tui::app::Document {
+        label: "lantern-keeper.json".into(),
+        data: std::sync::Arc::new(data),
+    };
     let mut app = App::new(doc, Theme::new(ColorMode::None), MarkerKind::Braille).expect("app");
     if let Some(i) = app.doc.data.find_animation(animation) {
         app.play_animation(i);
     }
     app.session.seek_time(time);
     app
+}
+
+/// A `Write` sink that only counts bytes (for measuring what a real terminal would receive).
+#[derive(Clone, Debug, Default)]
+pub struct CountingSink {
+    count: std::rc::Rc<std::cell::Cell<u64>>,
+}
+
+impl CountingSink {
+    /// Bytes written so far.
+    pub fn bytes(&self) -> u64 {
+        self.count.get()
+    }
+
+    /// Resets the count to zero.
+    pub fn reset(&self) {
+        self.count.set(0);
+    }
+}
+
+impl std::io::Write for CountingSink {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.count.set(self.count.get() + buf.len() as u64);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// A terminal of a fixed size drawing through the real crossterm backend into a byte counter.
+pub fn counting_terminal(
+    width: u16,
+    height: u16,
+) -> (
+    Terminal<ratatui::backend::CrosstermBackend<CountingSink>>,
+    CountingSink,
+) {
+    let sink = CountingSink::default();
+    let term = Terminal::with_options(
+        ratatui::backend::CrosstermBackend::new(sink.clone()),
+        ratatui::TerminalOptions {
+            viewport: ratatui::Viewport::Fixed(ratatui::layout::Rect::new(0, 0, width, height)),
+        },
+    )
+    .expect("terminal");
+    (term, sink)
 }

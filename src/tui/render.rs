@@ -39,6 +39,19 @@ pub fn draw(frame: &mut Frame<'_>, app: &mut App) {
         app.panels.get(*id).render(frame, *rect, &ctx);
     }
     status::render(frame, areas.status, app);
+    if let Some(banner) = &app.banner {
+        let row = Rect::new(area.x, area.y, area.width, 1);
+        let text = crate::tui::widgets::fit(&format!(" ⚠ {banner} "), area.width as usize);
+        frame.render_widget(
+            Paragraph::new(Line::from(ratatui::text::Span::styled(
+                text,
+                app.theme
+                    .error()
+                    .add_modifier(ratatui::style::Modifier::REVERSED),
+            ))),
+            row,
+        );
+    }
     match &app.overlay {
         Overlay::None => {}
         Overlay::Help { scroll } => help::render(frame, area, *scroll, &app.theme),

@@ -1,20 +1,426 @@
-//! The Bones panel (being built; shows its title only).
+//! The Bones panel: the bone hierarchy as a collapsible tree with each bone's live local and
+//! world values, the slots attached to a bone as child rows, and (`o`) a flat list of the
+//! slots in the current draw order.
+//!
+//! The tree is drawn here rather than with `tui-tree-widget`: its rows need a name column
+//! whose width does not depend on the depth (so the value columns line up under one header),
+//! only the visible rows are formatted, the expansion state is kept by bone name (to survive
+//! reloads) and keys must work from the data alone, before the first render.
 
-use super::{Panel, PanelAction, PanelId, ViewCtx, panel_block};
+mod columns;
+mod draw_order;
+mod tree;
+
+pub use tree::Node;
+
+use super::{Panel, PanelAction, PanelId, ViewCtx, panel_block, row_style};
+use crate::core::model::{Inherit, SkeletonData};
+use crate::tui::widgets::{fit, width};
+use columns::Col;
 use ratatui::Frame;
-use ratatui::crossterm::event::KeyEvent;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::layout::Rect;
+use ratatui::style::Modifier;
+use ratatui::text::{Line, Span};
+use std::collections::HashSet;
+use std::sync::Arc;
+use tree::{Hierarchy, Row};
+
+/// What the panel lists.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum BonesMode {
+    /// The bone hierarchy with slots under their bones.
+    #[default]
+    Tree,
+    /// The slots in the current draw order.
+    DrawOrder,
+}
+
+/// The widest name column, in cells.
+const NAME_MAX: usize = 40;
+/// The name column keeps at least this many cells before value columns are added.
+const NAME_MIN: usize = 18;
 
 /// View state of the Bones panel.
 #[derive(Debug, Default)]
-pub struct BonesView {}
+pub struct BonesView {
+    /// Names of the expanded bones (names, not indices, so expansion can survive a reload).
+    open: HashSet<String>,
+    /// The row under the cursor.
+    cursor: Option<Node>,
+    /// First visible tree row.
+    offset: usize,
+    /// The selected bone last followed (`None`: never synced).
+    synced: Option<Option<usize>>,
+    /// Identity of the skeleton data the index-based state refers to (0: none yet).
+    data_key: usize,
+    hierarchy: Hierarchy,
+    /// Widest tree name cell (indent + expander + name) over all bones and slots.
+    name_desired: usize,
+    /// Whether some bone has a non-normal inherit mode.
+    any_inherit: bool,
+    mode: BonesMode,
+    /// Cursor and first visible row in the draw-order list.
+    order_cursor: usize,
+    order_offset: usize,
+    /// List rows at the last render (the PgUp/PgDn step).
+    page: usize,
+}
+
+impl BonesView {
+    /// What the panel lists.
+    pub fn mode(&self) -> BonesMode {
+        self.mode
+    }
+
+    /// Whether the bone named `name` is expanded.
+    pub fn is_expanded(&self, name: &str) -> bool {
+        self.open.contains(name)
+    }
+
+    /// Names of the expanded bones (to carry expansion over a reload).
+    pub fn expanded(&self) -> impl Iterator<Item = &str> {
+        self.open.iter().map(String::as_str)
+    }
+
+    /// The row under the cursor in the tree.
+    pub fn cursor(&self) -> Option<Node> {
+        self.cursor
+    }
+
+    /// Catches up with the data (new file) and with a selection made elsewhere: the selected
+    /// bone's ancestors are opened and the cursor moves to it.
+    fn sync(&mut self, ctx: &ViewCtx<'_>) {
+        let data = ctx.session.data();
+        let key = Arc::as_ptr(data) as usize;
+        if key != self.data_key {
+            let first = self.data_key == 0;
+            self.data_key = key;
+            self.hierarchy = Hierarchy::new(data);
+            self.name_desired = desired_name_width(data, &self.hierarchy);
+            self.any_inherit = data.bones.iter().any(|b| b.inherit != Inherit::Normal);
+            self.cursor = None;
+            self.offset = 0;
+            self.synced = None;
+            self.order_cursor = 0;
+            self.order_offset = 0;
+            if first {
+                for &r in &self.hierarchy.roots {
+                    self.open.insert(data.bones[r].name.clone());
+                }
+            }
+        }
+        let sel = ctx.selection.bone.filter(|&b| b < data.bones.len());
+        if self.synced != Some(sel) {
+            self.synced = Some(sel);
+            if let Some(b) = sel {
+                for a in self.hierarchy.ancestors(b) {
+                    self.open.insert(data.bones[a].name.clone());
+                }
+                if self.cursor.and_then(|n| self.hierarchy.bone_of(n, data)) != Some(b) {
+                    self.cursor = Some(Node::Bone(b));
+                }
+            }
+        }
+    }
+
+    /// The visible rows and the cursor's row. A cursor hidden by a collapse moves to its
+    /// nearest visible ancestor.
+    fn rows_and_cursor(&mut self, data: &SkeletonData) -> (Vec<Row>, Option<usize>) {
+        let rows = self.hierarchy.flatten(data, &self.open);
+        let Some(cursor) = self.cursor else {
+            return (rows, None);
+        };
+        let find = |n: Node| rows.iter().position(|r| r.node == n);
+        let idx = find(cursor).or_else(|| {
+            let b = self.hierarchy.bone_of(cursor, data)?;
+            std::iter::once(b)
+                .chain(self.hierarchy.ancestors(b))
+                .find_map(|a| find(Node::Bone(a)))
+        });
+        self.cursor = idx.map(|i| rows[i].node);
+        (rows, idx)
+    }
+
+    /// Moves the tree cursor to row `target` (clamped) and selects its bone.
+    fn move_to(&mut self, target: usize, rows: &[Row], ctx: &ViewCtx<'_>) -> PanelAction {
+        let Some(last) = rows.len().checked_sub(1) else {
+            return PanelAction::Handled;
+        };
+        let node = rows[target.min(last)].node;
+        self.cursor = Some(node);
+        match (node, self.hierarchy.bone_of(node, ctx.session.data())) {
+            (Node::Bone(b), _) => PanelAction::SelectBone(b),
+            (Node::Slot(_), Some(b)) if ctx.selection.bone != Some(b) => PanelAction::SelectBone(b),
+            _ => PanelAction::Handled,
+        }
+    }
+
+    fn tree_key(&mut self, key: KeyEvent, ctx: &ViewCtx<'_>) -> PanelAction {
+        let data = ctx.session.data().clone();
+        let (rows, idx) = self.rows_and_cursor(&data);
+        let page = self.page.max(1);
+        match key.code {
+            KeyCode::Up => self.move_to(idx.map_or(0, |i| i.saturating_sub(1)), &rows, ctx),
+            KeyCode::Down => self.move_to(idx.map_or(0, |i| i + 1), &rows, ctx),
+            KeyCode::PageUp => self.move_to(idx.map_or(0, |i| i.saturating_sub(page)), &rows, ctx),
+            KeyCode::PageDown => self.move_to(idx.map_or(0, |i| i + page), &rows, ctx),
+            KeyCode::Enter => {
+                if let Some(Node::Bone(b)) = self.cursor
+                    && self.hierarchy.expandable(b)
+                {
+                    let name = &data.bones[b].name;
+                    if !self.open.remove(name) {
+                        self.open.insert(name.clone());
+                    }
+                }
+                PanelAction::Handled
+            }
+            KeyCode::Char('*') => {
+                for (b, bd) in data.bones.iter().enumerate() {
+                    if self.hierarchy.expandable(b) {
+                        self.open.insert(bd.name.clone());
+                    }
+                }
+                PanelAction::Handled
+            }
+            KeyCode::Char('c') => {
+                self.open.clear();
+                let before = self.cursor.and_then(|n| self.hierarchy.bone_of(n, &data));
+                let (_, idx) = self.rows_and_cursor(&data);
+                match (idx, self.cursor) {
+                    (Some(_), Some(Node::Bone(b))) if before != Some(b) => {
+                        PanelAction::SelectBone(b)
+                    }
+                    _ => PanelAction::Handled,
+                }
+            }
+            KeyCode::Char('o') => {
+                self.mode = BonesMode::DrawOrder;
+                PanelAction::Handled
+            }
+            _ => PanelAction::Ignored,
+        }
+    }
+
+    fn render_tree(&mut self, frame: &mut Frame<'_>, inner: Rect, ctx: &ViewCtx<'_>) {
+        let data = ctx.session.data().clone();
+        let skeleton = ctx.session.skeleton();
+        let (rows, idx) = self.rows_and_cursor(&data);
+        let header = inner.height >= 3;
+        let list = Rect {
+            y: inner.y + u16::from(header),
+            height: inner.height - u16::from(header),
+            ..inner
+        };
+        let page = list.height as usize;
+        self.page = page.max(1);
+        if let Some(i) = idx {
+            if i < self.offset {
+                self.offset = i;
+            } else if i >= self.offset + page {
+                self.offset = i + 1 - page;
+            }
+        }
+        self.offset = self.offset.min(rows.len().saturating_sub(page));
+
+        let w = inner.width as usize;
+        let name_min = self.name_desired.min(NAME_MIN);
+        let cols = columns::choose(w, name_min, self.any_inherit);
+        let cols_w: usize = cols.iter().map(|c| c.width()).sum();
+        let name_w = w.saturating_sub(cols_w).min(self.name_desired);
+        let buf = frame.buffer_mut();
+
+        if header {
+            let mut spans = vec![Span::raw(pad(&fit("bone", name_w), name_w))];
+            for c in &cols {
+                spans.push(Span::raw(match c {
+                    Col::Inherit => format!(" {:<w$}", c.label(), w = c.width() - 1),
+                    _ => format!("{:>w$}", c.label(), w = c.width()),
+                }));
+            }
+            let y = inner.y;
+            buf.set_line(
+                inner.x,
+                y,
+                &Line::from(spans).style(ctx.theme.dim()),
+                inner.width,
+            );
+        }
+
+        let selected = ctx.selection.bone;
+        // Two cells per level when every name fits or the indent takes at most half the name
+        // column; else one.
+        let deepest = rows.iter().map(|r| r.depth).max().unwrap_or(0);
+        let step = if name_w >= self.name_desired || deepest * 2 <= name_w / 2 {
+            2
+        } else {
+            1
+        };
+        for (k, row) in rows.iter().enumerate().skip(self.offset).take(page) {
+            let y = list.y + (k - self.offset) as u16;
+            let indent = (row.depth * step).min(name_w.saturating_sub(6).max(name_w / 2));
+            let is_cursor = Some(k) == idx;
+            let line = match row.node {
+                Node::Bone(b) => {
+                    let bd = &data.bones[b];
+                    let bone = &skeleton.bones[b];
+                    let expander = if !self.hierarchy.expandable(b) {
+                        "  "
+                    } else if self.open.contains(&bd.name) {
+                        "▾ "
+                    } else {
+                        "▸ "
+                    };
+                    let cell = format!(
+                        "{}{expander}{}",
+                        " ".repeat(indent),
+                        crate::text::sanitize(&bd.name)
+                    );
+                    let mut name_style = ctx.theme.text();
+                    if selected == Some(b) {
+                        name_style = name_style.add_modifier(Modifier::BOLD);
+                    }
+                    let mut spans =
+                        vec![Span::styled(pad(&fit(&cell, name_w), name_w), name_style)];
+                    if !bone.active {
+                        let rest = w.saturating_sub(name_w);
+                        spans.push(Span::raw(fit(" inactive (not in skin)", rest)));
+                        Line::from(spans).style(ctx.theme.dim())
+                    } else {
+                        for c in &cols {
+                            let v = c.cell(bone, bd);
+                            spans.push(Span::raw(match c {
+                                Col::Inherit => format!(" {:<w$}", v, w = c.width() - 1),
+                                _ => format!("{:>w$}", v, w = c.width()),
+                            }));
+                        }
+                        Line::from(spans)
+                    }
+                }
+                Node::Slot(s) => {
+                    let cell = format!(
+                        "{}◦ {}",
+                        " ".repeat(indent),
+                        crate::text::sanitize(&data.slots[s].name)
+                    );
+                    let rest = w.saturating_sub(name_w);
+                    let info = slot_info(ctx, s);
+                    Line::from(vec![
+                        Span::raw(pad(&fit(&cell, name_w), name_w)),
+                        Span::raw(fit(&info, rest)),
+                    ])
+                    .style(ctx.theme.dim())
+                }
+            };
+            let area = Rect::new(list.x, y, list.width, 1);
+            buf.set_line(area.x, y, &line, area.width);
+            if is_cursor {
+                buf.set_style(area, row_style(ctx, true));
+            }
+        }
+    }
+}
+
+/// ` slot #<draw index> <attachment> (<kind>) <rrggbbaa>[ dark <rrggbb>]` for a slot row.
+fn slot_info(ctx: &ViewCtx<'_>, s: usize) -> String {
+    let data = ctx.session.data();
+    let sk = ctx.session.skeleton();
+    let slot = &sk.slots[s];
+    let order = sk
+        .draw_order
+        .iter()
+        .position(|&d| d == s)
+        .map_or("?".to_string(), |i| i.to_string());
+    let att = match slot.attachment.and_then(|a| data.attachments.get(a)) {
+        Some(a) => format!("{} ({})", crate::text::sanitize(&a.name), a.type_name()),
+        None => "—".to_string(),
+    };
+    let mut out = format!(" slot #{order} {att} {}", hex(slot.color, true));
+    if let Some(dark) = slot.dark {
+        out.push_str(" dark ");
+        out.push_str(&hex(dark, false));
+    }
+    out
+}
+
+/// A color as `rrggbbaa` (or `rrggbb`) hex.
+fn hex(c: crate::core::color::Color, alpha: bool) -> String {
+    let c = c.clamped();
+    let b = |v: f64| (v * 255.0).round() as u8;
+    if alpha {
+        format!("{:02x}{:02x}{:02x}{:02x}", b(c.r), b(c.g), b(c.b), b(c.a))
+    } else {
+        format!("{:02x}{:02x}{:02x}", b(c.r), b(c.g), b(c.b))
+    }
+}
+
+/// The widest tree name cell over every bone and slot, clamped to [`NAME_MAX`].
+fn desired_name_width(data: &SkeletonData, h: &Hierarchy) -> usize {
+    let bones = data
+        .bones
+        .iter()
+        .enumerate()
+        .map(|(i, b)| h.depth[i] * 2 + 2 + width(&b.name));
+    let slots = data
+        .slots
+        .iter()
+        .map(|s| h.depth.get(s.bone).map_or(0, |d| d + 1) * 2 + 2 + width(&s.name));
+    bones
+        .chain(slots)
+        .chain(std::iter::once("bone".len()))
+        .max()
+        .unwrap_or(0)
+        .min(NAME_MAX)
+}
+
+/// `s` (already fitted) padded with spaces to `w` cells.
+fn pad(s: &str, w: usize) -> String {
+    let used = width(s);
+    let mut out = String::with_capacity(s.len() + w.saturating_sub(used));
+    out.push_str(s);
+    out.extend(std::iter::repeat_n(' ', w.saturating_sub(used)));
+    out
+}
 
 impl Panel for BonesView {
     fn render(&mut self, frame: &mut Frame<'_>, area: Rect, ctx: &ViewCtx<'_>) {
-        frame.render_widget(panel_block(PanelId::Bones, "", ctx), area);
+        self.sync(ctx);
+        let data = ctx.session.data();
+        let suffix = match self.mode {
+            BonesMode::Tree => {
+                let mut s = format!("{} bones", data.bones.len());
+                if let Some(b) = ctx.selection.bone.and_then(|b| data.bones.get(b)) {
+                    s.push_str(" · ");
+                    s.push_str(&fit(&b.name, 24));
+                }
+                s
+            }
+            BonesMode::DrawOrder => self.draw_order_suffix(ctx),
+        };
+        let block = panel_block(PanelId::Bones, &suffix, ctx);
+        let inner = block.inner(area);
+        frame.render_widget(block, area);
+        if inner.width == 0 || inner.height == 0 {
+            return;
+        }
+        match self.mode {
+            BonesMode::Tree => self.render_tree(frame, inner, ctx),
+            BonesMode::DrawOrder => self.render_draw_order(frame, inner, ctx),
+        }
     }
 
-    fn handle_key(&mut self, _key: KeyEvent, _ctx: &ViewCtx<'_>) -> PanelAction {
-        PanelAction::Ignored
+    fn handle_key(&mut self, key: KeyEvent, ctx: &ViewCtx<'_>) -> PanelAction {
+        if key
+            .modifiers
+            .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT)
+        {
+            return PanelAction::Ignored;
+        }
+        self.sync(ctx);
+        match self.mode {
+            BonesMode::Tree => self.tree_key(key, ctx),
+            BonesMode::DrawOrder => self.draw_order_key(key, ctx),
+        }
     }
 }

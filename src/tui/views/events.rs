@@ -1,20 +1,300 @@
-//! The Events panel (being built; shows its title only).
+//! The Events panel: the listener log in firing order, newest at the bottom, following the
+//! end unless the user scrolled up. Filters by notification type (`f`) and track (`t`).
+//!
+//! Rendering scans the log once for the filter (comparisons only) and formats just the
+//! visible window, so a log of many thousands of lines stays cheap.
+
+mod columns;
 
 use super::{Panel, PanelAction, PanelId, ViewCtx, panel_block};
+use crate::core::state::NotificationKind;
+use crate::session::LogLine;
+use crate::tui::widgets::fit;
+use columns::Columns;
 use ratatui::Frame;
-use ratatui::crossterm::event::KeyEvent;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::layout::Rect;
+use ratatui::style::Modifier;
+use ratatui::text::Line;
+
+/// The type filter's cycle after "all".
+pub const TYPE_CYCLE: [NotificationKind; 6] = [
+    NotificationKind::Start,
+    NotificationKind::Interrupt,
+    NotificationKind::End,
+    NotificationKind::Complete,
+    NotificationKind::Dispose,
+    NotificationKind::Event,
+];
 
 /// View state of the Events panel.
-#[derive(Debug, Default)]
-pub struct EventsView {}
+#[derive(Debug)]
+pub struct EventsView {
+    /// Show only this notification type.
+    kind: Option<NotificationKind>,
+    /// Show only this track.
+    track: Option<usize>,
+    /// Keep the newest line in view.
+    follow: bool,
+    /// First visible line (position in the filtered list) while not following.
+    top: usize,
+    /// List rows at the last render (the PgUp/PgDn step).
+    page: usize,
+}
+
+impl Default for EventsView {
+    fn default() -> Self {
+        EventsView {
+            kind: None,
+            track: None,
+            follow: true,
+            top: 0,
+            page: 10,
+        }
+    }
+}
+
+/// The lines shown: every line, or the indices of those passing the filters.
+enum Shown {
+    All(usize),
+    Some(Vec<usize>),
+}
+
+impl Shown {
+    fn len(&self) -> usize {
+        match self {
+            Shown::All(n) => *n,
+            Shown::Some(v) => v.len(),
+        }
+    }
+
+    fn get(&self, k: usize) -> usize {
+        match self {
+            Shown::All(_) => k,
+            Shown::Some(v) => v[k],
+        }
+    }
+}
+
+/// The filtered view of a log: which lines show, and the notification counts
+/// (matching, total). Markers always show and are not counted.
+struct Filtered {
+    shown: Shown,
+    matching: usize,
+    total: usize,
+}
+
+impl EventsView {
+    /// The type filter.
+    pub fn type_filter(&self) -> Option<NotificationKind> {
+        self.kind
+    }
+
+    /// The track filter.
+    pub fn track_filter(&self) -> Option<usize> {
+        self.track
+    }
+
+    /// Whether the view follows the newest line.
+    pub fn following(&self) -> bool {
+        self.follow
+    }
+
+    fn passes(&self, line: &LogLine) -> bool {
+        match line {
+            LogLine::Marker { .. } => true,
+            LogLine::Notification { note, .. } => {
+                self.kind.is_none_or(|k| note.kind == k)
+                    && self.track.is_none_or(|t| note.track == t)
+            }
+        }
+    }
+
+    fn filter(&self, log: &[LogLine]) -> Filtered {
+        let total = log
+            .iter()
+            .filter(|l| matches!(l, LogLine::Notification { .. }))
+            .count();
+        if self.kind.is_none() && self.track.is_none() {
+            return Filtered {
+                shown: Shown::All(log.len()),
+                matching: total,
+                total,
+            };
+        }
+        let idx: Vec<usize> = (0..log.len()).filter(|&i| self.passes(&log[i])).collect();
+        let markers = idx
+            .iter()
+            .filter(|&&i| matches!(log[i], LogLine::Marker { .. }))
+            .count();
+        Filtered {
+            matching: idx.len() - markers,
+            shown: Shown::Some(idx),
+            total,
+        }
+    }
+
+    /// `[type=event track=0] 12/340`, or `340` without filters; `· scrolled` when not
+    /// following the end.
+    fn suffix(&self, f: &Filtered) -> String {
+        let mut parts = Vec::new();
+        if let Some(k) = self.kind {
+            parts.push(format!("type={}", k.name()));
+        }
+        if let Some(t) = self.track {
+            parts.push(format!("track={t}"));
+        }
+        let mut s = if parts.is_empty() {
+            f.total.to_string()
+        } else {
+            format!("[{}] {}/{}", parts.join(" "), f.matching, f.total)
+        };
+        if !self.follow {
+            s.push_str(" · scrolled");
+        }
+        s
+    }
+
+    /// The first visible line for `len` shown lines in `page` rows.
+    fn top_for(&self, len: usize, page: usize) -> usize {
+        let max_top = len.saturating_sub(page);
+        if self.follow {
+            max_top
+        } else {
+            self.top.min(max_top)
+        }
+    }
+
+    /// Scrolls to first visible line `top`; reaching the end resumes following.
+    fn scroll_to(&mut self, top: usize, len: usize) {
+        let max_top = len.saturating_sub(self.page.max(1));
+        self.top = top.min(max_top);
+        self.follow = self.top >= max_top;
+    }
+
+    fn cycle_type(&mut self) {
+        self.kind = match self.kind {
+            None => Some(TYPE_CYCLE[0]),
+            Some(k) => {
+                let i = TYPE_CYCLE.iter().position(|&c| c == k).unwrap_or(0);
+                TYPE_CYCLE.get(i + 1).copied()
+            }
+        };
+    }
+
+    fn cycle_track(&mut self, log: &[LogLine]) {
+        let mut tracks: Vec<usize> = log
+            .iter()
+            .filter_map(|l| match l {
+                LogLine::Notification { note, .. } => Some(note.track),
+                LogLine::Marker { .. } => None,
+            })
+            .collect();
+        tracks.sort_unstable();
+        tracks.dedup();
+        self.track = match self.track {
+            None => tracks.first().copied(),
+            Some(t) => tracks.iter().copied().find(|&x| x > t),
+        };
+    }
+}
 
 impl Panel for EventsView {
     fn render(&mut self, frame: &mut Frame<'_>, area: Rect, ctx: &ViewCtx<'_>) {
-        frame.render_widget(panel_block(PanelId::Events, "", ctx), area);
+        let log = ctx.session.log();
+        let f = self.filter(&log);
+        let block = panel_block(PanelId::Events, &self.suffix(&f), ctx);
+        let inner = block.inner(area);
+        frame.render_widget(block, area);
+        if inner.width == 0 || inner.height == 0 {
+            return;
+        }
+        let header = inner.height >= 3;
+        let list_y = inner.y + u16::from(header);
+        let page = (inner.height - u16::from(header)) as usize;
+        self.page = page.max(1);
+        let len = f.shown.len();
+        let top = self.top_for(len, page);
+        self.top = top;
+
+        let last_frame = log.last().map_or(0, LogLine::frame);
+        let anim_desired = ctx
+            .session
+            .data()
+            .animations
+            .iter()
+            .map(|a| crate::tui::widgets::width(&a.name))
+            .max()
+            .unwrap_or(0);
+        let cols = Columns::new(inner.width as usize, last_frame, anim_desired);
+        let buf = frame.buffer_mut();
+        if header {
+            buf.set_line(
+                inner.x,
+                inner.y,
+                &Line::styled(cols.header(), ctx.theme.dim()),
+                inner.width,
+            );
+        }
+        if len == 0 && page > 0 {
+            let text = if f.total == 0 {
+                "no notifications yet (space plays)"
+            } else {
+                "nothing matches the filters (x clears)"
+            };
+            buf.set_line(
+                inner.x,
+                list_y,
+                &Line::styled(fit(text, inner.width as usize), ctx.theme.dim()),
+                inner.width,
+            );
+            return;
+        }
+        let now = ctx.session.frame();
+        let data = ctx.session.data();
+        for k in top..(top + page).min(len) {
+            let line = &log[f.shown.get(k)];
+            let mut text = cols.line(line, data, ctx.theme);
+            if line.frame() == now {
+                text = text.patch_style(ctx.theme.text().add_modifier(Modifier::BOLD));
+            }
+            buf.set_line(inner.x, list_y + (k - top) as u16, &text, inner.width);
+        }
     }
 
-    fn handle_key(&mut self, _key: KeyEvent, _ctx: &ViewCtx<'_>) -> PanelAction {
-        PanelAction::Ignored
+    fn handle_key(&mut self, key: KeyEvent, ctx: &ViewCtx<'_>) -> PanelAction {
+        if key
+            .modifiers
+            .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT)
+        {
+            return PanelAction::Ignored;
+        }
+        let log = ctx.session.log();
+        let len = self.filter(&log).shown.len();
+        let page = self.page.max(1);
+        let top = self.top_for(len, page);
+        match key.code {
+            KeyCode::Up => self.scroll_to(top.saturating_sub(1), len),
+            KeyCode::Down => self.scroll_to(top + 1, len),
+            KeyCode::PageUp => self.scroll_to(top.saturating_sub(page), len),
+            KeyCode::PageDown => self.scroll_to(top + page, len),
+            KeyCode::Char('g') => self.scroll_to(0, len),
+            KeyCode::Char('G') => self.follow = true,
+            KeyCode::Char('f') => {
+                self.cycle_type();
+                self.follow = true;
+            }
+            KeyCode::Char('t') => {
+                self.cycle_track(&log);
+                self.follow = true;
+            }
+            KeyCode::Char('x') => {
+                self.kind = None;
+                self.track = None;
+                self.follow = true;
+            }
+            _ => return PanelAction::Ignored,
+        }
+        PanelAction::Handled
     }
 }

@@ -77,7 +77,7 @@ impl MarkerKind {
         match self {
             MarkerKind::Braille => ratatui::symbols::Marker::Braille,
             MarkerKind::HalfBlock => ratatui::symbols::Marker::HalfBlock,
-            MarkerKind::Ascii => ratatui::symbols::Marker::Dot,
+            MarkerKind::Ascii => ratatui::symbols::Marker::Custom('*'),
         }
     }
 

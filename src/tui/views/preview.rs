@@ -1,20 +1,405 @@
-//! The Preview panel (being built; shows its title only).
+//! The Preview panel: the posed skeleton drawn on a canvas.
+//!
+//! Seven layers (keys `1`-`7`): bones, region quads, mesh hulls (and triangles when zoomed
+//! in), bounding boxes, paths, points and clipping polygons. Attachments are drawn in draw
+//! order, bones on top, the selected bone last and highlighted. `z`/`Z` zoom around the view
+//! centre, `0` fits, `H` `J` `K` `L` pan by a tenth of the view.
+//!
+//! The fit bounds are computed once per skeleton data, animation and skin (from the current
+//! pose, the setup pose and a sampling of the animation), so the view does not jitter while
+//! playing. The view keeps cells' aspect ratio: a circle in world space looks round.
+
+mod scene;
 
 use super::{Panel, PanelAction, PanelId, ViewCtx, panel_block};
+use crate::core::model::SkeletonData;
+use crate::tui::theme::ColorMode;
+use crate::tui::widgets::fit;
 use ratatui::Frame;
-use ratatui::crossterm::event::KeyEvent;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::layout::Rect;
+use ratatui::style::Color;
+use ratatui::symbols::Marker;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Paragraph;
+use ratatui::widgets::canvas::Canvas;
+use scene::{Bounds, LAYERS, Look, Scene, Segs};
+use std::sync::{Arc, Weak};
+
+pub use scene::MAX_TRIANGLE_EDGES;
+
+/// Zoom factor of one `z` press (two presses double the size).
+pub const ZOOM_STEP: f64 = std::f64::consts::SQRT_2;
+/// Zoom limits, in steps from the fit.
+const MIN_ZOOM_LEVEL: i32 = -12;
+const MAX_ZOOM_LEVEL: i32 = 40;
+/// Mesh triangle edges are drawn from this zoom level on (2x).
+const TRIANGLES_FROM_LEVEL: i32 = 2;
+/// Fraction of the view one pan key moves.
+const PAN_FRACTION: f64 = 0.1;
+/// Padding around the fit bounds, as a fraction of their size on each side.
+const FIT_PADDING: f64 = 0.05;
+
+/// Letters naming the layers in the title (bones, regions, meshes, boxes, paths, points,
+/// clipping).
+const LAYER_LETTERS: [char; LAYERS] = ['b', 'r', 'm', 'x', 'p', 'o', 'c'];
+
+/// What the fit bounds were computed for; a change recomputes them.
+#[derive(Debug)]
+struct FitKey {
+    data: Weak<SkeletonData>,
+    animation: Option<usize>,
+    skins: Vec<String>,
+}
 
 /// View state of the Preview panel.
-#[derive(Debug, Default)]
-pub struct PreviewView {}
+#[derive(Debug)]
+pub struct PreviewView {
+    /// Which layers are shown (bones, regions, meshes, boxes, paths, points, clipping).
+    pub layers: [bool; LAYERS],
+    /// Zoom in steps of [`ZOOM_STEP`] from the fit (0 = fit).
+    pub zoom_level: i32,
+    /// Offset of the view centre from the centre of the fit bounds (world units).
+    pub pan: (f64, f64),
+    fit: Option<(FitKey, Bounds)>,
+    /// World size of the last rendered view (for panning by a fraction of it).
+    last_view: Option<(f64, f64)>,
+    scene: Scene,
+}
+
+impl Default for PreviewView {
+    fn default() -> Self {
+        PreviewView {
+            layers: [true; LAYERS],
+            zoom_level: 0,
+            pan: (0.0, 0.0),
+            fit: None,
+            last_view: None,
+            scene: Scene::default(),
+        }
+    }
+}
+
+/// Dots per cell of a marker (columns, rows).
+fn dots_per_cell(marker: Marker) -> (u16, u16) {
+    match marker {
+        Marker::Braille | Marker::Octant => (2, 4),
+        Marker::HalfBlock => (1, 2),
+        Marker::Quadrant => (2, 2),
+        Marker::Sextant => (2, 3),
+        _ => (1, 1),
+    }
+}
+
+/// `n` with a precision that suits its size (for coordinates in the footer).
+fn num(n: f64) -> String {
+    if !n.is_finite() {
+        "–".to_string()
+    } else if n.abs() >= 100.0 {
+        format!("{n:.0}")
+    } else {
+        format!("{n:.1}")
+    }
+}
+
+/// The world rectangle a canvas shows.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct ViewBounds {
+    x: [f64; 2],
+    y: [f64; 2],
+}
+
+impl PreviewView {
+    /// The current zoom factor relative to the fit.
+    pub fn zoom(&self) -> f64 {
+        ZOOM_STEP.powi(self.zoom_level)
+    }
+
+    /// Toggles layer `i` (0-based). Out-of-range indices are ignored.
+    pub fn toggle_layer(&mut self, i: usize) {
+        if let Some(l) = self.layers.get_mut(i) {
+            *l = !*l;
+        }
+    }
+
+    /// Zooms in (`steps` > 0) or out around the view centre.
+    pub fn zoom_by(&mut self, steps: i32) {
+        self.zoom_level = (self.zoom_level + steps).clamp(MIN_ZOOM_LEVEL, MAX_ZOOM_LEVEL);
+    }
+
+    /// Back to the fit: zoom 1, no pan, fit bounds recomputed from the current pose.
+    pub fn fit_view(&mut self) {
+        self.zoom_level = 0;
+        self.pan = (0.0, 0.0);
+        self.fit = None;
+    }
+
+    /// Recomputes the fit bounds when the data, animation or skins changed (or on demand).
+    fn ensure_fit(&mut self, ctx: &ViewCtx<'_>) -> Bounds {
+        let data = ctx.session.data();
+        let animation = ctx.selection.animation;
+        let skins = ctx.session.skins();
+        if let Some((key, b)) = &self.fit {
+            let same_data = std::ptr::eq(key.data.as_ptr(), Arc::as_ptr(data));
+            if same_data && key.animation == animation && key.skins == skins {
+                return *b;
+            }
+            if !same_data {
+                // Another skeleton (a reload): start from the fit again.
+                self.zoom_level = 0;
+                self.pan = (0.0, 0.0);
+            }
+        }
+        let sk = ctx.session.skeleton();
+        let mut b = scene::fit_bounds(sk, animation, &mut self.scene);
+        let (cx, cy) = b.center();
+        if b.is_empty()
+            || !(b.width().is_finite() && b.height().is_finite())
+            || !(cx.is_finite() && cy.is_finite())
+        {
+            b = Bounds {
+                min_x: -100.0,
+                min_y: -100.0,
+                max_x: 100.0,
+                max_y: 100.0,
+            };
+        }
+        // Pad, and give a point or a line some size.
+        let size = b.width().max(b.height()).max(1.0);
+        let (px, py) = (
+            b.width().max(size * 0.2) * FIT_PADDING + (size * 0.2 - b.width()).max(0.0) / 2.0,
+            b.height().max(size * 0.2) * FIT_PADDING + (size * 0.2 - b.height()).max(0.0) / 2.0,
+        );
+        let b = Bounds {
+            min_x: b.min_x - px,
+            min_y: b.min_y - py,
+            max_x: b.max_x + px,
+            max_y: b.max_y + py,
+        };
+        self.fit = Some((
+            FitKey {
+                data: Arc::downgrade(data),
+                animation,
+                skins: skins.to_vec(),
+            },
+            b,
+        ));
+        b
+    }
+
+    /// The world bounds of a canvas of `w` x `h` cells with `marker`, keeping dots square.
+    fn view_bounds(&self, fit: Bounds, w: u16, h: u16, marker: Marker) -> ViewBounds {
+        let (dx, dy) = dots_per_cell(marker);
+        let (dx, dy) = (f64::from(dx), f64::from(dy));
+        // Dot intervals the canvas maps its bounds onto.
+        let ix = (f64::from(w) * dx - 1.0).max(1.0);
+        let iy = (f64::from(h) * dy - 1.0).max(1.0);
+        // A cell is about twice as tall as wide: with `k` world units per cell width, a dot
+        // spans k/dx across and 2k/dy down.
+        let k = (fit.width() * dx / ix).max(fit.height() * dy / (2.0 * iy)) / self.zoom();
+        let k = if k.is_finite() && k > 0.0 { k } else { 1.0 };
+        let (vw, vh) = (k * ix / dx, 2.0 * k * iy / dy);
+        let (cx, cy) = fit.center();
+        let (mut cx, mut cy) = (cx + self.pan.0, cy + self.pan.1);
+        if !(cx.is_finite() && cy.is_finite()) {
+            (cx, cy) = fit.center();
+        }
+        ViewBounds {
+            x: [cx - vw / 2.0, cx + vw / 2.0],
+            y: [cy - vh / 2.0, cy + vh / 2.0],
+        }
+    }
+
+    /// Moves the view by a fraction of its size (x right, y up).
+    fn pan_by(&mut self, fx: f64, fy: f64, ctx: &ViewCtx<'_>) {
+        let (w, h) = match self.last_view {
+            Some(v) => v,
+            None => {
+                let b = self.ensure_fit(ctx);
+                (b.width() / self.zoom(), b.height() / self.zoom())
+            }
+        };
+        self.pan.0 += fx * w;
+        self.pan.1 += fy * h;
+    }
+
+    /// The title suffix for a panel `width` cells wide: layers and zoom, shorter or none
+    /// when narrow. Disabled layers show as `·`.
+    fn suffix(&self, width: u16) -> String {
+        let z = self.zoom();
+        let zoom = if z >= 9.95 {
+            format!("{z:.0}x")
+        } else if z >= 0.095 {
+            format!("{z:.1}x")
+        } else {
+            format!("{z:.2}x")
+        };
+        let mut full = String::from("[");
+        let mut short = String::from("[");
+        for (i, (&on, &letter)) in self.layers.iter().zip(&LAYER_LETTERS).enumerate() {
+            if i > 0 {
+                full.push(' ');
+            }
+            full.push(char::from(b'1' + i as u8));
+            full.push(if on { letter } else { '·' });
+            short.push(if on { letter } else { '·' });
+        }
+        full.push_str("] ");
+        full.push_str(&zoom);
+        short.push_str("] ");
+        short.push_str(&zoom);
+        // " Preview " + suffix + " " and two corners.
+        let room = usize::from(width).saturating_sub(PanelId::Preview.title().len() + 5);
+        if full.chars().count() <= room {
+            full
+        } else if short.chars().count() <= room {
+            short
+        } else if zoom.len() <= room {
+            zoom
+        } else {
+            String::new()
+        }
+    }
+
+    /// The footer: the selected bone's name and position on the left, the view centre on
+    /// the right when there is room.
+    fn footer<'a>(&self, ctx: &ViewCtx<'_>, view: ViewBounds, width: u16) -> Line<'a> {
+        let width = usize::from(width);
+        let centre = format!(
+            "centre {},{}",
+            num((view.x[0] + view.x[1]) / 2.0),
+            num((view.y[0] + view.y[1]) / 2.0)
+        );
+        let sk = ctx.session.skeleton();
+        let mut spans = Vec::new();
+        let mut used = 0;
+        if let Some(i) = ctx.selection.bone
+            && let (Some(bone), Some(bd)) = (sk.bones.get(i), sk.data.bones.get(i))
+        {
+            let pos = format!(" {},{}", num(bone.world_x), num(bone.world_y));
+            let name_room = width.saturating_sub(pos.chars().count()).max(width / 2);
+            let name = fit(&bd.name, name_room.min(width));
+            used += crate::tui::widgets::width(&name);
+            spans.push(Span::styled(name, ctx.theme.highlight()));
+            if used + pos.chars().count() <= width {
+                used += pos.chars().count();
+                spans.push(Span::styled(pos, ctx.theme.dim()));
+            }
+        }
+        let cw = centre.chars().count();
+        if used + cw + 2 <= width {
+            let gap = width - used - cw;
+            spans.push(Span::raw(" ".repeat(gap)));
+            spans.push(Span::styled(centre, ctx.theme.dim()));
+        }
+        Line::from(spans)
+    }
+}
 
 impl Panel for PreviewView {
     fn render(&mut self, frame: &mut Frame<'_>, area: Rect, ctx: &ViewCtx<'_>) {
-        frame.render_widget(panel_block(PanelId::Preview, "", ctx), area);
+        let area = area.intersection(frame.area());
+        let suffix = self.suffix(area.width);
+        let block = panel_block(PanelId::Preview, &suffix, ctx);
+        let inner = block.inner(area);
+        frame.render_widget(block, area);
+        if inner.is_empty() {
+            return;
+        }
+        let show_footer = inner.height >= 8 && inner.width >= 20;
+        let canvas_area = if show_footer {
+            Rect {
+                height: inner.height - 1,
+                ..inner
+            }
+        } else {
+            inner
+        };
+        let marker = ctx.marker.marker();
+        let fit = self.ensure_fit(ctx);
+        let view = self.view_bounds(fit, canvas_area.width, canvas_area.height, marker);
+        self.last_view = Some((view.x[1] - view.x[0], view.y[1] - view.y[0]));
+
+        let (dx, _) = dots_per_cell(marker);
+        let dot =
+            (view.x[1] - view.x[0]) / (f64::from(canvas_area.width) * f64::from(dx) - 1.0).max(1.0);
+        let color = |s: ratatui::style::Style| s.fg.unwrap_or(Color::Reset);
+        let mut colors = [Color::Reset; LAYERS];
+        for (i, c) in colors.iter_mut().enumerate() {
+            *c = color(ctx.theme.layer(i));
+        }
+        let sk = ctx.session.skeleton();
+        let selected = ctx.selection.bone.filter(|&b| b < sk.bones.len());
+        let look = Look {
+            layers: self.layers,
+            colors,
+            highlight: color(ctx.theme.highlight()),
+            selected,
+            dot,
+            triangles: self.zoom_level >= TRIANGLES_FROM_LEVEL,
+        };
+        self.scene.build(sk, &look);
+
+        let segs = &self.scene.segs;
+        let canvas = Canvas::default()
+            .x_bounds(view.x)
+            .y_bounds(view.y)
+            .marker(marker)
+            .paint(|c| c.draw(&Segs(segs)));
+        frame.render_widget(canvas, canvas_area);
+
+        // The selected bone's cells: highlighted, and reversed when there is no color.
+        if self.layers[scene::BONES]
+            && let Some(i) = selected
+            && sk.bones[i].active
+        {
+            let bone = &sk.bones[i];
+            let len = sk.data.bones[i].length;
+            let mut style = ctx.theme.highlight();
+            if ctx.theme.mode == ColorMode::None {
+                style = style.patch(ctx.theme.selected());
+            }
+            let (x, y) = (bone.world_x, bone.world_y);
+            scene::style_segment_cells(
+                frame.buffer_mut(),
+                canvas_area,
+                view.x,
+                view.y,
+                dots_per_cell(marker),
+                (x, y, x + len * bone.a, y + len * bone.c),
+                style,
+            );
+        }
+
+        if show_footer {
+            let row = Rect {
+                y: inner.bottom() - 1,
+                height: 1,
+                ..inner
+            };
+            let line = self.footer(ctx, view, row.width);
+            frame.render_widget(Paragraph::new(line), row);
+        }
     }
 
-    fn handle_key(&mut self, _key: KeyEvent, _ctx: &ViewCtx<'_>) -> PanelAction {
-        PanelAction::Ignored
+    fn handle_key(&mut self, key: KeyEvent, ctx: &ViewCtx<'_>) -> PanelAction {
+        if key
+            .modifiers
+            .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT | KeyModifiers::SUPER)
+        {
+            return PanelAction::Ignored;
+        }
+        match key.code {
+            KeyCode::Char(c @ '1'..='7') => self.toggle_layer(usize::from(c as u8 - b'1')),
+            KeyCode::Char('z') => self.zoom_by(1),
+            KeyCode::Char('Z') => self.zoom_by(-1),
+            KeyCode::Char('0') => self.fit_view(),
+            KeyCode::Char('H') => self.pan_by(-PAN_FRACTION, 0.0, ctx),
+            KeyCode::Char('J') => self.pan_by(0.0, -PAN_FRACTION, ctx),
+            KeyCode::Char('K') => self.pan_by(0.0, PAN_FRACTION, ctx),
+            KeyCode::Char('L') => self.pan_by(PAN_FRACTION, 0.0, ctx),
+            _ => return PanelAction::Ignored,
+        }
+        PanelAction::Handled
     }
 }

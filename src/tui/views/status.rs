@@ -1,55 +1,120 @@
-//! The status bar: file, format, animation, time, frame, speed, play state, messages.
+//! The status bar: play state, animation, time, frame, speed, loop, file and format, and the
+//! latest message. Segments drop out by priority when the terminal is narrow.
 
+use crate::text::sanitize;
 use crate::tui::app::App;
-use crate::tui::widgets::fit;
+use crate::tui::widgets::{fit, width};
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
-/// The status line's text pieces (also used by tests).
-pub fn text(app: &App) -> String {
+/// The status segments in display order, each with its priority (lower = kept longer).
+fn segments(app: &App) -> Vec<(u8, String)> {
     let data = app.session.data();
     let anim = app.selection.animation.and_then(|a| data.animations.get(a));
     let duration = anim.map_or(0.0, |a| a.duration);
     let fps = app.session.fps();
-    let state = if app.playing {
-        "▶ playing"
-    } else {
-        "⏸ paused"
-    };
-    format!(
-        "{} │ {} {} │ {} │ t {:.3}/{:.3} s │ frame {}/{} │ {}× │ {} │ {} │ ? help",
-        crate::text::sanitize(&app.doc.label),
-        crate::text::sanitize(&data.source.format),
-        crate::text::sanitize(&data.source.version),
-        anim.map_or("(no animation)".into(), |a| crate::text::sanitize(&a.name)
-            .into_owned()),
-        app.playhead(),
-        duration,
-        app.session.frame(),
-        (duration * fps).round() as u64,
-        app.speed,
-        if app.looping { "loop" } else { "once" },
-        state,
-    )
+    vec![
+        (
+            0,
+            if app.playing {
+                "▶ play".to_string()
+            } else {
+                "⏸ pause".to_string()
+            },
+        ),
+        (
+            1,
+            anim.map_or("(no animation)".into(), |a| sanitize(&a.name).into_owned()),
+        ),
+        (2, format!("t {:.3}/{:.3}s", app.playhead(), duration)),
+        (
+            4,
+            format!(
+                "f {}/{}",
+                app.session.frame(),
+                (duration * fps).round() as u64
+            ),
+        ),
+        (5, format!("{}×", app.speed)),
+        (
+            6,
+            if app.looping {
+                "loop".to_string()
+            } else {
+                "once".to_string()
+            },
+        ),
+        (3, sanitize(&app.doc.label).into_owned()),
+        (
+            7,
+            format!(
+                "{} {}",
+                sanitize(&data.source.format),
+                sanitize(&data.source.version)
+            ),
+        ),
+        (8, "? help".to_string()),
+    ]
 }
 
-/// Draws the status bar (and the message, if any, on its right).
+/// The status text for a width (without the message).
+pub fn text(app: &App, w: usize, reserve: usize) -> String {
+    let segs = segments(app);
+    let sep = " │ ";
+    let mut keep = vec![true; segs.len()];
+    let total = |keep: &[bool]| -> usize {
+        let parts: Vec<usize> = segs
+            .iter()
+            .zip(keep)
+            .filter(|(_, k)| **k)
+            .map(|((_, s), _)| width(s))
+            .collect();
+        // Each separator " │ " is 3 cells; one space pads each end.
+        parts.iter().sum::<usize>() + 3 * parts.len().saturating_sub(1) + 2
+    };
+    // Drop the least important segments until the rest fits.
+    let mut order: Vec<usize> = (0..segs.len()).collect();
+    order.sort_by_key(|&i| std::cmp::Reverse(segs[i].0));
+    for i in order {
+        if total(&keep) + reserve <= w {
+            break;
+        }
+        if segs[i].0 > 1 {
+            keep[i] = false;
+        }
+    }
+    let parts: Vec<&str> = segs
+        .iter()
+        .zip(&keep)
+        .filter(|(_, k)| **k)
+        .map(|((_, s), _)| s.as_str())
+        .collect();
+    format!(" {} ", parts.join(sep))
+}
+
+/// Draws the status bar, with the latest message on its right when there is room (the
+/// message takes the room of less important segments).
 pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App) {
     let w = area.width as usize;
-    let mut spans = vec![Span::styled(fit(&text(app), w), app.theme.selected())];
-    if let Some((msg, is_error)) = &app.message {
-        let used = crate::tui::widgets::width(&text(app)).min(w);
-        let room = w.saturating_sub(used + 1);
-        if room > 8 {
-            let style = if *is_error {
+    let msg = app
+        .message
+        .as_ref()
+        .map(|(m, e)| (sanitize(m).into_owned(), *e));
+    let reserve = msg.as_ref().map_or(0, |(m, _)| width(m).min(w / 2) + 1);
+    let status = text(app, w, reserve);
+    let mut spans = vec![Span::styled(fit(&status, w), app.theme.selected())];
+    if let Some((m, is_error)) = msg {
+        let room = w.saturating_sub(width(&status) + 1);
+        if room >= 6 {
+            let style = if is_error {
                 app.theme.error()
             } else {
                 app.theme.highlight()
             };
             spans.push(Span::raw(" "));
-            spans.push(Span::styled(fit(msg, room), style));
+            spans.push(Span::styled(fit(&m, room), style));
         }
     }
     frame.render_widget(Paragraph::new(Line::from(spans)), area);

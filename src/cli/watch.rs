@@ -1,0 +1,130 @@
+//! `bonescope FILE --watch [--json]`: headless hot reload for scripts. One line per reload
+//! result (NDJSON with `--json`), starting with the initial load; runs until interrupted.
+
+use crate::cli::{CliError, load_file};
+use crate::diff::ModelDiff;
+use crate::format::{LoadError, Location};
+use crate::text::sanitize;
+use crate::watch::{ReloadEvent, Reloader, WatchOptions};
+use serde_json::{Value, json};
+use std::io::Write;
+use std::path::Path;
+use std::time::Duration;
+
+fn error_json(file: &str, e: &LoadError) -> Value {
+    let mut v = json!({"event": "error", "file": file, "message": sanitize(&e.message), "error": e.to_string()});
+    match &e.location {
+        Some(Location::Json { path, line, column }) => {
+            v["line"] = json!(line);
+            v["column"] = json!(column);
+            v["path"] = json!(path);
+        }
+        Some(Location::Byte { offset }) => v["offset"] = json!(offset),
+        None => {}
+    }
+    v
+}
+
+fn loaded_json(
+    file: &str,
+    data: &crate::core::model::SkeletonData,
+    diff: &ModelDiff,
+    bytes: usize,
+    initial: bool,
+) -> Value {
+    json!({
+        "event": "loaded",
+        "file": file,
+        "initial": initial,
+        "bytes": bytes,
+        "format": data.source.format,
+        "version": data.source.version,
+        "bones": data.bones.len(),
+        "slots": data.slots.len(),
+        "animations": data.animations.len(),
+        "summary": diff.summary(),
+        "changes": {
+            "bonesAdded": diff.bones_added, "bonesRemoved": diff.bones_removed, "bonesChanged": diff.bones_changed,
+            "slotsAdded": diff.slots_added, "slotsRemoved": diff.slots_removed,
+            "skinsAdded": diff.skins_added, "skinsRemoved": diff.skins_removed,
+            "animationsAdded": diff.animations_added, "animationsRemoved": diff.animations_removed,
+            "animationsChanged": diff.animations_changed.iter().map(|(n, t, d)| json!({"name": n, "timelines": t, "durationChanged": d})).collect::<Vec<_>>(),
+            "otherChanged": diff.other_changed,
+        },
+    })
+}
+
+fn emit(json_mode: bool, v: &Value) -> Result<(), CliError> {
+    let line = if json_mode {
+        v.to_string()
+    } else {
+        match v["event"].as_str() {
+            Some("loaded") => format!(
+                "{}: loaded {} bones, {} animations ({})",
+                sanitize(v["file"].as_str().unwrap_or("")),
+                v["bones"],
+                v["animations"],
+                sanitize(v["summary"].as_str().unwrap_or(""))
+            ),
+            Some("error") => format!(
+                "{}: error: {}",
+                sanitize(v["file"].as_str().unwrap_or("")),
+                sanitize(v["error"].as_str().unwrap_or(""))
+            ),
+            Some(other) => format!(
+                "{}: {}",
+                sanitize(v["file"].as_str().unwrap_or("")),
+                sanitize(other)
+            ),
+            None => v.to_string(),
+        }
+    };
+    let mut out = std::io::stdout().lock();
+    writeln!(out, "{line}")
+        .and_then(|()| out.flush())
+        .map_err(|e| CliError(e.to_string()))
+}
+
+/// Watches `path` until interrupted.
+pub fn run(path: &Path, json_mode: bool, poll_ms: Option<u64>) -> Result<(), CliError> {
+    let file = sanitize(&path.display().to_string()).into_owned();
+    let initial = match load_file(path) {
+        Ok(data) => {
+            let bytes = std::fs::metadata(path)
+                .map(|m| m.len() as usize)
+                .unwrap_or(0);
+            emit(
+                json_mode,
+                &loaded_json(&file, &data, &ModelDiff::default(), bytes, true),
+            )?;
+            data
+        }
+        Err(e) => {
+            // Keep watching: the next good write loads.
+            emit(
+                json_mode,
+                &json!({"event": "error", "file": file, "message": e.0, "error": e.0}),
+            )?;
+            std::sync::Arc::new(crate::core::model::SkeletonData::default())
+        }
+    };
+    let opts = WatchOptions {
+        poll: poll_ms.map(Duration::from_millis),
+        ..WatchOptions::default()
+    };
+    let reloader = Reloader::start(path, initial, opts).map_err(CliError)?;
+    while let Ok(ev) = reloader.events().recv() {
+        let v = match &ev {
+            ReloadEvent::Loaded { data, diff, bytes } => {
+                loaded_json(&file, data, diff, *bytes, false)
+            }
+            ReloadEvent::Failed { error } => error_json(&file, error),
+            ReloadEvent::Missing => json!({"event": "missing", "file": file}),
+            ReloadEvent::WatchError { error } => {
+                json!({"event": "watch-error", "file": file, "message": sanitize(error)})
+            }
+        };
+        emit(json_mode, &v)?;
+    }
+    Ok(())
+}

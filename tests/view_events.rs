@@ -1,0 +1,345 @@
+//! The Events panel: snapshots of the log, filters, following the end, tiny areas and hostile
+//! names and payloads.
+
+use bonescope::core::state::NotificationKind;
+use bonescope::session::{Command, LogLine};
+use bonescope::tui::app::{App, Document};
+use bonescope::tui::offscreen::{PanelScene, buffer_text, render_panel, sample_app};
+use bonescope::tui::theme::{ColorMode, Theme};
+use bonescope::tui::views::events::EventsView;
+use bonescope::tui::views::{MarkerKind, Panel, PanelAction, PanelId};
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use std::sync::Arc;
+
+fn scene(app: &App) -> PanelScene<'_> {
+    PanelScene {
+        session: &app.session,
+        selection: &app.selection,
+        timelines: &app.timelines,
+        playhead: app.playhead(),
+        focused: true,
+        marker: MarkerKind::Braille,
+    }
+}
+
+fn render(view: &mut EventsView, app: &App, w: u16, h: u16) -> String {
+    buffer_text(&render_panel(view, &scene(app), w, h))
+}
+
+fn press(view: &mut EventsView, app: &App, code: KeyCode) -> PanelAction {
+    view.handle_key(
+        KeyEvent::new(code, KeyModifiers::NONE),
+        &app.ctx(PanelId::Events),
+    )
+}
+
+/// The walk (looping) played for 1.2 s.
+fn walk() -> App {
+    sample_app("walk", 1.2)
+}
+
+/// The walk on track 0, the wave (not looping) set on track 1 at frame 6 and replaced by
+/// the idle at frame 40, so it starts, completes, is interrupted, ends and is disposed.
+fn two_tracks() -> App {
+    let mut app = sample_app("walk", 0.0);
+    let data = app.doc.data.clone();
+    app.session.seek_frame(6);
+    let wave = data.find_animation("wave").unwrap();
+    app.session
+        .push(Command::SetAnimation {
+            track: 1,
+            animation: wave,
+            looping: false,
+        })
+        .unwrap();
+    app.session.seek_frame(60);
+    let idle = data.find_animation("idle").unwrap();
+    app.session
+        .push(Command::SetAnimation {
+            track: 1,
+            animation: idle,
+            looping: true,
+        })
+        .unwrap();
+    app.session.seek_frame(66);
+    app
+}
+
+fn count(app: &App, kind: Option<NotificationKind>, track: Option<usize>) -> usize {
+    app.session
+        .log()
+        .iter()
+        .filter(|l| match l {
+            LogLine::Notification { note, .. } => {
+                kind.is_none_or(|k| note.kind == k) && track.is_none_or(|t| note.track == t)
+            }
+            LogLine::Marker { .. } => false,
+        })
+        .count()
+}
+
+#[test]
+fn walk_log_80x24() {
+    let app = walk();
+    let mut view = EventsView::default();
+    let text = render(&mut view, &app, 80, 24);
+    assert!(text.contains("footstep"), "{text}");
+    assert!(text.contains("complete"), "{text}");
+    insta::assert_snapshot!(text);
+}
+
+#[test]
+fn walk_log_160x48() {
+    let app = walk();
+    let mut view = EventsView::default();
+    insta::assert_snapshot!(render(&mut view, &app, 160, 48));
+}
+
+#[test]
+fn walk_log_44x20() {
+    let app = walk();
+    let mut view = EventsView::default();
+    insta::assert_snapshot!(render(&mut view, &app, 44, 20));
+}
+
+#[test]
+fn two_tracks_80x24_and_160x48() {
+    let app = two_tracks();
+    for kind in [
+        NotificationKind::Start,
+        NotificationKind::Complete,
+        NotificationKind::Interrupt,
+        NotificationKind::End,
+        NotificationKind::Dispose,
+    ] {
+        assert!(count(&app, Some(kind), Some(1)) > 0, "{kind:?} on track 1");
+    }
+    let mut view = EventsView::default();
+    insta::assert_snapshot!("two_tracks_80x24", render(&mut view, &app, 80, 24));
+    insta::assert_snapshot!("two_tracks_160x48", render(&mut view, &app, 160, 48));
+}
+
+#[test]
+fn filtered_by_type_event() {
+    let app = two_tracks();
+    let mut view = EventsView::default();
+    for _ in 0..6 {
+        press(&mut view, &app, KeyCode::Char('f'));
+    }
+    assert_eq!(view.type_filter(), Some(NotificationKind::Event));
+    let text = render(&mut view, &app, 80, 24);
+    let events = count(&app, Some(NotificationKind::Event), None);
+    let total = count(&app, None, None);
+    assert!(
+        text.contains(&format!("[type=event] {events}/{total}")),
+        "{text}"
+    );
+    insta::assert_snapshot!(text);
+}
+
+#[test]
+fn filter_cycles_and_counts() {
+    let app = two_tracks();
+    let mut view = EventsView::default();
+    let total = count(&app, None, None);
+    let order = [
+        Some(NotificationKind::Start),
+        Some(NotificationKind::Interrupt),
+        Some(NotificationKind::End),
+        Some(NotificationKind::Complete),
+        Some(NotificationKind::Dispose),
+        Some(NotificationKind::Event),
+        None,
+    ];
+    let title = |view: &mut EventsView| {
+        render(view, &app, 100, 30)
+            .lines()
+            .next()
+            .unwrap()
+            .to_string()
+    };
+    assert!(title(&mut view).contains(&format!(" Events {total} ")));
+    for expected in order {
+        assert_eq!(
+            press(&mut view, &app, KeyCode::Char('f')),
+            PanelAction::Handled
+        );
+        assert_eq!(view.type_filter(), expected);
+        let t = title(&mut view);
+        match expected {
+            Some(k) => {
+                let n = count(&app, Some(k), None);
+                assert!(
+                    t.contains(&format!("[type={}] {n}/{total}", k.name())),
+                    "{t}"
+                );
+            }
+            None => assert!(t.contains(&format!(" Events {total} ")), "{t}"),
+        }
+    }
+    // Tracks: all → 0 → 1 → all.
+    for expected in [Some(0), Some(1), None] {
+        press(&mut view, &app, KeyCode::Char('t'));
+        assert_eq!(view.track_filter(), expected);
+    }
+    press(&mut view, &app, KeyCode::Char('f'));
+    press(&mut view, &app, KeyCode::Char('t'));
+    press(&mut view, &app, KeyCode::Char('t'));
+    let n = count(&app, Some(NotificationKind::Start), Some(1));
+    let t = title(&mut view);
+    assert!(
+        t.contains(&format!("[type=start track=1] {n}/{total}")),
+        "{t}"
+    );
+    // Only start lines of track 1 are listed.
+    let body = render(&mut view, &app, 100, 30);
+    let rows: Vec<&str> = body
+        .lines()
+        .skip(2)
+        .filter(|l| l.contains("start"))
+        .collect();
+    assert_eq!(rows.len(), n);
+    assert_eq!(
+        press(&mut view, &app, KeyCode::Char('x')),
+        PanelAction::Handled
+    );
+    assert_eq!((view.type_filter(), view.track_filter()), (None, None));
+}
+
+#[test]
+fn follows_the_end_unless_scrolled() {
+    let mut app = sample_app("walk", 0.0);
+    let mut view = EventsView::default();
+    // Play for a while: the newest line stays at the bottom.
+    app.session.seek_frame(300);
+    let text = render(&mut view, &app, 80, 12);
+    let last = app.session.log().last().unwrap().frame();
+    let bottom = text.lines().nth(10).unwrap();
+    assert!(bottom.contains(&format!(" {last} ")), "{bottom}\n{text}");
+    assert!(view.following());
+    // Scroll up: the view stays put while the log grows.
+    assert_eq!(
+        press(&mut view, &app, KeyCode::PageUp),
+        PanelAction::Handled
+    );
+    assert!(!view.following());
+    let before = render(&mut view, &app, 80, 12);
+    assert!(before.contains("scrolled"));
+    app.session.seek_frame(400);
+    let after = render(&mut view, &app, 80, 12);
+    assert_eq!(before.lines().nth(2), after.lines().nth(2));
+    // g goes to the top, G back to following.
+    press(&mut view, &app, KeyCode::Char('g'));
+    let top = render(&mut view, &app, 80, 12);
+    assert!(top.lines().nth(2).unwrap().contains("start"), "{top}");
+    press(&mut view, &app, KeyCode::Char('G'));
+    assert!(view.following());
+    let text = render(&mut view, &app, 80, 12);
+    let last = app.session.log().last().unwrap().frame();
+    assert!(text.lines().nth(10).unwrap().contains(&format!(" {last} ")));
+    // Scrolling down to the end resumes following.
+    press(&mut view, &app, KeyCode::Up);
+    assert!(!view.following());
+    press(&mut view, &app, KeyCode::Down);
+    assert!(view.following());
+    // Global keys are left to the app.
+    for code in [
+        KeyCode::Left,
+        KeyCode::Char(' '),
+        KeyCode::Home,
+        KeyCode::End,
+        KeyCode::Tab,
+    ] {
+        assert_eq!(press(&mut view, &app, code), PanelAction::Ignored);
+    }
+}
+
+#[test]
+fn markers_are_distinct_lines() {
+    let mut app = sample_app("walk", 0.0);
+    app.session.seek_frame(10);
+    app.session.add_marker("reload: 1 animation changed");
+    app.session.seek_frame(20);
+    let mut view = EventsView::default();
+    let text = render(&mut view, &app, 80, 24);
+    assert!(text.contains("── reload: 1 animation changed ──"), "{text}");
+    // Markers stay visible under filters.
+    press(&mut view, &app, KeyCode::Char('f'));
+    let text = render(&mut view, &app, 80, 24);
+    assert!(text.contains("── reload"), "{text}");
+}
+
+#[test]
+fn long_log_renders_only_the_window() {
+    let mut app = sample_app("walk", 0.0);
+    app.session.seek_frame(30 * 1000);
+    assert!(app.session.log().len() > 3000);
+    let mut view = EventsView::default();
+    let t = std::time::Instant::now();
+    for _ in 0..20 {
+        render(&mut view, &app, 160, 48);
+    }
+    press(&mut view, &app, KeyCode::Char('t'));
+    press(&mut view, &app, KeyCode::Char('f'));
+    for _ in 0..20 {
+        render(&mut view, &app, 160, 48);
+    }
+    // Generous bound (debug build, shared CI machines): formatting every line would not be.
+    assert!(t.elapsed().as_secs_f64() < 5.0);
+}
+
+#[test]
+fn tiny_areas_do_not_panic() {
+    let app = two_tracks();
+    let mut view = EventsView::default();
+    for (w, h) in [(1, 1), (2, 2), (10, 5), (3, 10), (80, 3), (200, 2)] {
+        render(&mut view, &app, w, h);
+        press(&mut view, &app, KeyCode::PageUp);
+        render(&mut view, &app, w, h);
+        press(&mut view, &app, KeyCode::Char('f'));
+        render(&mut view, &app, w, h);
+    }
+    let empty = sample_app("walk", 0.0);
+    let mut view = EventsView::default();
+    press(&mut view, &empty, KeyCode::Up);
+    render(&mut view, &empty, 10, 5);
+}
+
+/// An event and an animation named with an escape sequence and a bidi override, and a
+/// string payload with an escape sequence.
+#[test]
+fn hostile_names_are_escaped() {
+    let text = std::str::from_utf8(bonescope::tui::EMBEDDED_SAMPLE).unwrap();
+    let edited = text
+        .replace("\"footstep\"", "\"foot\\u001b[2Jstep\\u202e\"")
+        .replace("\"walk\"", "\"wa\\u001b]0;pwn\\u0007lk\\u202e\"")
+        .replace("\"left\"", "\"l\\u001b[31meft\"");
+    let data = bonescope::format::load(edited.as_bytes(), "evil").expect("edited sample loads");
+    let walk = data
+        .animations
+        .iter()
+        .position(|a| a.name.starts_with("wa\u{1b}"))
+        .expect("evil walk");
+    let doc = Document {
+        label: "evil.json".into(),
+        data: Arc::new(data),
+    };
+    let mut app = App::new(doc, Theme::new(ColorMode::None), MarkerKind::Braille).unwrap();
+    app.play_animation(walk);
+    app.session.seek_time(1.2);
+    let mut view = EventsView::default();
+    for (w, h) in [(80, 24), (160, 48), (44, 20)] {
+        let out = render(&mut view, &app, w, h);
+        assert!(
+            !out.contains('\u{1b}') && !out.contains('\u{202e}') && !out.contains('\u{7}'),
+            "{out}"
+        );
+        assert!(out.contains("foot\\e[2J"), "{out}");
+        assert!(out.contains("wa\\e]0;"), "{out}");
+        if w == 160 {
+            assert!(out.contains("wa\\e]0;pwn\\u{7}lk\\u{202e}"), "{out}");
+            assert!(out.contains("foot\\e[2Jstep\\u{202e}"), "{out}");
+            assert!(out.contains("\"l\\e[31meft\""), "{out}");
+        }
+    }
+}
