@@ -3,7 +3,8 @@
 //! Terminal-free; the TUI's dopesheet and curves views and the `curves` command use it.
 
 use crate::core::animation::{Animation, BoneProperty, PathProperty, Timeline};
-use crate::core::curve::Keys;
+use crate::core::curve::{Keys, Span as KeySpan};
+use crate::core::math::wrap_degrees_38 as wrap;
 use crate::core::model::SkeletonData;
 
 /// What a timeline targets.
@@ -177,11 +178,98 @@ pub fn keys_of(t: &Timeline) -> Option<&Keys> {
 }
 
 /// The keyed value of `channel` at `time` (held before the first and after the last key),
-/// exactly as the runtime's curves evaluate it; `None` for channels that are not plottable.
+/// exactly as the runtime evaluates it (see [`Curve`]); `None` for channels that are not
+/// plottable.
 pub fn channel_value(t: &Timeline, channel: usize, time: f64) -> Option<f64> {
-    let keys = keys_of(t)?;
-    if channel >= keys.channels {
-        return None;
+    Curve::new(t)?.value(channel, time)
+}
+
+/// A plottable timeline evaluated the way the runtime applies it: bezier and stepped spans
+/// through [`Keys::curve_percent`], rotations the shortest way between keys (Spine 3.8 wraps
+/// each key-to-key difference to ±180°; the plot unwraps so the line stays continuous and
+/// keys sit at their value plus whole turns), and discrete IK channels (bend, compress,
+/// stretch) held at the previous key.
+#[derive(Debug)]
+pub struct Curve<'a> {
+    timeline: &'a Timeline,
+    keys: &'a Keys,
+    /// Per key: whole turns (degrees) added to the stored value to keep rotations continuous.
+    turns: Vec<f64>,
+}
+
+impl<'a> Curve<'a> {
+    /// The curve of a timeline with value channels; `None` for the others.
+    pub fn new(timeline: &'a Timeline) -> Option<Curve<'a>> {
+        let keys = keys_of(timeline)?;
+        if keys.channels == 0 {
+            return None;
+        }
+        let mut turns = vec![0.0; keys.len()];
+        if is_rotate(timeline) {
+            for k in 1..keys.len() {
+                let (a, b) = (keys.value(k - 1, 0), keys.value(k, 0));
+                // Where the runtime arrives at key k, less the stored value: whole turns.
+                let arrive = a + turns[k - 1] + wrap(b - a);
+                turns[k] = arrive - b;
+            }
+        }
+        Some(Curve {
+            timeline,
+            keys,
+            turns,
+        })
     }
-    keys.sample(time, channel)
+
+    /// The timeline.
+    pub fn timeline(&self) -> &'a Timeline {
+        self.timeline
+    }
+
+    /// The keys.
+    pub fn keys(&self) -> &'a Keys {
+        self.keys
+    }
+
+    /// The plotted value of key `k`'s `channel` (its stored value plus whole turns).
+    pub fn key_value(&self, k: usize, channel: usize) -> f64 {
+        self.keys.value(k, channel) + if channel == 0 { self.turns[k] } else { 0.0 }
+    }
+
+    /// The value of `channel` at `time`; held before the first and after the last key.
+    pub fn value(&self, channel: usize, time: f64) -> Option<f64> {
+        let keys = self.keys;
+        if channel >= keys.channels || keys.is_empty() {
+            return None;
+        }
+        Some(match keys.locate(time) {
+            KeySpan::Before => self.key_value(0, channel),
+            KeySpan::Last(i) => self.key_value(i, channel),
+            KeySpan::Between { key, percent } => {
+                if is_rotate(self.timeline) {
+                    let prev = keys.value(key, 0);
+                    let diff = wrap(keys.value(key + 1, 0) - prev);
+                    prev + self.turns[key] + diff * keys.curve_percent(key, percent)
+                } else if matches!(self.timeline, Timeline::Ik(_)) && channel >= 2 {
+                    keys.value(key, channel)
+                } else {
+                    keys.lerp(key, channel, percent)
+                }
+            }
+        })
+    }
+}
+
+fn is_rotate(t: &Timeline) -> bool {
+    matches!(t, Timeline::Bone(b) if b.property == BoneProperty::Rotate)
+}
+
+/// Channel `channel` of `t` sampled at `times` as the runtime evaluates it (see [`Curve`]).
+pub fn sample_channel(t: &Timeline, channel: usize, times: &[f64]) -> Vec<(f64, f64)> {
+    let Some(curve) = Curve::new(t) else {
+        return Vec::new();
+    };
+    times
+        .iter()
+        .filter_map(|&x| Some((x, curve.value(channel, x)?)))
+        .collect()
 }

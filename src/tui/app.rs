@@ -165,11 +165,14 @@ impl App {
     pub fn playhead(&self) -> f64 {
         let st = self.session.state();
         if let Some(a) = self.selection.animation {
+            // Current entries first, then entries still mixing out beneath them.
             for t in 0..st.tracks.len() {
-                if let Some(e) = st.current(t).and_then(|id| st.entry(id))
-                    && e.animation == Some(a)
-                {
-                    return e.animation_time();
+                let mut id = st.current(t);
+                while let Some(e) = id.and_then(|i| st.entry(i)) {
+                    if e.animation == Some(a) {
+                        return e.animation_time();
+                    }
+                    id = e.mixing_from;
                 }
             }
         }

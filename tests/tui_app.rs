@@ -1,0 +1,143 @@
+//! The whole viewer off-screen: key handling as state transitions, and snapshots of the full
+//! screen at 80x24 and 160x48.
+
+use bonescope::tui::app::Overlay;
+use bonescope::tui::offscreen::{buffer_text, render_app, sample_app};
+use bonescope::tui::views::PanelId;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+fn key(c: KeyCode) -> KeyEvent {
+    KeyEvent::new(c, KeyModifiers::NONE)
+}
+
+fn chars(app: &mut bonescope::tui::app::App, s: &str) {
+    for c in s.chars() {
+        app.handle_key(key(KeyCode::Char(c)));
+    }
+}
+
+#[test]
+fn playback_keys() {
+    let mut app = sample_app("walk", 0.0);
+    assert!(!app.playing);
+    app.handle_key(key(KeyCode::Char(' ')));
+    assert!(app.playing);
+    assert!(app.tick(0.5));
+    assert_eq!(app.session.frame(), 15, "30 fps for half a second");
+    app.handle_key(key(KeyCode::Right));
+    assert!(!app.playing, "stepping pauses");
+    assert_eq!(app.session.frame(), 16);
+    app.handle_key(KeyEvent::new(KeyCode::Left, KeyModifiers::SHIFT));
+    assert_eq!(app.session.frame(), 6);
+    app.handle_key(key(KeyCode::Home));
+    assert_eq!(app.session.frame(), 0);
+    app.handle_key(key(KeyCode::Char('+')));
+    assert_eq!(app.speed, 1.5);
+    app.handle_key(key(KeyCode::Char('-')));
+    app.handle_key(key(KeyCode::Char('-')));
+    assert_eq!(app.speed, 0.5);
+    app.handle_key(key(KeyCode::End));
+    assert!(
+        (app.playhead() - 1.0).abs() < 1e-3,
+        "end of walk: {}",
+        app.playhead()
+    );
+}
+
+#[test]
+fn loop_off_stops_at_the_end() {
+    let mut app = sample_app("wave", 0.0);
+    app.handle_key(key(KeyCode::Char('l')));
+    assert!(!app.looping);
+    app.handle_key(key(KeyCode::Char(' ')));
+    for _ in 0..40 {
+        app.tick(0.1);
+    }
+    assert!(!app.playing, "a non-looping animation pauses at its end");
+    assert!((app.playhead() - 1.5).abs() < 1e-6);
+}
+
+#[test]
+fn next_and_previous_key() {
+    let mut app = sample_app("walk", 0.0);
+    let before = app.playhead();
+    app.handle_key(key(KeyCode::Char(']')));
+    let next = app.playhead();
+    assert!(next > before);
+    let anim = &app.doc.data.animations[app.selection.animation.expect("anim")];
+    let t = app.selection.timeline.expect("timeline");
+    let times = anim.timelines[app.timelines[t].index].key_times();
+    assert!(
+        times.iter().any(|&k| ((k as f64) - next).abs() < 1e-6),
+        "{next} is a key of {times:?}"
+    );
+    app.handle_key(key(KeyCode::Char('[')));
+    assert!(app.playhead() < next);
+}
+
+#[test]
+fn pickers_and_prompt() {
+    let mut app = sample_app("idle", 0.0);
+    app.handle_key(key(KeyCode::Char('a')));
+    assert!(matches!(app.overlay, Overlay::AnimationPicker(_)));
+    chars(&mut app, "jum");
+    app.handle_key(key(KeyCode::Enter));
+    assert!(matches!(app.overlay, Overlay::None));
+    assert_eq!(app.selection.animation, app.doc.data.find_animation("jump"));
+
+    app.handle_key(key(KeyCode::Char(':')));
+    chars(&mut app, "set 1 nope");
+    app.handle_key(key(KeyCode::Enter));
+    assert!(matches!(&app.message, Some((m, true)) if m.contains("no animation")));
+
+    app.handle_key(key(KeyCode::Char(':')));
+    chars(&mut app, "set 1 wave loop");
+    app.handle_key(key(KeyCode::Enter));
+    assert!(matches!(&app.message, Some((_, false))));
+    let st = app.session.state();
+    let e = st
+        .current(1)
+        .and_then(|id| st.entry(id))
+        .expect("track 1 plays");
+    assert_eq!(
+        app.doc.data.animations[e.animation.expect("anim")].name,
+        "wave"
+    );
+
+    app.handle_key(key(KeyCode::Char('s')));
+    assert!(matches!(app.overlay, Overlay::SkinPicker(_)));
+    app.handle_key(key(KeyCode::Esc));
+    assert!(matches!(app.overlay, Overlay::None));
+}
+
+#[test]
+fn focus_cycles_and_quit() {
+    let mut app = sample_app("idle", 0.0);
+    assert_eq!(app.focus, PanelId::Tracks);
+    app.handle_key(key(KeyCode::Tab));
+    assert_eq!(app.focus, PanelId::Curves);
+    app.handle_key(key(KeyCode::BackTab));
+    app.handle_key(key(KeyCode::BackTab));
+    assert_eq!(app.focus, PanelId::Preview);
+    app.handle_key(key(KeyCode::Char('E')));
+    assert_eq!(app.focus, PanelId::Events);
+    assert_eq!(app.inspector, PanelId::Events);
+    app.handle_key(key(KeyCode::Char('q')));
+    assert!(app.quit);
+}
+
+#[test]
+fn too_small_message() {
+    let mut app = sample_app("idle", 0.0);
+    let text = buffer_text(&render_app(&mut app, 50, 10));
+    assert!(text.contains("terminal too small"), "{text}");
+}
+
+#[test]
+fn full_screen_snapshots() {
+    for (w, h) in [(80u16, 24u16), (160, 48)] {
+        let mut app = sample_app("walk", 0.5);
+        let text = buffer_text(&render_app(&mut app, w, h));
+        insta::assert_snapshot!(format!("app_walk_{w}x{h}"), text);
+    }
+}

@@ -1,0 +1,305 @@
+//! End to end: the real binary in a real terminal (tmux), driven by keys like a user.
+//! Skips with a printed reason when tmux is not installed (`.ci/run` installs it).
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+use std::time::{Duration, Instant};
+
+struct Tmux {
+    socket: String,
+}
+
+impl Tmux {
+    fn start(name: &str, width: u16, height: u16, command: &str) -> Option<Tmux> {
+        if Command::new("tmux").arg("-V").output().is_err() {
+            println!("SKIPPED {name}: tmux is not installed");
+            return None;
+        }
+        let socket = format!("bonescope-e2e-{}-{name}", std::process::id());
+        let t = Tmux { socket };
+        let out = t.run(&[
+            "new-session",
+            "-d",
+            "-s",
+            "e2e",
+            "-x",
+            &width.to_string(),
+            "-y",
+            &height.to_string(),
+            command,
+        ]);
+        assert!(
+            out.status.success(),
+            "tmux new-session: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        Some(t)
+    }
+
+    fn run(&self, args: &[&str]) -> Output {
+        Command::new("tmux")
+            .arg("-L")
+            .arg(&self.socket)
+            .args(args)
+            .env_remove("TMUX")
+            .output()
+            .expect("tmux")
+    }
+
+    fn keys(&self, keys: &[&str]) {
+        let mut args = vec!["send-keys", "-t", "e2e"];
+        args.extend_from_slice(keys);
+        self.run(&args);
+    }
+
+    fn literal(&self, text: &str) {
+        self.run(&["send-keys", "-t", "e2e", "-l", text]);
+    }
+
+    fn screen(&self) -> String {
+        String::from_utf8_lossy(&self.run(&["capture-pane", "-p", "-t", "e2e"]).stdout).into_owned()
+    }
+
+    /// Waits until the screen contains every needle; panics with the screen after a timeout.
+    fn wait_for(&self, needles: &[&str]) -> String {
+        let start = Instant::now();
+        loop {
+            let s = self.screen();
+            if needles.iter().all(|n| s.contains(n)) {
+                return s;
+            }
+            if start.elapsed() > Duration::from_secs(15) {
+                panic!("timed out waiting for {needles:?}; screen:\n{s}");
+            }
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+}
+
+impl Drop for Tmux {
+    fn drop(&mut self) {
+        self.run(&["kill-server"]);
+    }
+}
+
+fn bin() -> String {
+    env!("CARGO_BIN_EXE_bonescope").to_string()
+}
+
+/// The binary inside a shell that reports its exit and whether the tty is sane again.
+fn shell_wrapped(args: &str) -> String {
+    format!(
+        "sh -c '{} {args}; echo EXIT:$?; stty -a | tr \" ;\" \"\\n\\n\" | grep -x -e icanon -e echo | tr \"\\n\" \" \"; echo TTY-CHECKED; sleep 60'",
+        bin()
+    )
+}
+
+#[test]
+fn play_pause_step_switch_queue_and_quit() {
+    let Some(t) = Tmux::start("main", 80, 24, &shell_wrapped("")) else {
+        return;
+    };
+    t.wait_for(&["Preview", "pause", "idle"]);
+
+    // Play, then pause.
+    t.keys(&["Space"]);
+    t.wait_for(&["▶ play"]);
+    std::thread::sleep(Duration::from_millis(400));
+    t.keys(&["Space"]);
+    t.wait_for(&["⏸ pause"]);
+
+    // Back to the start, then three frames forward.
+    t.keys(&["Home"]);
+    t.wait_for(&["t 0.000/"]);
+    t.keys(&["Right", "Right", "Right"]);
+    t.wait_for(&["t 0.100/"]);
+
+    // Switch animation with the picker.
+    t.keys(&["a"]);
+    t.wait_for(&["Animation"]);
+    t.literal("walk");
+    t.keys(&["Enter"]);
+    t.wait_for(&["walk", "t 0.000/1.000s"]);
+
+    // Queue "wave" on track 1 with the command prompt, play past its end.
+    t.keys(&[":"]);
+    t.literal("queue 1 wave");
+    t.keys(&["Enter"]);
+    t.wait_for(&["queue on track 1: wave"]);
+    t.keys(&["E"]);
+    t.wait_for(&["Events"]);
+    t.keys(&["Space"]);
+    std::thread::sleep(Duration::from_millis(2200));
+    t.keys(&["Space"]);
+    let s = t.wait_for(&["start", "complete", "wave", "walk"]);
+    assert!(s.contains("event"), "footstep events are logged:\n{s}");
+
+    // Quit: the shell sees exit 0 and a cooked terminal.
+    t.keys(&["q"]);
+    let s = t.wait_for(&["EXIT:0", "TTY-CHECKED"]);
+    assert!(s.contains("icanon echo"), "terminal not restored:\n{s}");
+}
+
+#[test]
+fn large_terminal_shows_every_panel() {
+    let Some(t) = Tmux::start("large", 200, 60, &shell_wrapped("")) else {
+        return;
+    };
+    let s = t.wait_for(&["Tracks", "Curves", "Bones", "Events", "Preview"]);
+    assert!(s.contains("? help"), "{s}");
+    t.keys(&["?"]);
+    t.wait_for(&["Help"]);
+    t.keys(&["Escape"]);
+    t.keys(&["q"]);
+    t.wait_for(&["EXIT:0"]);
+}
+
+#[test]
+fn too_small_terminal_says_so_and_resizes_live() {
+    let Some(t) = Tmux::start("small", 40, 10, &shell_wrapped("")) else {
+        return;
+    };
+    t.wait_for(&["terminal too small"]);
+    t.run(&["resize-window", "-t", "e2e", "-x", "100", "-y", "30"]);
+    t.wait_for(&["Preview"]);
+    t.keys(&["q"]);
+    t.wait_for(&["EXIT:0"]);
+}
+
+#[test]
+fn sigterm_restores_the_terminal() {
+    let Some(t) = Tmux::start("term", 80, 24, &shell_wrapped("")) else {
+        return;
+    };
+    t.wait_for(&["Preview"]);
+    // The pane runs `sh`, whose child is bonescope: signal only that child (other tests run
+    // their own bonescope at the same time).
+    let shell_pid = String::from_utf8_lossy(
+        &t.run(&["list-panes", "-t", "e2e", "-F", "#{pane_pid}"])
+            .stdout,
+    )
+    .trim()
+    .to_string();
+    let out = Command::new("pkill")
+        .args(["-TERM", "-P", &shell_pid])
+        .output();
+    if out.is_err() {
+        println!("SKIPPED sigterm part: pkill missing");
+        return;
+    }
+    let s = t.wait_for(&["EXIT:", "TTY-CHECKED"]);
+    assert!(
+        s.contains("icanon echo"),
+        "terminal not restored after SIGTERM:\n{s}"
+    );
+}
+
+#[test]
+fn hostile_names_are_shown_escaped() {
+    let sample =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("samples/spine/lantern-keeper.json");
+    let text = std::fs::read_to_string(sample).expect("sample");
+    // Rename the first animation and a bone to names with an escape sequence and a bidi
+    // override (JSON escapes, so the file itself stays valid).
+    let text = text.replacen("\"idle\"", "\"idle\\u001b[2J\\u202e\"", 1);
+    let dir = std::env::temp_dir().join(format!("bonescope-e2e-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("dir");
+    let path = dir.join("hostile.json");
+    std::fs::write(&path, text).expect("write");
+    let Some(t) = Tmux::start(
+        "hostile",
+        100,
+        30,
+        &shell_wrapped(&path.display().to_string()),
+    ) else {
+        return;
+    };
+    t.wait_for(&["idle\\e[2J\\u{202e}"]);
+    t.keys(&["q"]);
+    t.wait_for(&["EXIT:0"]);
+}
+
+#[test]
+fn hot_reload_keeps_the_place_and_survives_broken_files() {
+    let sample =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("samples/spine/lantern-keeper.json");
+    let text = std::fs::read_to_string(sample).expect("sample");
+    let dir = std::env::temp_dir().join(format!("bonescope-e2e-reload-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("dir");
+    let path = dir.join("keeper.json");
+    std::fs::write(&path, &text).expect("write");
+    let Some(t) = Tmux::start(
+        "reload",
+        120,
+        40,
+        &shell_wrapped(&path.display().to_string()),
+    ) else {
+        return;
+    };
+    t.wait_for(&["Preview", "idle"]);
+    // Play "walk", scrub to frame 10, select a bone in the tree.
+    t.keys(&["a"]);
+    t.literal("walk");
+    t.keys(&["Enter"]);
+    t.wait_for(&["walk", "t 0.000/1.000s"]);
+    for _ in 0..10 {
+        t.keys(&["Right"]);
+    }
+    t.wait_for(&["t 0.333/"]);
+    t.keys(&["B", "Down", "Down"]);
+    let before = t.wait_for(&["Bones"]);
+    let bone_title = before
+        .lines()
+        .find_map(|l| {
+            l.split("bones · ")
+                .nth(1)
+                .map(|r| r.split_whitespace().next().unwrap_or("").to_string())
+        })
+        .expect("the Bones title names the selected bone");
+
+    // Rename "idle" and change one key (an event payload of "jump").
+    let edited = text.replacen("\"idle\"", "\"idle-renamed\"", 1);
+    let edited = edited.replacen("\"int\": 4, \"float\": 1", "\"int\": 5, \"float\": 1", 1);
+    let tmp = dir.join(".keeper.json.tmp");
+    std::fs::write(&tmp, &edited).expect("write tmp");
+    std::fs::rename(&tmp, &path).expect("atomic save");
+    let s = t.wait_for(&["reloaded", "renamed"]);
+    assert!(s.contains("t 0.333/"), "time survives the reload:\n{s}");
+    assert!(
+        s.contains(&format!("bones · {bone_title}")),
+        "selection survives:\n{s}"
+    );
+
+    // A broken write: banner with line:column, the old pose stays.
+    std::fs::write(
+        &path,
+        "{\n  \"skeleton\": {\"spine\": \"3.8.99\"},\n  \"bones\": [\n",
+    )
+    .expect("broken");
+    let s = t.wait_for(&["⚠", "line 4"]);
+    assert!(
+        s.contains("t 0.333/") && s.contains("walk"),
+        "the last good model stays:\n{s}"
+    );
+
+    // Fixed again: the banner clears.
+    std::fs::write(&path, &edited).expect("fixed");
+    let start = Instant::now();
+    loop {
+        let s = t.screen();
+        if !s.contains('⚠') && s.contains("reloaded") {
+            break;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(15),
+            "banner did not clear:\n{s}"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    t.keys(&["q"]);
+    t.wait_for(&["EXIT:0"]);
+    // bonescope never wrote to the watched file.
+    assert_eq!(std::fs::read_to_string(&path).expect("read"), edited);
+    let _ = std::fs::remove_dir_all(&dir);
+}
