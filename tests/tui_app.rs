@@ -141,3 +141,21 @@ fn full_screen_snapshots() {
         insta::assert_snapshot!(format!("app_walk_{w}x{h}"), text);
     }
 }
+
+#[test]
+fn clicking_a_panel_focuses_it() {
+    let mut app = sample_app("walk", 0.0);
+    let _ = render_app(&mut app, 160, 48);
+    let (id, rect) = app
+        .areas
+        .iter()
+        .find(|(id, _)| *id == PanelId::Bones)
+        .copied()
+        .expect("bones drawn");
+    assert!(app.click(rect.x + 2, rect.y + 2));
+    assert_eq!(app.focus, id);
+    assert!(
+        !app.click(rect.x + 2, rect.y + 2),
+        "clicking the focused panel changes nothing"
+    );
+}

@@ -85,6 +85,8 @@ pub struct App {
     pub quit: bool,
     /// A reload error shown above everything until the next good load.
     pub banner: Option<String>,
+    /// Where each panel was drawn last (for mouse clicks).
+    pub areas: Vec<(PanelId, ratatui::layout::Rect)>,
 }
 
 /// The skins a file opens with: the default skin when it shows most setup attachments; else
@@ -140,6 +142,7 @@ impl App {
             },
             quit: false,
             banner: None,
+            areas: Vec::new(),
         };
         if !app.doc.data.animations.is_empty() {
             app.play_animation(0);
@@ -499,6 +502,21 @@ impl App {
             }
         }
         true
+    }
+
+    /// Focuses the panel drawn at a screen position (a mouse click). True when it changed.
+    pub fn click(&mut self, column: u16, row: u16) -> bool {
+        let hit = self
+            .areas
+            .iter()
+            .find(|(_, r)| r.contains(ratatui::layout::Position::new(column, row)));
+        match hit {
+            Some(&(id, _)) if matches!(self.overlay, Overlay::None) && id != self.focus => {
+                self.focus_panel(id);
+                true
+            }
+            _ => false,
+        }
     }
 
     fn focus_panel(&mut self, p: PanelId) {

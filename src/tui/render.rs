@@ -12,6 +12,7 @@ use ratatui::widgets::{Paragraph, Wrap};
 pub fn draw(frame: &mut Frame<'_>, app: &mut App) {
     let area = frame.area();
     let Some(areas) = layout::compute(area, app.inspector) else {
+        app.areas.clear();
         let msg = format!(
             "terminal too small: {}x{} (bonescope needs at least {}x{}); enlarge it or press q to quit",
             area.width,
@@ -26,6 +27,7 @@ pub fn draw(frame: &mut Frame<'_>, app: &mut App) {
         return;
     };
     let playhead = app.playhead();
+    app.areas = areas.panels.clone();
     for (id, rect) in &areas.panels {
         let ctx = crate::tui::views::ViewCtx {
             session: &app.session,

@@ -139,15 +139,15 @@ impl PreviewView {
         let data = ctx.session.data();
         let animation = ctx.selection.animation;
         let skins = ctx.session.skins();
-        if let Some((key, b)) = &self.fit {
+        if let Some((key, b)) = &mut self.fit {
             let same_data = std::ptr::eq(key.data.as_ptr(), Arc::as_ptr(data));
-            if same_data && key.animation == animation && key.skins == skins {
+            if key.animation == animation && key.skins == skins {
+                if !same_data {
+                    // A reload of the same file: keep the user's view (fit, zoom and pan)
+                    // rather than jumping; `0` refits on demand.
+                    key.data = Arc::downgrade(data);
+                }
                 return *b;
-            }
-            if !same_data {
-                // Another skeleton (a reload): start from the fit again.
-                self.zoom_level = 0;
-                self.pan = (0.0, 0.0);
             }
         }
         let sk = ctx.session.skeleton();
