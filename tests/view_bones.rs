@@ -11,14 +11,7 @@ use ratatui::style::Modifier;
 use std::sync::Arc;
 
 fn scene(app: &App) -> PanelScene<'_> {
-    PanelScene {
-        session: &app.session,
-        selection: &app.selection,
-        timelines: &app.timelines,
-        playhead: app.playhead(),
-        focused: true,
-        marker: MarkerKind::Braille,
-    }
+    PanelScene::of(app)
 }
 
 fn render(view: &mut BonesView, app: &App, w: u16, h: u16) -> String {

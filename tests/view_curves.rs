@@ -7,23 +7,16 @@ use bonescope::inspect::Target;
 use bonescope::inspect::{Curve, sample_channel};
 use bonescope::session::Command;
 use bonescope::tui::app::{App, Document};
-use bonescope::tui::offscreen::{PanelScene, buffer_text, render_panel, sample_app};
+use bonescope::tui::offscreen::{PanelScene, buffer_text, render_panel, sample_app, send_key};
 use bonescope::tui::theme::{ColorMode, Theme};
 use bonescope::tui::views::curves::{CurvesView, OVERLAY_NAME, sample_times};
-use bonescope::tui::views::{MarkerKind, Panel, PanelAction, ViewCtx};
+use bonescope::tui::views::{MarkerKind, PanelAction};
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use std::sync::Arc;
 
 fn scene(app: &App) -> PanelScene<'_> {
-    PanelScene {
-        session: &app.session,
-        selection: &app.selection,
-        timelines: &app.timelines,
-        playhead: app.playhead(),
-        focused: true,
-        marker: app.marker,
-    }
+    PanelScene::of(app)
 }
 
 fn render(view: &mut CurvesView, app: &App, w: u16, h: u16) -> Buffer {
@@ -31,17 +24,7 @@ fn render(view: &mut CurvesView, app: &App, w: u16, h: u16) -> Buffer {
 }
 
 fn press(view: &mut CurvesView, app: &App, code: KeyCode) -> PanelAction {
-    let theme = Theme::new(ColorMode::None);
-    let ctx = ViewCtx {
-        session: &app.session,
-        selection: &app.selection,
-        timelines: &app.timelines,
-        theme: &theme,
-        marker: app.marker,
-        focused: true,
-        playhead: app.playhead(),
-    };
-    view.handle_key(KeyEvent::new(code, KeyModifiers::NONE), &ctx)
+    send_key(view, app, KeyEvent::new(code, KeyModifiers::NONE))
 }
 
 /// `animation` at `time` with the timeline labelled `label` selected.

@@ -12,14 +12,7 @@ use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use std::sync::Arc;
 
 fn scene(app: &App) -> PanelScene<'_> {
-    PanelScene {
-        session: &app.session,
-        selection: &app.selection,
-        timelines: &app.timelines,
-        playhead: app.playhead(),
-        focused: true,
-        marker: MarkerKind::Braille,
-    }
+    PanelScene::of(app)
 }
 
 fn render(view: &mut EventsView, app: &App, w: u16, h: u16) -> String {

@@ -4,10 +4,10 @@
 use bonescope::inspect::TimelineInfo;
 use bonescope::session::Command;
 use bonescope::tui::app::{App, Document};
-use bonescope::tui::offscreen::{PanelScene, buffer_text, render_panel, sample_app};
+use bonescope::tui::offscreen::{PanelScene, buffer_text, render_panel, sample_app, send_key};
 use bonescope::tui::theme::{ColorMode, Theme};
 use bonescope::tui::views::tracks::TracksView;
-use bonescope::tui::views::{MarkerKind, Panel, PanelAction, Selection, ViewCtx};
+use bonescope::tui::views::{MarkerKind, PanelAction, Selection};
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::style::Modifier;
@@ -15,14 +15,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 fn scene(app: &App) -> PanelScene<'_> {
-    PanelScene {
-        session: &app.session,
-        selection: &app.selection,
-        timelines: &app.timelines,
-        playhead: app.playhead(),
-        focused: true,
-        marker: app.marker,
-    }
+    PanelScene::of(app)
 }
 
 fn render(view: &mut TracksView, app: &App, w: u16, h: u16) -> Buffer {
@@ -31,17 +24,7 @@ fn render(view: &mut TracksView, app: &App, w: u16, h: u16) -> Buffer {
 
 /// Sends `key` to the panel with the app's state, as the app does.
 fn press(view: &mut TracksView, app: &App, key: KeyEvent) -> PanelAction {
-    let theme = Theme::new(ColorMode::None);
-    let ctx = ViewCtx {
-        session: &app.session,
-        selection: &app.selection,
-        timelines: &app.timelines,
-        theme: &theme,
-        marker: app.marker,
-        focused: true,
-        playhead: app.playhead(),
-    };
-    view.handle_key(key, &ctx)
+    send_key(view, app, key)
 }
 
 fn key(code: KeyCode) -> KeyEvent {

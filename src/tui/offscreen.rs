@@ -41,6 +41,40 @@ pub struct PanelScene<'a> {
     pub marker: MarkerKind,
 }
 
+impl<'a> PanelScene<'a> {
+    /// The scene a panel of `app` sees (focused).
+    pub fn of(app: &'a App) -> PanelScene<'a> {
+        PanelScene {
+            session: &app.session,
+            selection: &app.selection,
+            timelines: &app.timelines,
+            playhead: app.playhead(),
+            focused: true,
+            marker: app.marker,
+        }
+    }
+}
+
+/// Sends `key` to `panel` with `app`'s state, as the app does when the panel is focused.
+pub fn send_key(
+    panel: &mut dyn Panel,
+    app: &App,
+    key: ratatui::crossterm::event::KeyEvent,
+) -> crate::tui::views::PanelAction {
+    let theme = Theme::new(ColorMode::None);
+    let scene = PanelScene::of(app);
+    let ctx = ViewCtx {
+        session: scene.session,
+        selection: scene.selection,
+        timelines: scene.timelines,
+        theme: &theme,
+        marker: scene.marker,
+        focused: true,
+        playhead: scene.playhead,
+    };
+    panel.handle_key(key, &ctx)
+}
+
 /// Renders `panel` filling a `width` x `height` buffer (no color).
 pub fn render_panel(
     panel: &mut dyn Panel,
