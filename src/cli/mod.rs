@@ -1,5 +1,6 @@
 //! Headless subcommands and the command-line interface.
 
+pub mod curves;
 pub mod poses;
 pub mod scenario;
 pub mod watch;
@@ -119,6 +120,27 @@ pub enum Command {
         #[arg(long, value_delimiter = ',')]
         animation: Vec<String>,
     },
+    /// Sample every curve of a file at chosen times: MRTK input animations (one entry per
+    /// stored curve) or skeletons (one per plottable channel of every animation's timelines).
+    ///
+    /// Paths: MRTK `camera.rotation.w`, `hand.right.pinching`,
+    /// `hand.left.joint.IndexTip.position.y`, `eye_gaze.direction.x`; skeletons
+    /// `<animation>/bone.hip.rotate.angle`. Bool curves (tracked, pinching) give 0 or 1.
+    /// Without --times each curve is sampled at its own key times (an MRTK curve without keys,
+    /// which is 0 at every time, then has no samples).
+    Curves {
+        /// The file: an MRTK input animation (.bin, recognised by its magic number) or a
+        /// skeleton.
+        file: PathBuf,
+        /// Print JSON: {"duration", "markers": [{"time", "name"}], "curves": [{"path",
+        /// "samples": [[t, value], ...]}]}.
+        #[arg(long)]
+        json: bool,
+        /// Sample every curve at exactly these times (seconds, comma separated) instead of at
+        /// its own key times.
+        #[arg(long, value_delimiter = ',', allow_negative_numbers = true)]
+        times: Option<Vec<f64>>,
+    },
     /// Run an AnimationState scenario and print every listener callback in firing order.
     Scenario {
         /// The scenario file (steps: setAnimation, addAnimation, update, ...).
@@ -193,6 +215,7 @@ pub fn run(command: Command) -> Result<(), CliError> {
                 print_text(&report.to_text())
             }
         }
+        Command::Curves { file, json, times } => curves::run(&file, json, times),
         Command::Scenario {
             scenario,
             corpus,

@@ -11,3 +11,4 @@ pub mod model;
 pub mod skeleton;
 pub mod snapshot;
 pub mod state;
+pub mod unity_curve;

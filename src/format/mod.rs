@@ -5,6 +5,7 @@
 
 pub mod error;
 pub mod json;
+pub mod mrtk;
 pub mod sniff;
 pub mod spine_json;
 

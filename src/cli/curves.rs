@@ -1,0 +1,433 @@
+//! `bonescope curves`: every curve of a file sampled at chosen times, as JSON or a table.
+//!
+//! MRTK input animations give one entry per stored curve (`hand.right.joint.IndexTip.position.y`);
+//! Spine skeletons one per plottable channel of every animation's timelines
+//! (`walk/bone.hip.rotate.angle`).
+
+use super::CliError;
+use super::poses::num;
+use crate::core::model::SkeletonData;
+use crate::format::mrtk::{self, Recording};
+use crate::inspect;
+use crate::text::sanitize;
+use serde::Serialize;
+use serde_json::Value;
+use std::fmt::Write as _;
+use std::path::Path;
+use unicode_width::UnicodeWidthStr;
+
+/// One curve and its samples `(time, value)`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SampledCurve {
+    /// Unsanitized (names from the file); sanitized when printed.
+    pub path: String,
+    pub samples: Vec<(f64, f64)>,
+}
+
+/// What `curves` prints.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CurvesReport {
+    /// One line describing the file, for the table's header.
+    pub title: String,
+    pub duration: f64,
+    /// `(time, name)`; names unsanitized.
+    pub markers: Vec<(f64, String)>,
+    pub curves: Vec<SampledCurve>,
+    /// True when every curve was sampled at the same (given) times.
+    pub shared_times: bool,
+}
+
+/// Sorted, distinct, finite key times.
+fn distinct_times(times: impl Iterator<Item = f64>) -> Vec<f64> {
+    let mut out: Vec<f64> = times.filter(|t| t.is_finite()).collect();
+    out.sort_by(f64::total_cmp);
+    out.dedup();
+    out
+}
+
+/// Every curve of an MRTK recording, at `times` or else at each of its own key times.
+pub fn from_recording(rec: &Recording, title: String, times: Option<&[f64]>) -> CurvesReport {
+    let curves = rec
+        .curves
+        .iter()
+        .map(|c| {
+            let own;
+            let at = match times {
+                Some(t) => t,
+                None => {
+                    own = distinct_times(c.curve.keys.iter().map(|k| k.time as f64));
+                    &own
+                }
+            };
+            SampledCurve {
+                path: c.path.clone(),
+                samples: at.iter().map(|&t| (t, c.value(t))).collect(),
+            }
+        })
+        .collect();
+    CurvesReport {
+        title,
+        duration: rec.duration,
+        markers: rec
+            .markers
+            .iter()
+            .map(|m| (m.time as f64, m.name.clone()))
+            .collect(),
+        curves,
+        shared_times: times.is_some(),
+    }
+}
+
+/// Every plottable channel of every animation, at `times` or else at its timeline's key times.
+pub fn from_skeleton(data: &SkeletonData, title: String, times: Option<&[f64]>) -> CurvesReport {
+    let mut curves = Vec::new();
+    for anim in &data.animations {
+        for info in inspect::describe(data, anim) {
+            let timeline = &anim.timelines[info.index];
+            let Some(keys) = inspect::keys_of(timeline) else {
+                continue;
+            };
+            let own;
+            let at = match times {
+                Some(t) => t,
+                None => {
+                    own = distinct_times(keys.times.iter().map(|&t| t as f64));
+                    &own
+                }
+            };
+            for (channel, name) in info.channels.iter().enumerate() {
+                let samples = at
+                    .iter()
+                    .filter_map(|&t| Some((t, inspect::channel_value(timeline, channel, t)?)))
+                    .collect();
+                curves.push(SampledCurve {
+                    path: format!("{}/{}", anim.name, info.path(name)),
+                    samples,
+                });
+            }
+        }
+    }
+    CurvesReport {
+        title,
+        duration: data
+            .animations
+            .iter()
+            .map(|a| a.duration)
+            .fold(0.0, f64::max),
+        markers: Vec::new(),
+        curves,
+        shared_times: times.is_some(),
+    }
+}
+
+/// The JSON document, fields in contract order.
+#[derive(Serialize)]
+struct JsonReport {
+    duration: Value,
+    markers: Vec<JsonMarker>,
+    curves: Vec<JsonCurve>,
+}
+
+#[derive(Serialize)]
+struct JsonMarker {
+    time: Value,
+    name: String,
+}
+
+#[derive(Serialize)]
+struct JsonCurve {
+    path: String,
+    samples: Vec<[Value; 2]>,
+}
+
+impl CurvesReport {
+    /// `{"duration", "markers": [{"time", "name"}], "curves": [{"path", "samples": [[t, v]]}]}`
+    /// on one line; names sanitized, non-finite numbers as "NaN" / "Infinity" / "-Infinity".
+    pub fn to_json(&self) -> String {
+        let doc = JsonReport {
+            duration: num(self.duration),
+            markers: self
+                .markers
+                .iter()
+                .map(|(t, name)| JsonMarker {
+                    time: num(*t),
+                    name: sanitize(name).into_owned(),
+                })
+                .collect(),
+            curves: self
+                .curves
+                .iter()
+                .map(|c| JsonCurve {
+                    path: sanitize(&c.path).into_owned(),
+                    samples: c.samples.iter().map(|&(t, v)| [num(t), num(v)]).collect(),
+                })
+                .collect(),
+        };
+        // Serializing plain structs of strings and numbers cannot fail.
+        serde_json::to_string(&doc).unwrap_or_default()
+    }
+
+    /// A header, then one row per curve and time, or with shared times one row per curve
+    /// and one column per time.
+    pub fn to_text(&self) -> String {
+        let mut s = String::new();
+        let _ = writeln!(s, "{}", self.title);
+        let _ = writeln!(
+            s,
+            "duration {:.4} s, {} curves",
+            self.duration,
+            self.curves.len()
+        );
+        if !self.markers.is_empty() {
+            let list: Vec<String> = self
+                .markers
+                .iter()
+                .map(|(t, n)| format!("{t:.4} \"{}\"", sanitize(n)))
+                .collect();
+            let _ = writeln!(s, "markers: {}", list.join(", "));
+        }
+        let paths: Vec<String> = self
+            .curves
+            .iter()
+            .map(|c| sanitize(&c.path).into_owned())
+            .collect();
+        let w = paths.iter().map(|p| p.width()).max().unwrap_or(0).max(4);
+        let pad = |p: &str| format!("{p}{}", " ".repeat(w - p.width()));
+        s.push('\n');
+        if self.shared_times {
+            let times = self.curves.first().map_or(&[][..], |c| &c.samples[..]);
+            let _ = write!(s, "{}", pad("path"));
+            for (t, _) in times {
+                let _ = write!(s, " {:>11}", format!("t={t:.4}"));
+            }
+            s.push('\n');
+            for (c, p) in self.curves.iter().zip(&paths) {
+                let _ = write!(s, "{}", pad(p));
+                for (_, v) in &c.samples {
+                    let _ = write!(s, " {:>11}", fixed(*v));
+                }
+                s.push('\n');
+            }
+        } else {
+            let _ = writeln!(s, "{} {:>11} {:>11}", pad("path"), "time", "value");
+            for (c, p) in self.curves.iter().zip(&paths) {
+                if c.samples.is_empty() {
+                    let _ = writeln!(s, "{} {:>11} {:>11}", pad(p), "no keys", "0");
+                }
+                for (i, (t, v)) in c.samples.iter().enumerate() {
+                    let name = if i == 0 { pad(p) } else { " ".repeat(w) };
+                    let _ = writeln!(s, "{name} {:>11} {:>11}", fixed(*t), fixed(*v));
+                }
+            }
+        }
+        s
+    }
+}
+
+/// `v` with 4 decimals, without the sign of a value that rounds to zero.
+fn fixed(v: f64) -> String {
+    let s = format!("{v:.4}");
+    if s == "-0.0000" {
+        s[1..].to_string()
+    } else {
+        s
+    }
+}
+
+/// True when the file should go to the MRTK reader: it has the magic, or it is a `.bin`
+/// that is not JSON (so a damaged recording gets the MRTK reader's located error).
+fn looks_like_mrtk(path: &Path, bytes: &[u8]) -> bool {
+    let bin = path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("bin"));
+    let json = bytes
+        .iter()
+        .find(|b| !b.is_ascii_whitespace())
+        .is_some_and(|&b| b == b'{' || b == 0xef);
+    mrtk::is_mrtk(bytes) || (bin && !json)
+}
+
+/// Loads `path` (MRTK recording or any skeleton `format::load` reads) and samples its curves.
+/// Warnings of an MRTK recording are returned as sanitized lines.
+pub fn report(path: &Path, times: Option<&[f64]>) -> Result<(CurvesReport, Vec<String>), CliError> {
+    let shown = sanitize(&path.display().to_string()).into_owned();
+    let fail = |e: &dyn std::fmt::Display| CliError(format!("{shown}: {e}"));
+    let meta = std::fs::metadata(path).map_err(|e| fail(&e))?;
+    if meta.len() > super::MAX_FILE_BYTES {
+        return Err(CliError(format!(
+            "{shown}: file is {} bytes, larger than the {} byte limit",
+            meta.len(),
+            super::MAX_FILE_BYTES
+        )));
+    }
+    let bytes = std::fs::read(path).map_err(|e| fail(&e))?;
+    let file = path
+        .file_name()
+        .map(|s| sanitize(&s.to_string_lossy()).into_owned())
+        .unwrap_or_default();
+    if looks_like_mrtk(path, &bytes) {
+        let rec = mrtk::load(&bytes).map_err(|e| fail(&e))?;
+        let streams: Vec<&str> = [
+            (rec.has_camera, "camera"),
+            (rec.has_hands, "hands"),
+            (rec.has_eye_gaze, "eye gaze"),
+        ]
+        .into_iter()
+        .filter_map(|(on, name)| on.then_some(name))
+        .collect();
+        let title = format!(
+            "{file}: MRTK input animation {}.{} ({})",
+            rec.version.major,
+            rec.version.minor,
+            if streams.is_empty() {
+                "no streams".to_string()
+            } else {
+                streams.join(", ")
+            }
+        );
+        let warnings = rec
+            .warnings
+            .iter()
+            .map(|(at, m)| format!("{shown}: warning at byte {at}: {}", sanitize(m)))
+            .collect();
+        return Ok((from_recording(&rec, title, times), warnings));
+    }
+    let name = path
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let data = crate::format::load(&bytes, &name).map_err(|e| fail(&e))?;
+    let title = format!(
+        "{file}: {} {}, {} animations",
+        sanitize(&data.source.format),
+        sanitize(&data.source.version),
+        data.animations.len()
+    );
+    Ok((from_skeleton(&data, title, times), Vec::new()))
+}
+
+/// Runs the command: prints warnings to stderr and the report to stdout.
+pub fn run(file: &Path, json: bool, times: Option<Vec<f64>>) -> Result<(), CliError> {
+    if let Some(bad) = times.iter().flatten().find(|t| !t.is_finite()) {
+        return Err(CliError(format!("--times: {bad} is not a finite time")));
+    }
+    let (report, warnings) = report(file, times.as_deref())?;
+    for w in warnings {
+        eprintln!("bonescope: {w}");
+    }
+    if json {
+        super::print_text(&(report.to_json() + "\n"))
+    } else {
+        super::print_text(&report.to_text())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::unity_curve::{UnityCurve, UnityKey, WrapMode};
+    use crate::format::mrtk::{CurveKind, Marker, NamedCurve, Version};
+    use serde_json::json;
+
+    fn recording() -> Recording {
+        let line = UnityCurve::new(
+            vec![UnityKey::new(0.0, 0.0), UnityKey::new(2.0, 1.0)],
+            WrapMode::ClampForever,
+            WrapMode::ClampForever,
+        );
+        Recording {
+            version: Version { major: 1, minor: 1 },
+            has_camera: false,
+            has_hands: false,
+            has_eye_gaze: false,
+            curves: vec![NamedCurve {
+                path: "x\u{1b}y".into(),
+                kind: CurveKind::Float,
+                offset: 19,
+                curve: line,
+            }],
+            markers: vec![Marker {
+                time: 0.5,
+                name: "evil\u{202e}".into(),
+            }],
+            duration: 2.0,
+            warnings: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn json_shape_and_sanitizing() {
+        let r = from_recording(&recording(), "t".into(), None);
+        let text = r.to_json();
+        assert!(
+            text.starts_with("{\"duration\":2.0,\"markers\":["),
+            "{text}"
+        );
+        let v: Value = serde_json::from_str(&text).expect("json");
+        assert_eq!(v["duration"], json!(2.0));
+        assert_eq!(
+            v["markers"],
+            json!([{"time": 0.5, "name": "evil\\u{202e}"}])
+        );
+        assert_eq!(v["curves"][0]["path"], json!("x\\ey"));
+        assert_eq!(v["curves"][0]["samples"], json!([[0.0, 0.0], [2.0, 1.0]]));
+        let r = from_recording(&recording(), "t".into(), Some(&[-1.0, 1.0]));
+        let v: Value = serde_json::from_str(&r.to_json()).expect("json");
+        assert_eq!(v["curves"][0]["samples"], json!([[-1.0, 0.0], [1.0, 0.5]]));
+    }
+
+    #[test]
+    fn skeletons_give_every_plottable_channel_per_animation() {
+        let data =
+            crate::format::load(crate::tui::EMBEDDED_SAMPLE, "lantern-keeper").expect("sample");
+        let r = from_skeleton(&data, "t".into(), None);
+        assert!(r.markers.is_empty());
+        let longest = data
+            .animations
+            .iter()
+            .map(|a| a.duration)
+            .fold(0.0, f64::max);
+        assert_eq!(r.duration, longest);
+        let mut expected = Vec::new();
+        for anim in &data.animations {
+            for info in inspect::describe(&data, anim) {
+                let t = &anim.timelines[info.index];
+                for (ch, name) in info.channels.iter().enumerate() {
+                    let keys = inspect::keys_of(t).expect("keys");
+                    let samples: Vec<(f64, f64)> = (0..keys.len())
+                        .map(|k| {
+                            let time = keys.time(k);
+                            (time, inspect::channel_value(t, ch, time).expect("value"))
+                        })
+                        .collect();
+                    expected.push((format!("{}/{}", anim.name, info.path(name)), samples));
+                }
+            }
+        }
+        let ours: Vec<(String, Vec<(f64, f64)>)> = r
+            .curves
+            .iter()
+            .map(|c| (c.path.clone(), c.samples.clone()))
+            .collect();
+        assert_eq!(ours, expected);
+        assert!(
+            ours.iter()
+                .any(|(p, _)| p == "idle/bone.torso.rotate.angle")
+        );
+        // Given times apply to every channel.
+        let r = from_skeleton(&data, "t".into(), Some(&[0.25, 9.0]));
+        assert!(r.curves.iter().all(|c| c.samples.len() == 2));
+    }
+
+    #[test]
+    fn text_has_no_raw_escapes() {
+        for times in [None, Some(&[0.0, 1.5][..])] {
+            let text = from_recording(&recording(), "t".into(), times).to_text();
+            assert!(
+                !text.contains('\u{1b}') && !text.contains('\u{202e}'),
+                "{text}"
+            );
+            assert!(text.contains("x\\ey"), "{text}");
+        }
+    }
+}
