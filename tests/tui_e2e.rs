@@ -248,7 +248,7 @@ fn hot_reload_keeps_the_place_and_survives_broken_files() {
     }
     t.wait_for(&["t 0.333/"]);
     t.keys(&["B", "Down", "Down"]);
-    let before = t.wait_for(&["Bones"]);
+    let before = t.wait_for(&["bones · "]);
     let bone_title = before
         .lines()
         .find_map(|l| {

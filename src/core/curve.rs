@@ -98,6 +98,7 @@ impl Keys {
     }
 
     /// Finds where `time` falls among the keys.
+    #[inline]
     pub fn locate(&self, time: f64) -> Span {
         let n = self.times.len();
         if n == 0 || time < self.times[0] as f64 {
@@ -114,7 +115,40 @@ impl Keys {
         Span::Between { key, percent }
     }
 
+    /// [`Keys::locate`], trying the key in `hint` and the one after it before searching, and
+    /// leaving the key found in `hint` (times move forward a frame at a time, so the last
+    /// key found usually still holds). The result is the same as `locate`'s whatever the hint:
+    /// with sorted times exactly one key `k` has `times[k] <= time < times[k + 1]`, the key the
+    /// search finds.
+    #[inline(always)]
+    pub fn locate_from(&self, time: f64, hint: &mut usize) -> Span {
+        let times = &self.times;
+        let n = times.len();
+        if n == 0 || time < times[0] as f64 {
+            return Span::Before;
+        }
+        if time >= times[n - 1] as f64 {
+            return Span::Last(n - 1);
+        }
+        let holds = |k: usize| match times.get(k..k + 2) {
+            Some(&[a, b]) => (a as f64) <= time && time < b as f64,
+            _ => false,
+        };
+        let key = if holds(*hint) {
+            *hint
+        } else if holds(*hint + 1) {
+            *hint + 1
+        } else {
+            times.partition_point(|&t| (t as f64) <= time) - 1
+        };
+        *hint = key;
+        let next_time = times[key + 1] as f64;
+        let percent = 1.0 - (time - next_time) / (times[key] as f64 - next_time);
+        Span::Between { key, percent }
+    }
+
     /// Applies key `key`'s interpolation to a raw time fraction, giving the value fraction.
+    #[inline]
     pub fn curve_percent(&self, key: usize, percent: f64) -> f64 {
         match self.interp[key] {
             Interp::Linear => percent,
@@ -125,7 +159,13 @@ impl Keys {
 
     /// The interpolated value of `channel` between `key` and `key + 1` at raw fraction `percent`.
     pub fn lerp(&self, key: usize, channel: usize, percent: f64) -> f64 {
-        let p = self.curve_percent(key, percent);
+        self.between(key, channel, self.curve_percent(key, percent))
+    }
+
+    /// The value of `channel` the value fraction `p` of the way from `key` to `key + 1` (`p`
+    /// from [`Keys::curve_percent`]; timelines with several channels evaluate the curve once).
+    #[inline]
+    pub fn between(&self, key: usize, channel: usize, p: f64) -> f64 {
         let a = self.value(key, channel);
         a + (self.value(key + 1, channel) - a) * p
     }
@@ -239,6 +279,31 @@ mod tests {
         assert_eq!(k.sample(1.0, 0), Some(10.0));
         assert_eq!(k.sample(9.0, 0), Some(20.0));
         assert_eq!(Keys::new(1).sample(0.0, 0), None);
+    }
+
+    #[test]
+    fn locate_from_any_hint_matches_locate() {
+        let mut k = Keys::new(1);
+        for (i, t) in [0.0f32, 0.25, 0.5, 0.5, 0.5, 0.75, 1.0, 1.0, 2.0]
+            .iter()
+            .enumerate()
+        {
+            k.push(*t, &[i as f32], Interp::Linear);
+        }
+        let mut time = -0.5;
+        while time < 2.5 {
+            for start in 0..12 {
+                let mut hint = start;
+                assert_eq!(
+                    k.locate_from(time, &mut hint),
+                    k.locate(time),
+                    "{time} {start}"
+                );
+            }
+            time += 0.03125;
+        }
+        let mut hint = 3;
+        assert_eq!(Keys::new(1).locate_from(0.0, &mut hint), Span::Before);
     }
 
     #[test]

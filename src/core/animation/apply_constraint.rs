@@ -1,8 +1,8 @@
 //! Applying constraint timelines (IK, transform, path).
 
-use super::timeline::span;
+use super::timeline::{At, channels, span};
 use super::{IkTimeline, MixBlend, MixDirection, PathProperty, PathTimeline, TransformTimeline};
-use crate::core::curve::{Keys, Span};
+use crate::core::curve::Span;
 use crate::core::skeleton::Skeleton;
 
 /// Blends `current` toward `value` the way continuous constraint channels do.
@@ -12,16 +12,6 @@ fn mix_value(current: &mut f64, setup: f64, value: f64, alpha: f64, blend: MixBl
         *current = setup + (value - setup) * alpha;
     } else {
         *current += (value - *current) * alpha;
-    }
-}
-
-/// The interpolated value of channel `ch` (the span is not `Before`).
-#[inline]
-fn value(keys: &Keys, sp: Span, ch: usize) -> f64 {
-    match sp {
-        Span::Last(i) => keys.value(i, ch),
-        Span::Between { key, percent } => keys.lerp(key, ch, percent),
-        Span::Before => 0.0,
     }
 }
 
@@ -37,7 +27,7 @@ fn held_key(sp: Span) -> usize {
 pub(super) fn apply_ik(
     t: &IkTimeline,
     sk: &mut Skeleton,
-    time: f64,
+    at: At<'_>,
     alpha: f64,
     blend: MixBlend,
     direction: MixDirection,
@@ -47,7 +37,7 @@ pub(super) fn apply_ik(
     if !c.active {
         return;
     }
-    let sp = span(&t.keys, time);
+    let sp = span(&t.keys, at);
     if sp == Span::Before {
         match blend {
             MixBlend::Setup => c.set_to_setup(data),
@@ -62,14 +52,9 @@ pub(super) fn apply_ik(
         }
         return;
     }
-    mix_value(&mut c.mix, data.mix, value(&t.keys, sp, 0), alpha, blend);
-    mix_value(
-        &mut c.softness,
-        data.softness,
-        value(&t.keys, sp, 1),
-        alpha,
-        blend,
-    );
+    let [mix, softness] = channels::<2>(&t.keys, sp);
+    mix_value(&mut c.mix, data.mix, mix, alpha, blend);
+    mix_value(&mut c.softness, data.softness, softness, alpha, blend);
     if direction == MixDirection::Out {
         if blend == MixBlend::Setup {
             c.bend_direction = data.bend_direction;
@@ -87,7 +72,7 @@ pub(super) fn apply_ik(
 pub(super) fn apply_transform(
     t: &TransformTimeline,
     sk: &mut Skeleton,
-    time: f64,
+    at: At<'_>,
     alpha: f64,
     blend: MixBlend,
 ) {
@@ -96,7 +81,7 @@ pub(super) fn apply_transform(
     if !c.active {
         return;
     }
-    let sp = span(&t.keys, time);
+    let sp = span(&t.keys, at);
     let setup = [
         data.rotate_mix,
         data.translate_mix,
@@ -115,8 +100,9 @@ pub(super) fn apply_transform(
             _ => return,
         }
     } else {
-        for (ch, (v, s)) in cur.iter_mut().zip(setup).enumerate() {
-            mix_value(v, s, value(&t.keys, sp, ch), alpha, blend);
+        let values = channels::<4>(&t.keys, sp);
+        for ((v, s), x) in cur.iter_mut().zip(setup).zip(values) {
+            mix_value(v, s, x, alpha, blend);
         }
     }
     [c.rotate_mix, c.translate_mix, c.scale_mix, c.shear_mix] = cur;
@@ -125,7 +111,7 @@ pub(super) fn apply_transform(
 pub(super) fn apply_path(
     t: &PathTimeline,
     sk: &mut Skeleton,
-    time: f64,
+    at: At<'_>,
     alpha: f64,
     blend: MixBlend,
 ) {
@@ -134,24 +120,34 @@ pub(super) fn apply_path(
     if !c.active {
         return;
     }
-    let (targets, setup): (Vec<&mut f64>, Vec<f64>) = match t.property {
-        PathProperty::Position => (vec![&mut c.position], vec![data.position]),
-        PathProperty::Spacing => (vec![&mut c.spacing], vec![data.spacing]),
-        PathProperty::Mix => (
-            vec![&mut c.rotate_mix, &mut c.translate_mix],
-            vec![data.rotate_mix, data.translate_mix],
-        ),
+    let sp = span(&t.keys, at);
+    // One channel toward `value` (`None` before the first key: toward the setup value).
+    let apply = |v: &mut f64, setup: f64, value: Option<f64>| match value {
+        None => match blend {
+            MixBlend::Setup => *v = setup,
+            MixBlend::First => *v += (setup - *v) * alpha,
+            _ => {}
+        },
+        Some(x) => mix_value(v, setup, x, alpha, blend),
     };
-    let sp = span(&t.keys, time);
-    for (ch, (v, s)) in targets.into_iter().zip(setup).enumerate() {
-        if sp == Span::Before {
-            match blend {
-                MixBlend::Setup => *v = s,
-                MixBlend::First => *v += (s - *v) * alpha,
-                _ => {}
-            }
-        } else {
-            mix_value(v, s, value(&t.keys, sp, ch), alpha, blend);
+    let keyed = sp != Span::Before;
+    match t.property {
+        PathProperty::Position => {
+            let [x] = channels::<1>(&t.keys, sp);
+            apply(&mut c.position, data.position, keyed.then_some(x));
+        }
+        PathProperty::Spacing => {
+            let [x] = channels::<1>(&t.keys, sp);
+            apply(&mut c.spacing, data.spacing, keyed.then_some(x));
+        }
+        PathProperty::Mix => {
+            let [rotate, translate] = channels::<2>(&t.keys, sp);
+            apply(&mut c.rotate_mix, data.rotate_mix, keyed.then_some(rotate));
+            apply(
+                &mut c.translate_mix,
+                data.translate_mix,
+                keyed.then_some(translate),
+            );
         }
     }
 }

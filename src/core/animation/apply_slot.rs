@@ -1,6 +1,6 @@
 //! Applying slot timelines (attachment, colors, deform) and the draw order timeline.
 
-use super::timeline::{discrete_key, span};
+use super::timeline::{At, channels, discrete_key, span};
 use super::{
     AttachmentTimeline, ColorTimeline, DeformTimeline, DrawOrderTimeline, MixBlend, MixDirection,
     TwoColorTimeline,
@@ -19,9 +19,11 @@ pub(crate) fn set_attachment_by_name(sk: &mut Skeleton, slot: usize, name: Optio
     sk.slots[slot].set_attachment(att);
 }
 
-fn set_setup_attachment(sk: &mut Skeleton, slot: usize) {
-    let data = sk.data.clone();
-    set_attachment_by_name(sk, slot, data.slots[slot].attachment.as_deref());
+/// Shows `slot`'s setup attachment (looked up in the skins by the setup name).
+pub(crate) fn set_setup_attachment(sk: &mut Skeleton, slot: usize) {
+    let name = sk.data.slots[slot].attachment.as_deref();
+    let att = name.and_then(|n| sk.attachment(slot, n));
+    sk.slots[slot].set_attachment(att);
 }
 
 pub(super) fn apply_attachment(
@@ -66,23 +68,10 @@ fn blend_color(c: &mut Color, r: f64, g: f64, b: f64, a: f64, alpha: f64) {
     *c = n.clamped();
 }
 
-/// Channel values of `keys` at a span that is not `Before`.
-fn channels<const N: usize>(keys: &crate::core::curve::Keys, sp: Span) -> [f64; N] {
-    let mut out = [0.0; N];
-    for (ch, v) in out.iter_mut().enumerate() {
-        *v = match sp {
-            Span::Last(i) => keys.value(i, ch),
-            Span::Between { key, percent } => keys.lerp(key, ch, percent),
-            Span::Before => 0.0,
-        };
-    }
-    out
-}
-
 pub(super) fn apply_color(
     t: &ColorTimeline,
     sk: &mut Skeleton,
-    time: f64,
+    at: At<'_>,
     alpha: f64,
     blend: MixBlend,
 ) {
@@ -91,7 +80,7 @@ pub(super) fn apply_color(
     }
     let setup = sk.data.slots[t.slot].color;
     let color = &mut sk.slots[t.slot].color;
-    let sp = span(&t.keys, time);
+    let sp = span(&t.keys, at);
     if sp == Span::Before {
         match blend {
             MixBlend::Setup => *color = setup,
@@ -114,7 +103,7 @@ pub(super) fn apply_color(
 pub(super) fn apply_two_color(
     t: &TwoColorTimeline,
     sk: &mut Skeleton,
-    time: f64,
+    at: At<'_>,
     alpha: f64,
     blend: MixBlend,
 ) {
@@ -125,7 +114,7 @@ pub(super) fn apply_two_color(
     let (setup, setup_dark) = (sd.color, sd.dark.unwrap_or(Color::BLACK));
     let slot = &mut sk.slots[t.slot];
     let dark = slot.dark.get_or_insert(setup_dark);
-    let sp = span(&t.keys, time);
+    let sp = span(&t.keys, at);
     if sp == Span::Before {
         match blend {
             MixBlend::Setup => {
@@ -164,18 +153,17 @@ pub(super) fn apply_two_color(
 pub(super) fn apply_deform(
     t: &DeformTimeline,
     sk: &mut Skeleton,
-    time: f64,
+    at: At<'_>,
     alpha: f64,
     mut blend: MixBlend,
 ) {
     if !slot_active(sk, t.slot) {
         return;
     }
-    let data = sk.data.clone();
     let Some(att_id) = sk.slots[t.slot].attachment else {
         return;
     };
-    let att = &data.attachments[att_id];
+    let att = &sk.data.attachments[att_id];
     let Some(vd) = att.vertex_data() else {
         return;
     };
@@ -192,7 +180,7 @@ pub(super) fn apply_deform(
         blend = MixBlend::Setup;
     }
     let count = t.vertices.first().map_or(0, Vec::len);
-    let sp = span(&t.keys, time);
+    let sp = span(&t.keys, at);
     if sp == Span::Before {
         match blend {
             MixBlend::Setup => deform.clear(),
@@ -220,45 +208,68 @@ pub(super) fn apply_deform(
         return;
     }
     deform.resize(count, 0.0);
-    // The keyed vertex value at index i (the curve is evaluated once, not per vertex).
+    // The keyed vertex values: key k0's moved toward k1's by p (the curve is evaluated once,
+    // not per vertex). Every array is cut to `count` up front, so the loops below index
+    // nothing and keep the arithmetic of the formulas they stand for.
     let (k0, k1, p) = match sp {
         Span::Last(k) => (k, k, 0.0),
         Span::Between { key, percent } => (key, key + 1, t.keys.curve_percent(key, percent)),
         Span::Before => return,
     };
-    let (v0, v1) = (&t.vertices[k0], &t.vertices[k1]);
-    let value = |i: usize| -> f64 {
-        let a = v0[i] as f64;
-        a + (v1[i] as f64 - a) * p
-    };
-    let setup_at = |i: usize| setup.map_or(0.0, |s| s[i] as f64);
+    let (v0, v1) = (&t.vertices[k0][..count], &t.vertices[k1][..count]);
+    let values = v0.iter().zip(v1).map(|(&a, &b)| {
+        let a = a as f64;
+        a + (b as f64 - a) * p
+    });
+    let setup = setup.map(|s| &s[..count]);
+    // Weighted attachments have no setup values: the formulas' setup term is 0.0 there, and
+    // `v - 0.0` is `v` for every `v` (including -0.0), so it is left out.
     if alpha == 1.0 {
-        if blend == MixBlend::Add {
-            for (i, d) in deform.iter_mut().enumerate() {
-                *d += value(i) - setup_at(i);
+        match (blend, setup) {
+            (MixBlend::Add, Some(setup)) => {
+                for ((d, v), &s) in deform.iter_mut().zip(values).zip(setup) {
+                    *d += v - s as f64;
+                }
             }
-        } else {
-            for (i, d) in deform.iter_mut().enumerate() {
-                *d = value(i);
+            (MixBlend::Add, None) => {
+                for (d, v) in deform.iter_mut().zip(values) {
+                    *d += v;
+                }
+            }
+            _ => {
+                for (d, v) in deform.iter_mut().zip(values) {
+                    *d = v;
+                }
             }
         }
         return;
     }
-    match blend {
-        MixBlend::Setup => {
-            for (i, d) in deform.iter_mut().enumerate() {
-                let s = setup_at(i);
-                *d = s + (value(i) - s) * alpha;
+    match (blend, setup) {
+        (MixBlend::Setup, Some(setup)) => {
+            for ((d, v), &s) in deform.iter_mut().zip(values).zip(setup) {
+                let s = s as f64;
+                *d = s + (v - s) * alpha;
             }
         }
-        MixBlend::First | MixBlend::Replace => {
-            for (i, d) in deform.iter_mut().enumerate() {
-                *d += (value(i) - *d) * alpha;
+        (MixBlend::Setup, None) => {
+            for (d, v) in deform.iter_mut().zip(values) {
+                // `0.0 +` turns a -0.0 product into 0.0, as the setup-relative formula does.
+                *d = 0.0 + v * alpha;
             }
         }
-        MixBlend::Add => {
-            for (i, d) in deform.iter_mut().enumerate() {
-                *d += (value(i) - setup_at(i)) * alpha;
+        (MixBlend::First | MixBlend::Replace, _) => {
+            for (d, v) in deform.iter_mut().zip(values) {
+                *d += (v - *d) * alpha;
+            }
+        }
+        (MixBlend::Add, Some(setup)) => {
+            for ((d, v), &s) in deform.iter_mut().zip(values).zip(setup) {
+                *d += (v - s as f64) * alpha;
+            }
+        }
+        (MixBlend::Add, None) => {
+            for (d, v) in deform.iter_mut().zip(values) {
+                *d += v * alpha;
             }
         }
     }

@@ -219,18 +219,61 @@ impl Timeline {
         blend: MixBlend,
         direction: MixDirection,
     ) {
+        let mut hint = 0;
+        self.apply_hinted(
+            skeleton, last_time, time, events, alpha, blend, direction, &mut hint,
+        );
+    }
+
+    /// [`Timeline::apply`] with a key search hint (see [`Keys::locate_from`]) that the caller
+    /// keeps for this timeline from one apply to the next.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    pub(crate) fn apply_hinted(
+        &self,
+        skeleton: &mut Skeleton,
+        last_time: f64,
+        time: f64,
+        events: Option<&mut Vec<Event>>,
+        alpha: f64,
+        blend: MixBlend,
+        direction: MixDirection,
+        hint: &mut usize,
+    ) {
+        // Bone timelines are most timelines: they go straight to their function, the other
+        // kinds through one that is kept out of line (inlined, the rarer kinds' code would
+        // make every call save and restore registers only they need).
+        let at = At { time, hint };
         match self {
-            Timeline::Bone(t) => {
-                super::apply_bone::apply(t, skeleton, time, alpha, blend, direction)
-            }
+            Timeline::Bone(t) => super::apply_bone::apply(t, skeleton, at, alpha, blend, direction),
+            _ => self.apply_other(skeleton, last_time, at, events, alpha, blend, direction),
+        }
+    }
+
+    /// [`Timeline::apply_hinted`] for every kind but bone timelines.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(never)]
+    fn apply_other(
+        &self,
+        skeleton: &mut Skeleton,
+        last_time: f64,
+        at: At<'_>,
+        events: Option<&mut Vec<Event>>,
+        alpha: f64,
+        blend: MixBlend,
+        direction: MixDirection,
+    ) {
+        let time = at.time;
+        match self {
+            Timeline::Bone(t) => super::apply_bone::apply(t, skeleton, at, alpha, blend, direction),
             Timeline::Attachment(t) => {
                 super::apply_slot::apply_attachment(t, skeleton, time, blend, direction)
             }
-            Timeline::Color(t) => super::apply_slot::apply_color(t, skeleton, time, alpha, blend),
+            Timeline::Color(t) => super::apply_slot::apply_color(t, skeleton, at, alpha, blend),
             Timeline::TwoColor(t) => {
-                super::apply_slot::apply_two_color(t, skeleton, time, alpha, blend)
+                super::apply_slot::apply_two_color(t, skeleton, at, alpha, blend)
             }
-            Timeline::Deform(t) => super::apply_slot::apply_deform(t, skeleton, time, alpha, blend),
+            Timeline::Deform(t) => super::apply_slot::apply_deform(t, skeleton, at, alpha, blend),
             Timeline::Event(t) => {
                 if let Some(events) = events {
                     t.fire(last_time, time, events);
@@ -240,14 +283,12 @@ impl Timeline {
                 super::apply_slot::apply_draw_order(t, skeleton, time, blend, direction)
             }
             Timeline::Ik(t) => {
-                super::apply_constraint::apply_ik(t, skeleton, time, alpha, blend, direction)
+                super::apply_constraint::apply_ik(t, skeleton, at, alpha, blend, direction)
             }
             Timeline::Transform(t) => {
-                super::apply_constraint::apply_transform(t, skeleton, time, alpha, blend)
+                super::apply_constraint::apply_transform(t, skeleton, at, alpha, blend)
             }
-            Timeline::Path(t) => {
-                super::apply_constraint::apply_path(t, skeleton, time, alpha, blend)
-            }
+            Timeline::Path(t) => super::apply_constraint::apply_path(t, skeleton, at, alpha, blend),
         }
     }
 }
@@ -289,7 +330,34 @@ pub fn discrete_key(times: &[f32], time: f64) -> Option<usize> {
     Some(times.partition_point(|&t| (t as f64) <= time) - 1)
 }
 
-/// Shorthand used by the apply functions.
-pub(crate) fn span(keys: &Keys, time: f64) -> Span {
-    keys.locate(time)
+/// The time a timeline is applied at, with the key search hint kept for it.
+pub(crate) struct At<'a> {
+    pub time: f64,
+    pub hint: &'a mut usize,
+}
+
+/// Where `at.time` falls among `keys` (updating the hint).
+#[inline]
+pub(crate) fn span(keys: &Keys, at: At<'_>) -> Span {
+    keys.locate_from(at.time, at.hint)
+}
+
+/// Channel values of `keys` at a span that is not `Before` (the curve evaluated once).
+pub(crate) fn channels<const N: usize>(keys: &Keys, sp: Span) -> [f64; N] {
+    let mut out = [0.0; N];
+    match sp {
+        Span::Last(i) => {
+            for (ch, v) in out.iter_mut().enumerate() {
+                *v = keys.value(i, ch);
+            }
+        }
+        Span::Between { key, percent } => {
+            let p = keys.curve_percent(key, percent);
+            for (ch, v) in out.iter_mut().enumerate() {
+                *v = keys.between(key, ch, p);
+            }
+        }
+        Span::Before => {}
+    }
+    out
 }

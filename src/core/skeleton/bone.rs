@@ -1,5 +1,6 @@
 //! A posed bone: local pose, applied pose and world transform.
 
+use super::memo::SinCos;
 use crate::core::math::{DEG_RAD, atan2_deg, cos_deg, sin_deg};
 use crate::core::model::{BoneData, Inherit};
 
@@ -52,16 +53,18 @@ impl Local {
 
 /// The local 2x2 matrix columns (la, lb, lc, ld) of rotation, shear and scale: the x axis at
 /// `rotation + shear_x`, the y axis at `rotation + 90 + shear_y`. Without shear both axes come
-/// from one sine/cosine pair (the hot path: most bones have no shear).
+/// from one sine/cosine pair (the hot path: most bones have no shear), taken from `memo`.
 #[inline]
-fn local_axes(
-    rotation: f64,
-    shear_x: f64,
-    shear_y: f64,
-    scale_x: f64,
-    scale_y: f64,
-) -> (f64, f64, f64, f64) {
-    let (sx, cx) = ((rotation + shear_x) * DEG_RAD).sin_cos();
+fn local_axes(local: &Local, memo: &mut SinCos) -> (f64, f64, f64, f64) {
+    let Local {
+        rotation,
+        scale_x,
+        scale_y,
+        shear_x,
+        shear_y,
+        ..
+    } = *local;
+    let (sx, cx) = memo.sin_cos((rotation + shear_x) * DEG_RAD);
     if shear_x == shear_y {
         // y axis = x axis turned by 90 degrees: (cos, sin)(r + 90) = (-sin r, cos r).
         return (cx * scale_x, -sx * scale_y, sx * scale_x, cx * scale_y);
@@ -151,7 +154,21 @@ impl Bone {
         parent: Option<ParentFrame>,
         sk: SkeletonFrame,
     ) {
-        let w = world_of(&local, inherit, parent, sk);
+        let mut memo = SinCos::ZERO;
+        self.update_world_memo(local, inherit, parent, sk, &mut memo);
+    }
+
+    /// [`Bone::update_world`] with the sine and cosine of the rotation memoised in `memo`.
+    #[inline]
+    pub(crate) fn update_world_memo(
+        &mut self,
+        local: Local,
+        inherit: Inherit,
+        parent: Option<ParentFrame>,
+        sk: SkeletonFrame,
+        memo: &mut SinCos,
+    ) {
+        let w = world_of(&local, inherit, parent, sk, memo);
         self.applied = local;
         self.applied_valid = true;
         self.set_world(w);
@@ -166,7 +183,24 @@ impl Bone {
         parent: Option<ParentFrame>,
         sk: SkeletonFrame,
     ) {
-        let w = world_of(&self.pose, inherit, parent, sk);
+        let mut memo = SinCos::ZERO;
+        self.update_world_from_pose_memo(inherit, parent, sk, &mut memo);
+    }
+
+    /// [`Bone::update_world_from_pose`] with the sine and cosine of the rotation memoised in
+    /// `memo` (one per bone, kept by the skeleton across frames).
+    #[inline]
+    pub(crate) fn update_world_from_pose_memo(
+        &mut self,
+        inherit: Inherit,
+        parent: Option<ParentFrame>,
+        sk: SkeletonFrame,
+        memo: &mut SinCos,
+    ) {
+        let w = match parent {
+            Some(p) if inherit == Inherit::Normal => world_normal(&self.pose, &p, memo),
+            _ => world_of(&self.pose, inherit, parent, sk, memo),
+        };
         self.applied = self.pose;
         self.applied_valid = true;
         self.set_world(w);
@@ -252,13 +286,31 @@ impl Bone {
     }
 }
 
-/// The world transform of a bone with local transform `local` under `parent`.
-#[inline]
+/// [`world_of`] for a bone with a parent and `Inherit::Normal`: the parent's matrix times the
+/// local one. Split out so the per-frame loop inlines this case (nearly every bone) and only
+/// calls the general function for the rest.
+#[inline(always)]
+fn world_normal(local: &Local, p: &ParentFrame, memo: &mut SinCos) -> ParentFrame {
+    let (la, lb, lc, ld) = local_axes(local, memo);
+    let (pa, pb, pc, pd) = (p.a, p.b, p.c, p.d);
+    ParentFrame {
+        a: pa * la + pb * lc,
+        b: pa * lb + pb * ld,
+        c: pc * la + pd * lc,
+        d: pc * lb + pd * ld,
+        world_x: pa * local.x + pb * local.y + p.world_x,
+        world_y: pc * local.x + pd * local.y + p.world_y,
+    }
+}
+
+/// The world transform of a bone with local transform `local` under `parent` (the sine and
+/// cosine of the rotation come through `memo`).
 fn world_of(
     local: &Local,
     inherit: Inherit,
     parent: Option<ParentFrame>,
     sk: SkeletonFrame,
+    memo: &mut SinCos,
 ) -> ParentFrame {
     let Local {
         x,
@@ -278,7 +330,7 @@ fn world_of(
         world_y: 0.0,
     };
     let Some(p) = parent else {
-        let (la, lb, lc, ld) = local_axes(rotation, shear_x, shear_y, scale_x, scale_y);
+        let (la, lb, lc, ld) = local_axes(local, memo);
         w.a = la * sk.scale_x;
         w.b = lb * sk.scale_x;
         w.c = lc * sk.scale_y;
@@ -292,16 +344,9 @@ fn world_of(
     w.world_y = pc * x + pd * y + p.world_y;
     let (la, lb, lc, ld);
     match inherit {
-        Inherit::Normal => {
-            let (la, lb, lc, ld) = local_axes(rotation, shear_x, shear_y, scale_x, scale_y);
-            w.a = pa * la + pb * lc;
-            w.b = pa * lb + pb * ld;
-            w.c = pc * la + pd * lc;
-            w.d = pc * lb + pd * ld;
-            return w;
-        }
+        Inherit::Normal => return world_normal(local, &p, memo),
         Inherit::OnlyTranslation => {
-            (w.a, w.b, w.c, w.d) = local_axes(rotation, shear_x, shear_y, scale_x, scale_y);
+            (w.a, w.b, w.c, w.d) = local_axes(local, memo);
         }
         Inherit::NoRotationOrReflection => {
             // Keep the parent's scale and shear but drop its rotation and reflection.

@@ -2,7 +2,7 @@
 
 use super::{Local, Skeleton};
 use crate::core::math::{RAD_DEG, atan2_deg};
-use crate::core::model::{IkConstraintData, Inherit};
+use crate::core::model::{IkConstraintData, Inherit, SkeletonData};
 use std::f64::consts::PI;
 
 /// The animatable state of an IK constraint.
@@ -52,9 +52,8 @@ fn wrap_once(mut r: f64) -> f64 {
 }
 
 impl Skeleton {
-    /// Runs IK constraint `i`.
-    pub(crate) fn apply_ik(&mut self, i: usize) {
-        let data = self.data.clone();
+    /// Runs IK constraint `i` (`data` is this skeleton's data).
+    pub(crate) fn apply_ik(&mut self, data: &SkeletonData, i: usize) {
         let cd = &data.ik_constraints[i];
         let c = &self.ik[i];
         let (mix, softness, bend, compress, stretch) =

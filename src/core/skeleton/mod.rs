@@ -2,6 +2,7 @@
 
 mod bone;
 mod ik_constraint;
+mod memo;
 mod path_constraint;
 mod slot;
 mod transform_constraint;
@@ -16,12 +17,23 @@ pub use transform_constraint::TransformConstraint;
 pub use update_order::{UpdateOrder, UpdateStep};
 
 use crate::core::color::Color;
-use crate::core::model::{AttachmentId, ConstraintRef, SkeletonData, Skin};
+use crate::core::model::{AttachmentId, ConstraintRef, Inherit, SkeletonData, Skin};
+use memo::{ConstraintMemos, SinCos};
 use std::sync::Arc;
+
+/// What the world transform update reads of a bone's setup data, packed so the per-frame loop
+/// does not walk the (large) `BoneData` records.
+#[derive(Clone, Copy, Debug)]
+struct BoneLink {
+    parent: Option<usize>,
+    inherit: Inherit,
+}
 
 /// A skeleton instance posed from shared [`SkeletonData`].
 #[derive(Clone, Debug)]
 pub struct Skeleton {
+    /// The data this instance was built from (its bones, slots and constraints, and the
+    /// per-bone tables below, follow it: for other data, make a new `Skeleton`).
     pub data: Arc<SkeletonData>,
     pub bones: Vec<Bone>,
     pub slots: Vec<Slot>,
@@ -36,6 +48,14 @@ pub struct Skeleton {
     pub frame: SkeletonFrame,
     pub color: Color,
     order: UpdateOrder,
+    /// Per bone: parent and inherit mode (from the data; they never change).
+    links: Vec<BoneLink>,
+    /// Per bone: the sine and cosine of the rotation its last update from the pose used, and
+    /// of the last a constraint set (kept apart so the two do not evict each other).
+    trig: Vec<SinCos>,
+    constraint_trig: Vec<SinCos>,
+    /// The constraints' memoised trigonometry.
+    memos: ConstraintMemos,
 }
 
 impl Skeleton {
@@ -65,6 +85,17 @@ impl Skeleton {
             },
             color: Color::WHITE,
             order: UpdateOrder::default(),
+            links: data
+                .bones
+                .iter()
+                .map(|b| BoneLink {
+                    parent: b.parent,
+                    inherit: b.inherit,
+                })
+                .collect(),
+            trig: vec![SinCos::ZERO; data.bones.len()],
+            constraint_trig: vec![SinCos::ZERO; data.bones.len()],
+            memos: ConstraintMemos::new(&data),
             data,
         };
         sk.set_slots_to_setup_pose();
@@ -190,16 +221,22 @@ impl Skeleton {
     /// The world frame of bone `i`'s parent.
     #[inline]
     pub fn parent_frame(&self, i: usize) -> Option<ParentFrame> {
-        self.data.bones[i].parent.map(|p| self.bones[p].frame())
+        self.links[i].parent.map(|p| self.bones[p].frame())
     }
 
     /// Computes bone `i`'s world transform from `local`.
     #[inline]
     pub fn update_bone_world(&mut self, i: usize, local: Local) {
         let parent = self.parent_frame(i);
-        let inherit = self.data.bones[i].inherit;
+        let inherit = self.links[i].inherit;
         let frame = self.frame;
-        self.bones[i].update_world(local, inherit, parent, frame);
+        self.bones[i].update_world_memo(
+            local,
+            inherit,
+            parent,
+            frame,
+            &mut self.constraint_trig[i],
+        );
     }
 
     /// Recomputes bone `i`'s applied pose from its world transform if a constraint changed it.
@@ -219,18 +256,27 @@ impl Skeleton {
             bone.applied = bone.pose;
             bone.applied_valid = true;
         }
+        // One handle on the data for the whole pass (the constraints read it while the bones
+        // change), instead of one per constraint.
+        let data = self.data.clone();
+        let frame = self.frame;
         for k in 0..self.order.steps.len() {
             match self.order.steps[k] {
                 UpdateStep::Bone(i) => {
-                    let parent = self.data.bones[i].parent;
-                    let inherit = self.data.bones[i].inherit;
-                    let frame = self.frame;
+                    let BoneLink { parent, inherit } = self.links[i];
                     let pf = parent.map(|p| self.bones[p].frame());
-                    self.bones[i].update_world_from_pose(inherit, pf, frame);
+                    self.bones[i].update_world_from_pose_memo(
+                        inherit,
+                        pf,
+                        frame,
+                        &mut self.trig[i],
+                    );
                 }
-                UpdateStep::Constraint(ConstraintRef::Ik(i)) => self.apply_ik(i),
-                UpdateStep::Constraint(ConstraintRef::Transform(i)) => self.apply_transform(i),
-                UpdateStep::Constraint(ConstraintRef::Path(i)) => self.apply_path(i),
+                UpdateStep::Constraint(ConstraintRef::Ik(i)) => self.apply_ik(&data, i),
+                UpdateStep::Constraint(ConstraintRef::Transform(i)) => {
+                    self.apply_transform(&data, i)
+                }
+                UpdateStep::Constraint(ConstraintRef::Path(i)) => self.apply_path(&data, i),
             }
         }
     }

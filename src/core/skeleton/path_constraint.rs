@@ -3,7 +3,8 @@
 use super::Skeleton;
 use crate::core::math::DEG_RAD;
 use crate::core::model::{
-    AttachmentKind, PathAttachment, PathConstraintData, PositionMode, RotateMode, SpacingMode,
+    AttachmentKind, PathAttachment, PathConstraintData, PositionMode, RotateMode, SkeletonData,
+    SpacingMode,
 };
 use std::f64::consts::PI;
 
@@ -63,9 +64,8 @@ enum Cached {
 }
 
 impl Skeleton {
-    /// Runs path constraint `i`.
-    pub(crate) fn apply_path(&mut self, i: usize) {
-        let data = self.data.clone();
+    /// Runs path constraint `i` (`data` is this skeleton's data).
+    pub(crate) fn apply_path(&mut self, data: &SkeletonData, i: usize) {
         let cd = &data.path_constraints[i];
         let Some(att) = self.slots[cd.target].attachment else {
             return;
@@ -155,6 +155,7 @@ impl Skeleton {
             let bi = cd.bones[k];
             let bone_len = data.bones[bi].length;
             let bone = &mut self.bones[bi];
+            let memo = &mut self.memos.paths[i][k];
             bone.world_x += (bone_x - bone.world_x) * translate_mix;
             bone.world_y += (bone_y - bone.world_y) * translate_mix;
             let (x, y) = (positions[p], positions[p + 1]);
@@ -176,15 +177,15 @@ impl Skeleton {
                 } else if sc.spaces[k + 1] == 0.0 {
                     positions[p + 2]
                 } else {
-                    dy.atan2(dx)
+                    memo.direction.atan2(dy, dx)
                 };
                 r -= if a == 0.0 && c == 0.0 {
                     std::f64::consts::PI
                 } else {
-                    c.atan2(a)
+                    memo.bone.atan2(c, a)
                 };
                 if tip {
-                    let (sin, cos) = r.sin_cos();
+                    let (sin, cos) = memo.turn.sin_cos(r);
                     bone_x += (bone_len * (cos * a - sin * c) - dx) * rotate_mix;
                     bone_y += (bone_len * (sin * a + cos * c) - dy) * rotate_mix;
                 } else {
@@ -196,7 +197,7 @@ impl Skeleton {
                     r += PI * 2.0;
                 }
                 r *= rotate_mix;
-                let (sin, cos) = r.sin_cos();
+                let (sin, cos) = memo.turn.sin_cos(r);
                 bone.a = cos * a - sin * c;
                 bone.b = cos * b - sin * d;
                 bone.c = sin * a + cos * c;

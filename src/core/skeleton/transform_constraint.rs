@@ -2,7 +2,7 @@
 
 use super::{Local, Skeleton};
 use crate::core::math::{DEG_RAD, wrap_degrees_38};
-use crate::core::model::TransformConstraintData;
+use crate::core::model::{SkeletonData, TransformConstraintData};
 use std::f64::consts::{FRAC_PI_2, PI};
 
 /// The animatable state of a transform constraint.
@@ -38,6 +38,15 @@ impl TransformConstraint {
     }
 }
 
+/// The mixes of a transform constraint, copied out for one run.
+#[derive(Clone, Copy)]
+struct Mixes {
+    rotate: f64,
+    translate: f64,
+    scale: f64,
+    shear: f64,
+}
+
 /// Wraps radians into [-PI, PI] with one step.
 fn wrap_rad(mut r: f64) -> f64 {
     if r > PI {
@@ -49,27 +58,33 @@ fn wrap_rad(mut r: f64) -> f64 {
 }
 
 impl Skeleton {
-    /// Runs transform constraint `i`.
-    pub(crate) fn apply_transform(&mut self, i: usize) {
-        let data = self.data.clone();
+    /// Runs transform constraint `i` (`data` is this skeleton's data).
+    pub(crate) fn apply_transform(&mut self, data: &SkeletonData, i: usize) {
         let cd = &data.transform_constraints[i];
-        let mixes = self.transforms[i].clone();
+        let c = &self.transforms[i];
+        let mixes = Mixes {
+            rotate: c.rotate_mix,
+            translate: c.translate_mix,
+            scale: c.scale_mix,
+            shear: c.shear_mix,
+        };
         match (cd.local, cd.relative) {
-            (false, false) => self.transform_world(cd, &mixes, false),
-            (false, true) => self.transform_world(cd, &mixes, true),
-            (true, false) => self.transform_local(cd, &mixes, false),
-            (true, true) => self.transform_local(cd, &mixes, true),
+            (false, false) => self.transform_world(i, cd, mixes, false),
+            (false, true) => self.transform_world(i, cd, mixes, true),
+            (true, false) => self.transform_local(cd, mixes, false),
+            (true, true) => self.transform_local(cd, mixes, true),
         }
     }
 
     /// World-space modes: change the constrained bones' world matrices directly.
     fn transform_world(
         &mut self,
+        i: usize,
         cd: &TransformConstraintData,
-        m: &TransformConstraint,
+        m: Mixes,
         relative: bool,
     ) {
-        let t = self.bones[cd.target].clone();
+        let t = self.bones[cd.target].frame();
         let (ta, tb, tc, td) = (t.a, t.b, t.c, t.d);
         let reflect = if ta * td - tb * tc > 0.0 {
             DEG_RAD
@@ -78,58 +93,59 @@ impl Skeleton {
         };
         let offset_rotation = cd.offset_rotation * reflect;
         let offset_shear_y = cd.offset_shear_y * reflect;
-        for &bi in &cd.bones {
+        let memo = &mut self.memos.transforms[i];
+        for (&bi, (bone_angle, turn)) in cd.bones.iter().zip(&mut memo.bones) {
             let bone = &mut self.bones[bi];
             let mut modified = false;
-            if m.rotate_mix != 0.0 {
+            if m.rotate != 0.0 {
                 let (a, b, c, d) = (bone.a, bone.b, bone.c, bone.d);
                 let r = if relative {
-                    tc.atan2(ta) + offset_rotation
+                    memo.target.atan2(tc, ta) + offset_rotation
                 } else {
-                    tc.atan2(ta) - c.atan2(a) + offset_rotation
+                    memo.target.atan2(tc, ta) - bone_angle.atan2(c, a) + offset_rotation
                 };
-                let r = wrap_rad(r) * m.rotate_mix;
-                let (sin, cos) = r.sin_cos();
+                let r = wrap_rad(r) * m.rotate;
+                let (sin, cos) = turn.sin_cos(r);
                 bone.a = cos * a - sin * c;
                 bone.b = cos * b - sin * d;
                 bone.c = sin * a + cos * c;
                 bone.d = sin * b + cos * d;
                 modified = true;
             }
-            if m.translate_mix != 0.0 {
-                let (x, y) = t.local_to_world(cd.offset_x, cd.offset_y);
+            if m.translate != 0.0 {
+                // The offset in the target's world space (as `Bone::local_to_world`).
+                let (x, y) = (
+                    cd.offset_x * ta + cd.offset_y * tb + t.world_x,
+                    cd.offset_x * tc + cd.offset_y * td + t.world_y,
+                );
                 if relative {
-                    bone.world_x += x * m.translate_mix;
-                    bone.world_y += y * m.translate_mix;
+                    bone.world_x += x * m.translate;
+                    bone.world_y += y * m.translate;
                 } else {
-                    bone.world_x += (x - bone.world_x) * m.translate_mix;
-                    bone.world_y += (y - bone.world_y) * m.translate_mix;
+                    bone.world_x += (x - bone.world_x) * m.translate;
+                    bone.world_y += (y - bone.world_y) * m.translate;
                 }
                 modified = true;
             }
-            if m.scale_mix > 0.0 {
+            if m.scale > 0.0 {
                 if relative {
-                    let s =
-                        ((ta * ta + tc * tc).sqrt() - 1.0 + cd.offset_scale_x) * m.scale_mix + 1.0;
+                    let s = ((ta * ta + tc * tc).sqrt() - 1.0 + cd.offset_scale_x) * m.scale + 1.0;
                     bone.a *= s;
                     bone.c *= s;
-                    let s =
-                        ((tb * tb + td * td).sqrt() - 1.0 + cd.offset_scale_y) * m.scale_mix + 1.0;
+                    let s = ((tb * tb + td * td).sqrt() - 1.0 + cd.offset_scale_y) * m.scale + 1.0;
                     bone.b *= s;
                     bone.d *= s;
                 } else {
                     let mut s = (bone.a * bone.a + bone.c * bone.c).sqrt();
                     if s > 0.00001 {
-                        s = (s
-                            + ((ta * ta + tc * tc).sqrt() - s + cd.offset_scale_x) * m.scale_mix)
+                        s = (s + ((ta * ta + tc * tc).sqrt() - s + cd.offset_scale_x) * m.scale)
                             / s;
                     }
                     bone.a *= s;
                     bone.c *= s;
                     let mut s = (bone.b * bone.b + bone.d * bone.d).sqrt();
                     if s > 0.00001 {
-                        s = (s
-                            + ((tb * tb + td * td).sqrt() - s + cd.offset_scale_y) * m.scale_mix)
+                        s = (s + ((tb * tb + td * td).sqrt() - s + cd.offset_scale_y) * m.scale)
                             / s;
                     }
                     bone.b *= s;
@@ -137,15 +153,15 @@ impl Skeleton {
                 }
                 modified = true;
             }
-            if m.shear_mix > 0.0 {
+            if m.shear > 0.0 {
                 let (b, d) = (bone.b, bone.d);
                 let by = d.atan2(b);
                 let r = if relative {
                     let r = wrap_rad(td.atan2(tb) - tc.atan2(ta));
-                    by + (r - FRAC_PI_2 + offset_shear_y) * m.shear_mix
+                    by + (r - FRAC_PI_2 + offset_shear_y) * m.shear
                 } else {
                     let r = wrap_rad(td.atan2(tb) - tc.atan2(ta) - (by - bone.c.atan2(bone.a)));
-                    by + (r + offset_shear_y) * m.shear_mix
+                    by + (r + offset_shear_y) * m.shear
                 };
                 let s = (b * b + d * d).sqrt();
                 bone.b = r.cos() * s;
@@ -159,12 +175,7 @@ impl Skeleton {
     }
 
     /// Local-space modes: change the constrained bones' applied local transforms.
-    fn transform_local(
-        &mut self,
-        cd: &TransformConstraintData,
-        m: &TransformConstraint,
-        relative: bool,
-    ) {
+    fn transform_local(&mut self, cd: &TransformConstraintData, m: Mixes, relative: bool) {
         self.ensure_applied(cd.target);
         let t = self.bones[cd.target].applied;
         for &bi in &cd.bones {
@@ -172,48 +183,48 @@ impl Skeleton {
             let ap = self.bones[bi].applied;
             let mut l = ap;
             if relative {
-                if m.rotate_mix != 0.0 {
-                    l.rotation += (t.rotation + cd.offset_rotation) * m.rotate_mix;
+                if m.rotate != 0.0 {
+                    l.rotation += (t.rotation + cd.offset_rotation) * m.rotate;
                 }
-                if m.translate_mix != 0.0 {
-                    l.x += (t.x + cd.offset_x) * m.translate_mix;
-                    l.y += (t.y + cd.offset_y) * m.translate_mix;
+                if m.translate != 0.0 {
+                    l.x += (t.x + cd.offset_x) * m.translate;
+                    l.y += (t.y + cd.offset_y) * m.translate;
                 }
-                if m.scale_mix != 0.0 {
+                if m.scale != 0.0 {
                     if l.scale_x > 0.00001 {
-                        l.scale_x *= (t.scale_x - 1.0 + cd.offset_scale_x) * m.scale_mix + 1.0;
+                        l.scale_x *= (t.scale_x - 1.0 + cd.offset_scale_x) * m.scale + 1.0;
                     }
                     if l.scale_y > 0.00001 {
-                        l.scale_y *= (t.scale_y - 1.0 + cd.offset_scale_y) * m.scale_mix + 1.0;
+                        l.scale_y *= (t.scale_y - 1.0 + cd.offset_scale_y) * m.scale + 1.0;
                     }
                 }
-                if m.shear_mix != 0.0 {
-                    l.shear_y += (t.shear_y + cd.offset_shear_y) * m.shear_mix;
+                if m.shear != 0.0 {
+                    l.shear_y += (t.shear_y + cd.offset_shear_y) * m.shear;
                 }
             } else {
-                if m.rotate_mix != 0.0 {
+                if m.rotate != 0.0 {
                     let r = wrap_degrees_38(t.rotation - ap.rotation + cd.offset_rotation);
-                    l.rotation += r * m.rotate_mix;
+                    l.rotation += r * m.rotate;
                 }
-                if m.translate_mix != 0.0 {
-                    l.x += (t.x - ap.x + cd.offset_x) * m.translate_mix;
-                    l.y += (t.y - ap.y + cd.offset_y) * m.translate_mix;
+                if m.translate != 0.0 {
+                    l.x += (t.x - ap.x + cd.offset_x) * m.translate;
+                    l.y += (t.y - ap.y + cd.offset_y) * m.translate;
                 }
-                if m.scale_mix != 0.0 {
+                if m.scale != 0.0 {
                     if l.scale_x > 0.00001 {
                         l.scale_x = (l.scale_x
-                            + (t.scale_x - l.scale_x + cd.offset_scale_x) * m.scale_mix)
+                            + (t.scale_x - l.scale_x + cd.offset_scale_x) * m.scale)
                             / l.scale_x;
                     }
                     if l.scale_y > 0.00001 {
                         l.scale_y = (l.scale_y
-                            + (t.scale_y - l.scale_y + cd.offset_scale_y) * m.scale_mix)
+                            + (t.scale_y - l.scale_y + cd.offset_scale_y) * m.scale)
                             / l.scale_y;
                     }
                 }
-                if m.shear_mix != 0.0 {
+                if m.shear != 0.0 {
                     let r = wrap_degrees_38(t.shear_y - ap.shear_y + cd.offset_shear_y);
-                    l.shear_y += r * m.shear_mix;
+                    l.shear_y += r * m.shear;
                 }
             }
             self.update_bone_world(bi, Local { ..l });

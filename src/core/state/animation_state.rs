@@ -1,6 +1,7 @@
 //! Tracks, queuing and time: everything of the animation state except applying poses
 //! (`mixing.rs`) and timeline hold modes (`hold.rs`).
 
+use super::hold::PropertySet;
 use super::notification::EventQueue;
 use super::{AnimationStateData, EntryId, Notification, NotificationKind, TrackEntry};
 use crate::core::animation::{Animation, MixBlend};
@@ -26,6 +27,8 @@ pub struct AnimationState {
     pub(super) animations_changed: bool,
     pub(super) unkeyed_state: u32,
     pub(super) empty: Arc<Animation>,
+    /// Scratch set of `animations_changed`, kept to reuse its table.
+    pub(super) properties_seen: PropertySet,
 }
 
 impl AnimationState {
@@ -44,6 +47,7 @@ impl AnimationState {
             animations_changed: false,
             unkeyed_state: 0,
             empty: Arc::new(Animation::empty()),
+            properties_seen: PropertySet::default(),
         }
     }
 
@@ -256,6 +260,7 @@ impl AnimationState {
             timeline_mode: Vec::new(),
             timeline_hold_mix: Vec::new(),
             timelines_rotation: Vec::new(),
+            timeline_hints: Vec::new(),
             listener: None,
         };
         self.entries[slot as usize] = Some(entry);

@@ -5,12 +5,55 @@
 use super::{AnimationState, EntryId, TimelineMode};
 use crate::core::animation::{MixBlend, PropertyId, Timeline};
 use std::collections::HashSet;
+use std::hash::{BuildHasherDefault, Hasher};
+
+/// The properties keyed by the entries visited so far. The state keeps one between changes so
+/// its table is reused; it is only asked for membership, so the hash function cannot change a
+/// result, and SipHash cost more than the rest of a change.
+pub(super) type PropertySet = HashSet<PropertyId, BuildHasherDefault<PropertyHasher>>;
+
+/// A multiply-rotate hash (as rustc's `FxHasher`) for the few small integers of a
+/// [`PropertyId`].
+#[derive(Default)]
+pub(super) struct PropertyHasher(u64);
+
+impl PropertyHasher {
+    #[inline]
+    fn add(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+}
+
+impl Hasher for PropertyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.add(u64::from(b));
+        }
+    }
+
+    fn write_u64(&mut self, v: u64) {
+        self.add(v);
+    }
+
+    fn write_usize(&mut self, v: usize) {
+        self.add(v as u64);
+    }
+
+    fn write_isize(&mut self, v: isize) {
+        self.add(v as u64);
+    }
+}
 
 impl AnimationState {
     /// Recomputes the timeline modes of every entry after starts or ends were queued.
     pub(super) fn animations_changed(&mut self) {
         self.animations_changed = false;
-        let mut seen: HashSet<PropertyId> = HashSet::new();
+        let mut seen = std::mem::take(&mut self.properties_seen);
+        seen.clear();
         for t in 0..self.tracks.len() {
             let Some(mut entry) = self.tracks[t] else {
                 continue;
@@ -27,9 +70,10 @@ impl AnimationState {
                 cur = self.e(e).mixing_to;
             }
         }
+        self.properties_seen = seen;
     }
 
-    fn compute_hold(&mut self, entry: EntryId, seen: &mut HashSet<PropertyId>) {
+    fn compute_hold(&mut self, entry: EntryId, seen: &mut PropertySet) {
         let data = self.data.skeleton.clone();
         let empty = self.empty.clone();
         let e = self.e(entry);

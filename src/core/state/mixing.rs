@@ -2,33 +2,28 @@
 //! rotation mixing direction, attachment bookkeeping and event/complete queuing.
 
 use super::{AnimationState, EntryId, TimelineMode};
-use crate::core::animation::apply_slot::set_attachment_by_name;
+use crate::core::animation::apply_slot::{set_attachment_by_name, set_setup_attachment};
 use crate::core::animation::{
-    Animation, AttachmentTimeline, BoneProperty, BoneTimeline, MixBlend, MixDirection, Timeline,
-    discrete_key,
+    Animation, At, AttachmentTimeline, BoneProperty, BoneTimeline, MixBlend, MixDirection,
+    Timeline, discrete_key,
 };
 use crate::core::curve::Span;
-use crate::core::math::{signum, wrap_degrees_38 as wrap};
+use crate::core::math::{rem, signum, wrap_degrees_38 as wrap};
+use crate::core::model::SkeletonData;
 use crate::core::skeleton::Skeleton;
-use std::sync::Arc;
 
 /// Attachment state offsets relative to `unkeyed_state`.
 const SETUP: u32 = 1;
 const CURRENT: u32 = 2;
 
 impl AnimationState {
-    fn animation_arc(
-        &self,
-        entry: EntryId,
-    ) -> (Arc<crate::core::model::SkeletonData>, Option<usize>) {
-        (self.data.skeleton.clone(), self.e(entry).animation)
-    }
-
     /// Poses `skeleton` from every track. Returns true when anything was applied.
     pub fn apply(&mut self, skeleton: &mut Skeleton) -> bool {
         if self.animations_changed {
             self.animations_changed();
         }
+        // The animations are read while the entries change: one handle on them for the call.
+        let data = self.data.skeleton.clone();
         let empty = self.empty.clone();
         let mut applied = false;
         for i in 0..self.tracks.len() {
@@ -47,22 +42,22 @@ impl AnimationState {
             let c = self.e(current);
             let mut mix = c.alpha;
             if c.mixing_from.is_some() {
-                mix *= self.apply_mixing_from(current, skeleton, blend);
+                mix *= self.apply_mixing_from(current, skeleton, blend, &data, &empty);
             } else if c.track_time >= c.track_end && c.next.is_none() {
                 mix = 0.0;
             }
-            let (data, anim_index) = self.animation_arc(current);
-            let anim: &Animation = anim_index.map_or(&empty, |a| &data.animations[a]);
             let c = self.e(current);
+            let anim: &Animation = c.animation.map_or(&empty, |a| &data.animations[a]);
             let (animation_last, animation_time) = (c.animation_last, c.animation_time());
             let mut events = std::mem::take(&mut self.events);
+            let mut hints = self.take_hints(current, anim);
             if (i == 0 && mix == 1.0) || blend == MixBlend::Add {
-                for tl in &anim.timelines {
+                for (tl, hint) in anim.timelines.iter().zip(&mut hints) {
                     match tl {
                         Timeline::Attachment(t) => {
                             self.apply_attachment_timeline(t, skeleton, animation_time, blend, true)
                         }
-                        _ => tl.apply(
+                        _ => tl.apply_hinted(
                             skeleton,
                             animation_last,
                             animation_time,
@@ -70,6 +65,7 @@ impl AnimationState {
                             mix,
                             blend,
                             MixDirection::In,
+                            hint,
                         ),
                     }
                 }
@@ -95,7 +91,10 @@ impl AnimationState {
                             apply_rotate_mixed(
                                 t,
                                 skeleton,
-                                animation_time,
+                                At {
+                                    time: animation_time,
+                                    hint: &mut hints[ii],
+                                },
                                 mix,
                                 timeline_blend,
                                 &mut rotation[ii * 2..ii * 2 + 2],
@@ -105,7 +104,7 @@ impl AnimationState {
                         Timeline::Attachment(t) => {
                             self.apply_attachment_timeline(t, skeleton, animation_time, blend, true)
                         }
-                        _ => tl.apply(
+                        _ => tl.apply_hinted(
                             skeleton,
                             animation_last,
                             animation_time,
@@ -113,6 +112,7 @@ impl AnimationState {
                             mix,
                             timeline_blend,
                             MixDirection::In,
+                            &mut hints[ii],
                         ),
                     }
                 }
@@ -120,6 +120,7 @@ impl AnimationState {
                 c.timeline_mode = modes;
                 c.timelines_rotation = rotation;
             }
+            self.em(current).timeline_hints = hints;
             self.queue_events(current, animation_time, &events);
             events.clear();
             self.events = events;
@@ -130,10 +131,9 @@ impl AnimationState {
         // Slots whose attachment was set only by keys that did not count put back their setup
         // attachment (so deform keys of those saw the right attachment meanwhile).
         let setup_state = self.unkeyed_state + SETUP;
-        let data = skeleton.data.clone();
-        for (i, sd) in data.slots.iter().enumerate() {
+        for i in 0..skeleton.slots.len() {
             if skeleton.slots[i].attachment_state == setup_state {
-                set_attachment_by_name(skeleton, i, sd.attachment.as_deref());
+                set_setup_attachment(skeleton, i);
             }
         }
         self.unkeyed_state += 2;
@@ -148,12 +148,14 @@ impl AnimationState {
         to: EntryId,
         skeleton: &mut Skeleton,
         mut blend: MixBlend,
+        data: &SkeletonData,
+        empty: &Animation,
     ) -> f64 {
         let Some(from) = self.e(to).mixing_from else {
             return 1.0;
         };
         if self.e(from).mixing_from.is_some() {
-            self.apply_mixing_from(from, skeleton, blend);
+            self.apply_mixing_from(from, skeleton, blend, data, empty);
         }
         let t = self.e(to);
         let (to_mix_duration, to_mix_time, to_interrupt_alpha) =
@@ -178,14 +180,13 @@ impl AnimationState {
         let (animation_last, animation_time) = (f.animation_last, f.animation_time());
         let alpha_hold = f.alpha * to_interrupt_alpha;
         let alpha_mix = alpha_hold * (1.0 - mix);
-        let (data, anim_index) = self.animation_arc(from);
-        let empty = self.empty.clone();
-        let anim: &Animation = anim_index.map_or(&empty, |a| &data.animations[a]);
+        let anim: &Animation = f.animation.map_or(empty, |a| &data.animations[a]);
         let mut events = std::mem::take(&mut self.events);
         let mut ev = if fire_events { Some(&mut events) } else { None };
+        let mut hints = self.take_hints(from, anim);
         if blend == MixBlend::Add {
-            for tl in &anim.timelines {
-                tl.apply(
+            for (tl, hint) in anim.timelines.iter().zip(&mut hints) {
+                tl.apply_hinted(
                     skeleton,
                     animation_last,
                     animation_time,
@@ -193,6 +194,7 @@ impl AnimationState {
                     alpha_mix,
                     blend,
                     MixDirection::Out,
+                    hint,
                 );
             }
         } else {
@@ -235,7 +237,10 @@ impl AnimationState {
                     Timeline::Bone(t) if t.property == BoneProperty::Rotate => apply_rotate_mixed(
                         t,
                         skeleton,
-                        animation_time,
+                        At {
+                            time: animation_time,
+                            hint: &mut hints[ii],
+                        },
                         alpha,
                         timeline_blend,
                         &mut rotation[ii * 2..ii * 2 + 2],
@@ -255,7 +260,7 @@ impl AnimationState {
                         {
                             direction = MixDirection::In;
                         }
-                        tl.apply(
+                        tl.apply_hinted(
                             skeleton,
                             animation_last,
                             animation_time,
@@ -263,6 +268,7 @@ impl AnimationState {
                             alpha,
                             timeline_blend,
                             direction,
+                            &mut hints[ii],
                         );
                     }
                 }
@@ -273,6 +279,7 @@ impl AnimationState {
             f.timeline_hold_mix = hold_mix;
             f.timelines_rotation = rotation;
         }
+        self.em(from).timeline_hints = hints;
         if to_mix_duration > 0.0 {
             self.queue_events(from, animation_time, &events);
         }
@@ -282,6 +289,13 @@ impl AnimationState {
         f.next_animation_last = animation_time;
         f.next_track_last = f.track_time;
         mix
+    }
+
+    /// Takes the entry's key search hints out, one per timeline of `anim` (its animation).
+    fn take_hints(&mut self, entry: EntryId, anim: &Animation) -> Vec<usize> {
+        let mut hints = std::mem::take(&mut self.em(entry).timeline_hints);
+        hints.resize(anim.timelines.len(), 0);
+        hints
     }
 
     /// Sets the keyed attachment (or the setup one before the first key); marks the slot as
@@ -301,13 +315,10 @@ impl AnimationState {
         match discrete_key(&t.times, time) {
             None => {
                 if matches!(blend, MixBlend::Setup | MixBlend::First) {
-                    let data = skeleton.data.clone();
-                    self.set_attachment(
-                        skeleton,
-                        slot,
-                        data.slots[slot].attachment.as_deref(),
-                        attachments,
-                    );
+                    set_setup_attachment(skeleton, slot);
+                    if attachments {
+                        skeleton.slots[slot].attachment_state = self.unkeyed_state + CURRENT;
+                    }
                 }
             }
             Some(k) => self.set_attachment(skeleton, slot, t.names[k].as_deref(), attachments),
@@ -377,7 +388,7 @@ impl AnimationState {
 fn apply_rotate_mixed(
     t: &BoneTimeline,
     sk: &mut Skeleton,
-    time: f64,
+    at: At<'_>,
     alpha: f64,
     blend: MixBlend,
     rotation: &mut [f64],
@@ -387,7 +398,7 @@ fn apply_rotate_mixed(
         rotation[0] = 0.0;
     }
     if alpha == 1.0 {
-        crate::core::animation::apply_bone::apply(t, sk, time, 1.0, blend, MixDirection::In);
+        crate::core::animation::apply_bone::apply(t, sk, at, 1.0, blend, MixDirection::In);
         return;
     }
     let bone_index = t.bone;
@@ -398,7 +409,7 @@ fn apply_rotate_mixed(
     let bone = &mut sk.bones[bone_index];
     let keys = &t.keys;
     let (mut r1, r2);
-    match keys.locate(time) {
+    match keys.locate_from(at.time, at.hint) {
         Span::Before => match blend {
             MixBlend::Setup => {
                 bone.pose.rotation = setup_rotation;
@@ -447,7 +458,7 @@ fn apply_rotate_mixed(
             }
             dir = current;
         }
-        let mut t = diff + last_total - last_total % 360.0;
+        let mut t = diff + last_total - rem(last_total, 360.0);
         if dir != current {
             t += 360.0 * signum(last_total);
         }

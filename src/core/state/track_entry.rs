@@ -58,6 +58,8 @@ pub struct TrackEntry {
     pub(super) timeline_hold_mix: Vec<Option<EntryId>>,
     /// Per rotate timeline: accumulated total and last difference (rotation mixing direction).
     pub(super) timelines_rotation: Vec<f64>,
+    /// Per timeline: the key search hint (see `Keys::locate_from`).
+    pub(super) timeline_hints: Vec<usize>,
     pub(super) listener: Option<Listener>,
 }
 

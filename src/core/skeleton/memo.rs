@@ -1,0 +1,139 @@
+//! Memoised trigonometry. Each memo keeps the last argument of one call site (for one bone or
+//! constraint) and its result; between frames most bones and many constraints see exactly the
+//! same inputs again (everything that is not animated at the moment), and then get the same
+//! result back without the library call. Arguments are compared by their bits, so -0.0 and
+//! 0.0 stay apart and a NaN never matches; the result is always what the call would return.
+
+use crate::core::model::SkeletonData;
+
+/// A memoised `f64::sin_cos`.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct SinCos {
+    arg: u64,
+    sin: f64,
+    cos: f64,
+}
+
+impl SinCos {
+    /// Holds `sin_cos(0.0)`, which is exactly (0, 1).
+    pub(crate) const ZERO: SinCos = SinCos {
+        arg: 0,
+        sin: 0.0,
+        cos: 1.0,
+    };
+
+    /// `radians.sin_cos()`.
+    #[inline]
+    pub(crate) fn sin_cos(&mut self, radians: f64) -> (f64, f64) {
+        if radians.to_bits() != self.arg {
+            (self.sin, self.cos) = radians.sin_cos();
+            self.arg = radians.to_bits();
+        }
+        (self.sin, self.cos)
+    }
+}
+
+/// A memoised `f64::atan2`.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Atan2 {
+    y: u64,
+    x: u64,
+    angle: f64,
+}
+
+impl Atan2 {
+    /// Holds `atan2(0.0, 0.0)`, which is exactly 0.
+    pub(crate) const ZERO: Atan2 = Atan2 {
+        y: 0,
+        x: 0,
+        angle: 0.0,
+    };
+
+    /// `y.atan2(x)`.
+    #[inline]
+    pub(crate) fn atan2(&mut self, y: f64, x: f64) -> f64 {
+        if y.to_bits() != self.y || x.to_bits() != self.x {
+            self.angle = y.atan2(x);
+            (self.y, self.x) = (y.to_bits(), x.to_bits());
+        }
+        self.angle
+    }
+}
+
+/// The memos of one bone moved by a path constraint.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct PathBoneMemo {
+    /// Direction from this bone's point on the path to the next.
+    pub direction: Atan2,
+    /// The bone's world rotation before the constraint.
+    pub bone: Atan2,
+    /// The rotation applied.
+    pub turn: SinCos,
+}
+
+/// The memos of one transform constraint.
+#[derive(Clone, Debug)]
+pub(crate) struct TransformMemo {
+    /// The target's world rotation.
+    pub target: Atan2,
+    /// Per constrained bone: its world rotation before the constraint, and the rotation
+    /// applied.
+    pub bones: Vec<(Atan2, SinCos)>,
+}
+
+/// Every constraint memo of a skeleton, indexed like the constraints and their bones.
+#[derive(Clone, Debug)]
+pub(crate) struct ConstraintMemos {
+    pub paths: Vec<Vec<PathBoneMemo>>,
+    pub transforms: Vec<TransformMemo>,
+}
+
+impl ConstraintMemos {
+    pub(crate) fn new(data: &SkeletonData) -> ConstraintMemos {
+        let path_bone = PathBoneMemo {
+            direction: Atan2::ZERO,
+            bone: Atan2::ZERO,
+            turn: SinCos::ZERO,
+        };
+        ConstraintMemos {
+            paths: data
+                .path_constraints
+                .iter()
+                .map(|c| vec![path_bone; c.bones.len()])
+                .collect(),
+            transforms: data
+                .transform_constraints
+                .iter()
+                .map(|c| TransformMemo {
+                    target: Atan2::ZERO,
+                    bones: vec![(Atan2::ZERO, SinCos::ZERO); c.bones.len()],
+                })
+                .collect(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn memos_return_what_the_calls_return() {
+        let (mut sc, mut at) = (SinCos::ZERO, Atan2::ZERO);
+        assert_eq!(0.0f64.sin_cos(), (0.0, 1.0));
+        assert_eq!(0.0f64.atan2(0.0).to_bits(), 0.0f64.to_bits());
+        for v in [0.0, -0.0, 0.0, 1.0, 1.0, -2.5, 3.0e10, -0.0, 0.0] {
+            let (s, c) = sc.sin_cos(v);
+            let (es, ec) = v.sin_cos();
+            assert_eq!(
+                (s.to_bits(), c.to_bits()),
+                (es.to_bits(), ec.to_bits()),
+                "{v}"
+            );
+            for x in [0.0, -0.0, 1.0, -1.0] {
+                assert_eq!(at.atan2(v, x).to_bits(), v.atan2(x).to_bits(), "{v} {x}");
+            }
+        }
+        assert!(sc.sin_cos(f64::NAN).0.is_nan() && at.atan2(f64::NAN, 1.0).is_nan());
+    }
+}
