@@ -169,9 +169,13 @@ fn worker(
     let mut last_missing = false;
     while let Ok(batch) = raw.recv() {
         let relevant = match &batch {
-            Ok(events) => events
-                .iter()
-                .any(|e| e.path.file_name() == Some(name.as_os_str())),
+            // Our file, or the directory itself / no path at all (what a watcher reports when
+            // it overflowed and events were lost): reload to be sure.
+            Ok(events) => events.iter().any(|e| {
+                e.path.file_name() == Some(name.as_os_str())
+                    || e.path.as_os_str().is_empty()
+                    || path.parent().is_some_and(|dir| e.path == dir)
+            }),
             Err(e) => {
                 let _ = tx.send(ReloadEvent::WatchError {
                     error: e.to_string(),
