@@ -31,11 +31,16 @@ fn segments(app: &App) -> Vec<(u8, String)> {
         (2, format!("t {:.3}/{:.3}s", app.playhead(), duration)),
         (
             4,
-            format!(
-                "f {}/{}",
-                app.session.frame(),
-                (duration * fps).round() as u64
-            ),
+            // The session frame, out of the animation's frames when it has a length.
+            if duration > 0.0 {
+                format!(
+                    "f {}/{}",
+                    app.session.frame(),
+                    (duration * fps).round() as u64
+                )
+            } else {
+                format!("f {}", app.session.frame())
+            },
         ),
         (5, format!("{}×", app.speed)),
         (
