@@ -8,6 +8,10 @@
 //!   (`AnimationState` update + apply, then `update_world_transform`), as the anchors do.
 //! - `mix/<name>`: the anchors' mixing scenario (two tracks, switching every 20 frames).
 //! - `timeline/apply/<name>`: `Animation::apply` + `update_world_transform` alone.
+//!
+//! `BONESCOPE_BENCH_EXTRA=a.json:b.json` adds more Spine 3.8 files (for instance the
+//! synthetic skeleton of `../shared/perf-anchors/gen_synth.py --format 3.8`). The numbers are
+//! set side by side with the perf anchors in `docs/PERFORMANCE.md`.
 
 use bonescope::core::animation::{MixBlend, MixDirection};
 use bonescope::core::skeleton::Skeleton;
@@ -27,6 +31,9 @@ fn inputs() -> Vec<(String, Vec<u8>)> {
         }
     } else {
         eprintln!("../shared is absent: benchmarking the project's sample only");
+    }
+    if let Some(extra) = std::env::var_os("BONESCOPE_BENCH_EXTRA") {
+        files.extend(std::env::split_paths(&extra));
     }
     files
         .into_iter()
