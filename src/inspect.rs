@@ -259,8 +259,9 @@ impl<'a> Curve<'a> {
     }
 }
 
+/// A rotate timeline whose keys turn the shortest way (the others interpolate plainly).
 fn is_rotate(t: &Timeline) -> bool {
-    matches!(t, Timeline::Bone(b) if b.property == BoneProperty::Rotate)
+    matches!(t, Timeline::Bone(b) if b.property == BoneProperty::Rotate && b.shortest)
 }
 
 /// Channel `channel` of `t` sampled at `times` as the runtime evaluates it (see [`Curve`]).

@@ -691,7 +691,7 @@ fn not_spine_files() {
     let e = err("");
     assert_eq!(
         e.to_string(),
-        "line 1, column 1: empty file (expected a Spine 3.8 JSON export)"
+        "line 1, column 1: empty file (expected a Spine 3.8 or DragonBones 4.x JSON export)"
     );
     for junk in [
         &b"\x00\x01\x02\xff\xfe random"[..],
@@ -706,7 +706,13 @@ fn not_spine_files() {
         assert!(e.message.contains("file"), "{e}");
         assert!(!e.to_string().chars().any(char::is_control));
     }
+    // A top-level "armature" list is DragonBones; without a version it is refused as such.
     let e = err("{\"armature\": []}");
+    assert!(
+        e.message.contains("unsupported DragonBones version (none)"),
+        "{e}"
+    );
+    let e = err("{\"bones\": []}");
     assert!(e.message.contains("unrecognised file"), "{e}");
 }
 

@@ -458,6 +458,7 @@ fn degenerate_data(name: &str) -> SkeletonData {
             bone,
             color: Color::WHITE,
             dark: None,
+            offset: None,
             attachment: Some(name.clone()),
             blend: BlendMode::Normal,
         });

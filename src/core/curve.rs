@@ -18,6 +18,88 @@ pub enum Interp {
     /// A cubic bezier in normalised (time, value) space, sampled into table `n` of
     /// [`Keys::bezier`] (Spine 3.x semantics: the curve maps time percent to value percent).
     Bezier(u32),
+    /// A quadratic ease blended with the straight line by a strength (DragonBones
+    /// `tweenEasing`): `p + (ease(p) - p) * strength`.
+    Ease(Ease, f32),
+    /// Value fractions sampled evenly in time, table `n` of [`Keys::sampled`], interpolated
+    /// linearly with implicit ends (0, 0) and (1, 1) (DragonBones' resampled `curve`).
+    Sampled(u32),
+}
+
+/// The easing shapes of [`Interp::Ease`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ease {
+    /// `p^2`.
+    QuadIn,
+    /// `1 - (1 - p)^2`.
+    QuadOut,
+    /// `(1 - cos(pi p)) / 2`.
+    QuadInOut,
+}
+
+impl Ease {
+    /// The eased fraction at `p`.
+    #[inline]
+    pub fn at(self, p: f64) -> f64 {
+        match self {
+            Ease::QuadIn => p * p,
+            Ease::QuadOut => 1.0 - (1.0 - p) * (1.0 - p),
+            Ease::QuadInOut => 0.5 * (1.0 - (p * std::f64::consts::PI).cos()),
+        }
+    }
+}
+
+/// A remapping of animation time to key time for one timeline (DragonBones' per-timeline
+/// `scale` and `offset`): `t / scale + offset`, wrapped into the animation's duration when the
+/// animation repeats, held just past its end when it does not.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TimeWarp {
+    pub scale: f64,
+    /// Seconds added after scaling.
+    pub offset: f64,
+    /// The animation's duration, seconds.
+    pub duration: f64,
+    /// Whether key time wraps at the duration (the animation repeats).
+    pub wrap: bool,
+    /// Keys sit on this frame grid (see [`snap_to_frame`]); 0 = continuous.
+    pub frame_rate: f64,
+}
+
+impl TimeWarp {
+    /// Key time for animation time `time`.
+    pub fn apply(&self, time: f64) -> f64 {
+        let d = self.duration;
+        let mut t = time / self.scale + self.offset;
+        if d > 0.0 {
+            if !self.wrap && t >= d {
+                t = d + 1e-6;
+            } else {
+                t %= d;
+            }
+        }
+        if self.frame_rate > 0.0 {
+            t = snap_to_frame(t, self.frame_rate);
+        }
+        t
+    }
+}
+
+/// Adjusts `time` by at most a rounding error so that keys stored as `f32` seconds at whole
+/// frames (`(frame / frame_rate) as f32`) are found the way a runtime that looks keys up by
+/// frame index finds them: key `k` is reached when `floor(time * frame_rate) >= k`.
+#[inline]
+pub fn snap_to_frame(time: f64, frame_rate: f64) -> f64 {
+    let frame = (time * frame_rate).floor();
+    let lo = ((frame / frame_rate) as f32) as f64;
+    let hi = (((frame + 1.0) / frame_rate) as f32) as f64;
+    if time < lo {
+        lo
+    } else if time >= hi {
+        // The largest f64 below `hi`.
+        f64::from_bits(hi.to_bits() - 1)
+    } else {
+        time
+    }
 }
 
 /// Where a time falls among the keys of a [`Keys`].
@@ -41,6 +123,10 @@ pub struct Keys {
     pub interp: Vec<Interp>,
     /// Sampled bezier tables referenced by [`Interp::Bezier`]: 9 (x, y) pairs each.
     pub bezier: Vec<[f32; BEZIER_SAMPLES * 2]>,
+    /// Evenly sampled value fractions referenced by [`Interp::Sampled`].
+    pub sampled: Vec<Box<[f32]>>,
+    /// Maps animation time to key time before every lookup; `None` for most timelines.
+    pub warp: Option<TimeWarp>,
 }
 
 impl Keys {
@@ -66,6 +152,13 @@ impl Keys {
         let table = bezier_table(cx1, cy1, cx2, cy2);
         self.bezier.push(table);
         Interp::Bezier((self.bezier.len() - 1) as u32)
+    }
+
+    /// Adds an evenly sampled curve (value fractions at `(i + 1) / (n + 1)`) and returns its
+    /// interpolation.
+    pub fn add_sampled(&mut self, samples: Vec<f32>) -> Interp {
+        self.sampled.push(samples.into_boxed_slice());
+        Interp::Sampled((self.sampled.len() - 1) as u32)
     }
 
     /// Number of keys.
@@ -100,6 +193,7 @@ impl Keys {
     /// Finds where `time` falls among the keys.
     #[inline]
     pub fn locate(&self, time: f64) -> Span {
+        let time = self.key_time(time);
         let n = self.times.len();
         if n == 0 || time < self.times[0] as f64 {
             return Span::Before;
@@ -122,6 +216,7 @@ impl Keys {
     /// search finds.
     #[inline(always)]
     pub fn locate_from(&self, time: f64, hint: &mut usize) -> Span {
+        let time = self.key_time(time);
         let times = &self.times;
         let n = times.len();
         if n == 0 || time < times[0] as f64 {
@@ -147,6 +242,15 @@ impl Keys {
         Span::Between { key, percent }
     }
 
+    /// The key time for animation time `time` (the same unless the keys have a [`TimeWarp`]).
+    #[inline(always)]
+    pub fn key_time(&self, time: f64) -> f64 {
+        match &self.warp {
+            None => time,
+            Some(w) => w.apply(time),
+        }
+    }
+
     /// Applies key `key`'s interpolation to a raw time fraction, giving the value fraction.
     #[inline]
     pub fn curve_percent(&self, key: usize, percent: f64) -> f64 {
@@ -154,6 +258,10 @@ impl Keys {
             Interp::Linear => percent,
             Interp::Stepped => 0.0,
             Interp::Bezier(table) => bezier_percent(&self.bezier[table as usize], percent),
+            Interp::Ease(ease, strength) => {
+                percent + (ease.at(percent) - percent) * strength as f64
+            }
+            Interp::Sampled(table) => sampled_percent(&self.sampled[table as usize], percent),
         }
     }
 
@@ -232,6 +340,27 @@ pub fn bezier_percent(table: &[f32; BEZIER_SAMPLES * 2], percent: f64) -> f64 {
     py + (1.0 - py) * (percent - px) / (1.0 - px)
 }
 
+/// Evaluates evenly spaced samples (value fractions at `(i + 1) / (n + 1)`) at time fraction
+/// `percent` by linear interpolation, with implicit ends at 0 and 1.
+pub fn sampled_percent(samples: &[f32], percent: f64) -> f64 {
+    if percent <= 0.0 {
+        return 0.0;
+    }
+    if percent >= 1.0 {
+        return 1.0;
+    }
+    let segments = samples.len() + 1;
+    let x = percent * segments as f64;
+    let i = (x.floor() as usize).min(segments - 1);
+    let lo = if i == 0 { 0.0 } else { samples[i - 1] as f64 };
+    let hi = if i == segments - 1 {
+        1.0
+    } else {
+        samples[i] as f64
+    };
+    lo + (hi - lo) * (x - i as f64)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -304,6 +433,65 @@ mod tests {
         }
         let mut hint = 3;
         assert_eq!(Keys::new(1).locate_from(0.0, &mut hint), Span::Before);
+    }
+
+    #[test]
+    fn eases_blend_with_the_line_by_strength() {
+        let mut k = Keys::new(1);
+        k.push(0.0, &[0.0], Interp::Ease(Ease::QuadIn, 1.0));
+        k.push(1.0, &[1.0], Interp::Linear);
+        assert!((k.sample(0.5, 0).unwrap() - 0.25).abs() < 1e-12);
+        k.interp[0] = Interp::Ease(Ease::QuadOut, 0.5);
+        assert!((k.sample(0.5, 0).unwrap() - (0.5 + (0.75 - 0.5) * 0.5)).abs() < 1e-12);
+        k.interp[0] = Interp::Ease(Ease::QuadInOut, 1.0);
+        assert!(
+            (k.sample(0.25, 0).unwrap() - 0.5 * (1.0 - (0.25 * std::f64::consts::PI).cos())).abs()
+                < 1e-12
+        );
+    }
+
+    #[test]
+    fn sampled_curves_interpolate_between_samples() {
+        let s = [0.1f32, 0.5, 0.6];
+        assert_eq!(sampled_percent(&s, 0.0), 0.0);
+        assert_eq!(sampled_percent(&s, 1.0), 1.0);
+        assert!((sampled_percent(&s, 0.125) - 0.05).abs() < 1e-7);
+        assert!((sampled_percent(&s, 0.5) - 0.5).abs() < 1e-7);
+        assert!((sampled_percent(&s, 0.875) - 0.8).abs() < 1e-7);
+    }
+
+    #[test]
+    fn snapping_finds_keys_by_frame_index() {
+        for fps in [24.0, 30.0, 36.0, 60.0] {
+            for f in 0..3000u32 {
+                let t = f as f64 / fps;
+                let s = snap_to_frame(t, fps);
+                let key = ((f as f64 / fps) as f32) as f64;
+                let next = (((f + 1) as f64 / fps) as f32) as f64;
+                let frame = (t * fps).floor();
+                if frame == f as f64 {
+                    assert!(s >= key && s < next, "{fps} {f}");
+                } else {
+                    assert!(s < key, "{fps} {f}");
+                }
+                // Within the f32 rounding of the key times themselves.
+                assert!((s - t).abs() < 1e-6 * t.max(1.0));
+            }
+        }
+    }
+
+    #[test]
+    fn warps_scale_offset_and_wrap() {
+        let w = TimeWarp {
+            scale: 0.5,
+            offset: 0.25,
+            duration: 1.0,
+            wrap: true,
+            frame_rate: 0.0,
+        };
+        assert!((w.apply(0.5) - 0.25).abs() < 1e-12);
+        let held = TimeWarp { wrap: false, ..w };
+        assert!((held.apply(0.5) - (1.0 + 1e-6)).abs() < 1e-12);
     }
 
     #[test]

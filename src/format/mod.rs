@@ -3,6 +3,7 @@
 //! [`load`] recognises the format ([`sniff`]) and calls its loader. Every loader reports
 //! problems as a [`LoadError`] that says where (JSON path and line/column, or byte offset).
 
+pub mod dragonbones;
 pub mod error;
 pub mod json;
 pub mod mrtk;
@@ -13,13 +14,24 @@ pub use error::{LoadError, Location};
 
 use crate::core::model::SkeletonData;
 
-/// Loads a skeleton from a file's bytes. `name` is the display name (usually the file stem).
+/// Loads a file's first (or only) skeleton. `name` is the display name (usually the file
+/// stem).
 pub fn load(bytes: &[u8], name: &str) -> Result<SkeletonData, LoadError> {
+    let mut all = load_all(bytes, name)?;
+    Ok(all.swap_remove(0))
+}
+
+/// Loads every skeleton of a file (DragonBones files hold several armatures; the other
+/// formats one). Never empty.
+pub fn load_all(bytes: &[u8], name: &str) -> Result<Vec<SkeletonData>, LoadError> {
     // A UTF-8 byte order mark is not JSON, but editors add one; it changes no line numbers.
     let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
-    let mut data = match sniff::sniff(bytes)? {
-        sniff::Format::SpineJson38 { .. } => spine_json::load(bytes, name)?,
+    let mut all = match sniff::sniff(bytes)? {
+        sniff::Format::SpineJson38 { .. } => vec![spine_json::load(bytes, name)?],
+        sniff::Format::DragonBones => dragonbones::load(bytes, name)?,
     };
-    data.finish();
-    Ok(data)
+    for data in &mut all {
+        data.finish();
+    }
+    Ok(all)
 }

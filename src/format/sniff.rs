@@ -8,9 +8,11 @@ use super::json::{Seg, error_at, locate::find, locate::string_at};
 pub enum Format {
     /// Spine JSON written by Spine 3.8.x; holds the `skeleton.spine` version.
     SpineJson38 { version: String },
+    /// DragonBones JSON (a top-level `armature` list); the loader checks the version.
+    DragonBones,
 }
 
-const EXPECTED: &str = "expected a Spine 3.8 JSON export";
+const EXPECTED: &str = "expected a Spine 3.8 or DragonBones 4.x JSON export";
 
 /// Recognises `text`. Only the top of the document is read (the `skeleton.spine` version
 /// string), so this is cheap; the chosen loader reports any later syntax error.
@@ -32,6 +34,9 @@ pub fn sniff(text: &[u8]) -> Result<Format, LoadError> {
     }
     const VERSION: [Seg<'static>; 2] = [Seg::Key("skeleton"), Seg::Key("spine")];
     let Some(offset) = find(text, &VERSION) else {
+        if find(text, &[Seg::Key("armature")]).is_some() {
+            return Ok(Format::DragonBones);
+        }
         // Not found: either the JSON is broken before we got there, or it is some other file.
         if let Err(e) = serde_json::from_slice::<serde::de::IgnoredAny>(text) {
             return Err(super::json::parse::convert("", &e));
@@ -104,11 +109,11 @@ mod tests {
     fn rejects_other_files() {
         assert_eq!(
             msg(""),
-            "line 1, column 1: empty file (expected a Spine 3.8 JSON export)"
+            "line 1, column 1: empty file (expected a Spine 3.8 or DragonBones 4.x JSON export)"
         );
         assert_eq!(
             msg(" \n "),
-            "line 1, column 1: empty file (expected a Spine 3.8 JSON export)"
+            "line 1, column 1: empty file (expected a Spine 3.8 or DragonBones 4.x JSON export)"
         );
         assert!(
             msg("\n[1, 2]").starts_with("line 2, column 1: unrecognised file: not a JSON object")

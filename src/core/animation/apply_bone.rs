@@ -58,11 +58,7 @@ fn rotate(t: &BoneTimeline, sk: &mut Skeleton, at: At<'_>, alpha: f64, blend: Mi
             return;
         }
         // Keys turn the shortest way between each other.
-        Span::Between { key, percent } => {
-            let prev = keys.value(key, 0);
-            let diff = wrap(keys.value(key + 1, 0) - prev);
-            prev + diff * keys.curve_percent(key, percent)
-        }
+        Span::Between { key, percent } => t.rotation_between(key, keys.curve_percent(key, percent)),
     };
     match blend {
         MixBlend::Setup => pose.rotation = setup.rotation + wrap(r) * alpha,

@@ -78,6 +78,9 @@ pub(super) fn apply_color(
     if !slot_active(sk, t.slot) {
         return;
     }
+    if t.keys.channels == 8 {
+        return apply_color_transform(t, sk, at, alpha, blend);
+    }
     let setup = sk.data.slots[t.slot].color;
     let color = &mut sk.slots[t.slot].color;
     let sp = span(&t.keys, at);
@@ -98,6 +101,59 @@ pub(super) fn apply_color(
         }
         blend_color(color, r, g, b, a, alpha);
     }
+}
+
+/// A color timeline with multipliers and offsets: both replace the slot's (the offset is not
+/// clamped; multipliers are).
+fn apply_color_transform(
+    t: &ColorTimeline,
+    sk: &mut Skeleton,
+    at: At<'_>,
+    alpha: f64,
+    blend: MixBlend,
+) {
+    let sd = &sk.data.slots[t.slot];
+    let (setup, setup_offset) = (
+        sd.color,
+        sd.offset.unwrap_or(Color::rgba(0.0, 0.0, 0.0, 0.0)),
+    );
+    let slot = &mut sk.slots[t.slot];
+    let offset = slot.offset.get_or_insert(setup_offset);
+    let sp = span(&t.keys, at);
+    if sp == Span::Before {
+        match blend {
+            MixBlend::Setup => {
+                slot.color = setup;
+                *offset = setup_offset;
+            }
+            MixBlend::First => {
+                blend_color(&mut slot.color, setup.r, setup.g, setup.b, setup.a, alpha);
+                lerp_offset(offset, setup_offset, alpha);
+            }
+            _ => {}
+        }
+        return;
+    }
+    let [r, g, b, a, ro, go, bo, ao] = channels::<8>(&t.keys, sp);
+    let keyed = Color::rgba(ro, go, bo, ao);
+    if alpha == 1.0 {
+        set_color(&mut slot.color, r, g, b, a);
+        *offset = keyed;
+    } else {
+        if blend == MixBlend::Setup {
+            slot.color = setup;
+            *offset = setup_offset;
+        }
+        blend_color(&mut slot.color, r, g, b, a, alpha);
+        lerp_offset(offset, keyed, alpha);
+    }
+}
+
+fn lerp_offset(c: &mut Color, to: Color, alpha: f64) {
+    c.r += (to.r - c.r) * alpha;
+    c.g += (to.g - c.g) * alpha;
+    c.b += (to.b - c.b) * alpha;
+    c.a += (to.a - c.a) * alpha;
 }
 
 pub(super) fn apply_two_color(

@@ -44,6 +44,9 @@ pub struct Animation {
     pub timelines: Vec<Timeline>,
     /// Sorted property ids of the timelines (for "does this animation key X").
     pub properties: Vec<PropertyId>,
+    /// Frames per second when keys sit on a frame grid and are found by frame index
+    /// (DragonBones); `None` for continuous key times.
+    pub frame_rate: Option<f64>,
 }
 
 impl Animation {
@@ -61,6 +64,28 @@ impl Animation {
             duration,
             timelines,
             properties,
+            frame_rate: None,
+        }
+    }
+
+    /// The animation time a seek to `time` shows. Frame-grid runtimes (DragonBones) show a
+    /// seek to exactly the end a microsecond before it, so the last key frame's own tween
+    /// (or hold) is what appears; elsewhere the time itself.
+    pub fn seek_time(&self, time: f64) -> f64 {
+        if self.frame_rate.is_some() && time == self.duration && time > 0.0 {
+            time - 1e-6
+        } else {
+            time
+        }
+    }
+
+    /// The time keys are looked up at for animation time `time`: the same time, or on a frame
+    /// grid the time adjusted by a rounding error to fall in the frame runtimes index it by.
+    #[inline]
+    pub fn key_time(&self, time: f64) -> f64 {
+        match self.frame_rate {
+            Some(fps) => crate::core::curve::snap_to_frame(time, fps),
+            None => time,
         }
     }
 
@@ -96,6 +121,7 @@ impl Animation {
                 last_time %= self.duration;
             }
         }
+        let (last_time, time) = (self.key_time(last_time), self.key_time(time));
         let mut events = events;
         for timeline in &self.timelines {
             timeline.apply(

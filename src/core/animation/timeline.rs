@@ -25,6 +25,24 @@ pub struct BoneTimeline {
     pub bone: usize,
     pub property: BoneProperty,
     pub keys: Keys,
+    /// Rotate keys only: turn the shortest way from key to key (Spine), or exactly as keyed
+    /// (DragonBones, whose keys carry their full turns).
+    pub shortest: bool,
+}
+
+impl BoneTimeline {
+    /// The rotation `p` (a value fraction) of the way from rotate key `key` to the next.
+    #[inline]
+    pub fn rotation_between(&self, key: usize, p: f64) -> f64 {
+        let prev = self.keys.value(key, 0);
+        let next = self.keys.value(key + 1, 0);
+        let diff = if self.shortest {
+            crate::core::math::wrap_degrees_38(next - prev)
+        } else {
+            next - prev
+        };
+        prev + diff * p
+    }
 }
 
 /// Attachment changes on a slot: one name (or none) per key.
@@ -35,7 +53,8 @@ pub struct AttachmentTimeline {
     pub names: Vec<Option<String>>,
 }
 
-/// Slot color keys: channels r, g, b, a (0..1).
+/// Slot color keys: channels r, g, b, a (0..1), or r, g, b, a multipliers then r, g, b, a
+/// offsets (-1..1) for color transforms with an offset (see `SlotData::offset`).
 #[derive(Clone, Debug, PartialEq)]
 pub struct ColorTimeline {
     pub slot: usize,

@@ -97,6 +97,29 @@ pub struct PointAttachment {
     pub color: Option<Color>,
 }
 
+/// Another skeleton of the same file shown in a slot (a DragonBones child armature), placed
+/// like a point in bone space.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ArmatureAttachment {
+    /// The nested skeleton's name.
+    pub armature: String,
+    pub x: f64,
+    pub y: f64,
+    pub rotation: f64,
+}
+
+impl ArmatureAttachment {
+    /// Its placement as a point attachment.
+    pub fn as_point(&self) -> PointAttachment {
+        PointAttachment {
+            x: self.x,
+            y: self.y,
+            rotation: self.rotation,
+            color: None,
+        }
+    }
+}
+
 /// What an attachment is.
 #[derive(Clone, Debug, PartialEq)]
 pub enum AttachmentKind {
@@ -113,6 +136,7 @@ pub enum AttachmentKind {
         end_slot: Option<usize>,
         color: Option<Color>,
     },
+    Armature(ArmatureAttachment),
 }
 
 /// An attachment: its actual name, its kind, and whose deform keys drive it.
@@ -133,7 +157,9 @@ impl Attachment {
             AttachmentKind::BoundingBox { vertices, .. }
             | AttachmentKind::Clipping { vertices, .. } => Some(vertices),
             AttachmentKind::Path(p) => Some(&p.vertices),
-            AttachmentKind::Region(_) | AttachmentKind::Point(_) => None,
+            AttachmentKind::Region(_) | AttachmentKind::Point(_) | AttachmentKind::Armature(_) => {
+                None
+            }
         }
     }
 
@@ -146,6 +172,7 @@ impl Attachment {
             AttachmentKind::BoundingBox { .. } => "boundingbox",
             AttachmentKind::Path(_) => "path",
             AttachmentKind::Point(_) => "point",
+            AttachmentKind::Armature(_) => "armature",
             AttachmentKind::Clipping { .. } => "clipping",
         }
     }

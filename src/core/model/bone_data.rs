@@ -7,6 +7,16 @@ pub enum Inherit {
     NoRotationOrReflection,
     NoScale,
     NoScaleOrReflection,
+    /// DragonBones' rules (its `inheritTranslation`, `inheritRotation`, `inheritScale`). With
+    /// `scale` the world transform is parent x local, less the parent's world rotation when
+    /// not inheriting rotation. Without `scale` only the position goes through the parent
+    /// matrix; the rotation adds the parent's world x-axis angle (mirrored under a reflecting
+    /// parent) and scale and shear are the bone's own. Never all three true: that is `Normal`.
+    DragonBones {
+        translation: bool,
+        rotation: bool,
+        scale: bool,
+    },
 }
 
 impl Inherit {
@@ -18,6 +28,20 @@ impl Inherit {
             Inherit::NoRotationOrReflection => "noRotationOrReflection",
             Inherit::NoScale => "noScale",
             Inherit::NoScaleOrReflection => "noScaleOrReflection",
+            Inherit::DragonBones {
+                translation,
+                rotation,
+                scale,
+            } => match (translation, rotation, scale) {
+                (true, true, true) => "normal",
+                (true, true, false) => "inheritScale=false",
+                (true, false, true) => "inheritRotation=false",
+                (true, false, false) => "inheritRotation=false inheritScale=false",
+                (false, true, true) => "inheritTranslation=false",
+                (false, true, false) => "inheritTranslation=false inheritScale=false",
+                (false, false, true) => "inheritTranslation=false inheritRotation=false",
+                (false, false, false) => "inherits nothing",
+            },
         }
     }
 }

@@ -14,6 +14,9 @@ pub struct IkConstraintData {
     pub compress: bool,
     pub stretch: bool,
     pub uniform: bool,
+    /// Turn the chain's world transforms rigidly (DragonBones) rather than solving local
+    /// rotations with Spine's scale, shear, softness and stretch rules.
+    pub rigid: bool,
 }
 
 /// Copies (a mix of) a target bone's transform onto constrained bones.

@@ -30,6 +30,9 @@ pub struct SlotData {
     pub color: Color,
     /// Dark color for two-color tinting (alpha unused).
     pub dark: Option<Color>,
+    /// Color offset added after multiplying by `color` (DragonBones color transforms), as a
+    /// fraction of full intensity per channel (-1..1); `None` when the format has none.
+    pub offset: Option<Color>,
     /// Setup attachment name, looked up in the skin.
     pub attachment: Option<String>,
     pub blend: BlendMode,

@@ -303,6 +303,51 @@ fn world_normal(local: &Local, p: &ParentFrame, memo: &mut SinCos) -> ParentFram
     }
 }
 
+/// [`Inherit::DragonBones`]: see there. The parent's world rotation is the angle of its world
+/// x axis, which is what DragonBones' decomposed rotation plus its half turn for a negative
+/// decomposed scale amounts to.
+fn world_dragonbones(
+    local: &Local,
+    p: &ParentFrame,
+    sk: SkeletonFrame,
+    translation: bool,
+    inherit_rotation: bool,
+    scale: bool,
+) -> ParentFrame {
+    let parent_rotation = atan2_deg(p.c, p.a);
+    let mut l = *local;
+    let mut memo = SinCos::ZERO;
+    let mut w = if scale {
+        if !inherit_rotation {
+            l.rotation -= parent_rotation;
+        }
+        world_normal(&l, p, &mut memo)
+    } else {
+        if inherit_rotation {
+            let mut r = l.rotation + parent_rotation;
+            if p.a * p.d - p.b * p.c < 0.0 {
+                r -= 2.0 * l.rotation;
+                l.shear_y += 180.0;
+            }
+            l.rotation = r;
+        }
+        let (la, lb, lc, ld) = local_axes(&l, &mut memo);
+        ParentFrame {
+            a: la * sk.scale_x,
+            b: lb * sk.scale_x,
+            c: lc * sk.scale_y,
+            d: ld * sk.scale_y,
+            world_x: p.a * l.x + p.b * l.y + p.world_x,
+            world_y: p.c * l.x + p.d * l.y + p.world_y,
+        }
+    };
+    if !translation {
+        w.world_x = l.x * sk.scale_x + sk.x;
+        w.world_y = l.y * sk.scale_y + sk.y;
+    }
+    w
+}
+
 /// The world transform of a bone with local transform `local` under `parent` (the sine and
 /// cosine of the rotation come through `memo`).
 fn world_of(
@@ -345,6 +390,11 @@ fn world_of(
     let (la, lb, lc, ld);
     match inherit {
         Inherit::Normal => return world_normal(local, &p, memo),
+        Inherit::DragonBones {
+            translation,
+            rotation: inherit_rotation,
+            scale,
+        } => return world_dragonbones(local, &p, sk, translation, inherit_rotation, scale),
         Inherit::OnlyTranslation => {
             (w.a, w.b, w.c, w.d) = local_axes(local, memo);
         }

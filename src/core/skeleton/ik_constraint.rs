@@ -60,6 +60,9 @@ impl Skeleton {
             (c.mix, c.softness, c.bend_direction, c.compress, c.stretch);
         let target = &self.bones[cd.target];
         let (tx, ty) = (target.world_x, target.world_y);
+        if cd.rigid {
+            return self.ik_rigid(&cd.bones, tx, ty, bend, mix);
+        }
         match cd.bones.as_slice() {
             [bone] => self.ik_one(*bone, tx, ty, compress, stretch, cd.uniform, mix),
             [parent, child] => {

@@ -2,6 +2,7 @@
 
 mod bone;
 mod ik_constraint;
+mod ik_rigid;
 mod memo;
 mod path_constraint;
 mod slot;
@@ -213,6 +214,7 @@ impl Skeleton {
         let slot = &mut self.slots[i];
         slot.color = sd.color;
         slot.dark = sd.dark;
+        slot.offset = sd.offset;
         slot.attachment = None;
         slot.deform.clear();
         slot.attachment = att;

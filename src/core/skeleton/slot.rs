@@ -8,6 +8,8 @@ use crate::core::model::{AttachmentId, SlotData};
 pub struct Slot {
     pub color: Color,
     pub dark: Option<Color>,
+    /// Color offset (see [`SlotData::offset`]).
+    pub offset: Option<Color>,
     pub attachment: Option<AttachmentId>,
     /// Vertex offsets (unweighted: absolute positions) set by deform timelines; empty = none.
     pub deform: Vec<f64>,
@@ -21,6 +23,7 @@ impl Slot {
         Slot {
             color: data.color,
             dark: data.dark,
+            offset: data.offset,
             attachment: None,
             deform: Vec::new(),
             attachment_state: 0,

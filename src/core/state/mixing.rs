@@ -49,18 +49,21 @@ impl AnimationState {
             let c = self.e(current);
             let anim: &Animation = c.animation.map_or(&empty, |a| &data.animations[a]);
             let (animation_last, animation_time) = (c.animation_last, c.animation_time());
+            // Keys are looked up at the animation's key time (frame-grid snapping).
+            let (key_last, key_now) =
+                (anim.key_time(animation_last), anim.key_time(animation_time));
             let mut events = std::mem::take(&mut self.events);
             let mut hints = self.take_hints(current, anim);
             if (i == 0 && mix == 1.0) || blend == MixBlend::Add {
                 for (tl, hint) in anim.timelines.iter().zip(&mut hints) {
                     match tl {
                         Timeline::Attachment(t) => {
-                            self.apply_attachment_timeline(t, skeleton, animation_time, blend, true)
+                            self.apply_attachment_timeline(t, skeleton, key_now, blend, true)
                         }
                         _ => tl.apply_hinted(
                             skeleton,
-                            animation_last,
-                            animation_time,
+                            key_last,
+                            key_now,
                             Some(&mut events),
                             mix,
                             blend,
@@ -92,7 +95,7 @@ impl AnimationState {
                                 t,
                                 skeleton,
                                 At {
-                                    time: animation_time,
+                                    time: key_now,
                                     hint: &mut hints[ii],
                                 },
                                 mix,
@@ -102,12 +105,12 @@ impl AnimationState {
                             )
                         }
                         Timeline::Attachment(t) => {
-                            self.apply_attachment_timeline(t, skeleton, animation_time, blend, true)
+                            self.apply_attachment_timeline(t, skeleton, key_now, blend, true)
                         }
                         _ => tl.apply_hinted(
                             skeleton,
-                            animation_last,
-                            animation_time,
+                            key_last,
+                            key_now,
                             Some(&mut events),
                             mix,
                             timeline_blend,
@@ -181,6 +184,8 @@ impl AnimationState {
         let alpha_hold = f.alpha * to_interrupt_alpha;
         let alpha_mix = alpha_hold * (1.0 - mix);
         let anim: &Animation = f.animation.map_or(empty, |a| &data.animations[a]);
+        // Keys are looked up at the animation's key time (frame-grid snapping).
+        let (key_last, key_now) = (anim.key_time(animation_last), anim.key_time(animation_time));
         let mut events = std::mem::take(&mut self.events);
         let mut ev = if fire_events { Some(&mut events) } else { None };
         let mut hints = self.take_hints(from, anim);
@@ -188,8 +193,8 @@ impl AnimationState {
             for (tl, hint) in anim.timelines.iter().zip(&mut hints) {
                 tl.apply_hinted(
                     skeleton,
-                    animation_last,
-                    animation_time,
+                    key_last,
+                    key_now,
                     ev.as_deref_mut(),
                     alpha_mix,
                     blend,
@@ -238,7 +243,7 @@ impl AnimationState {
                         t,
                         skeleton,
                         At {
-                            time: animation_time,
+                            time: key_now,
                             hint: &mut hints[ii],
                         },
                         alpha,
@@ -249,7 +254,7 @@ impl AnimationState {
                     Timeline::Attachment(t) => self.apply_attachment_timeline(
                         t,
                         skeleton,
-                        animation_time,
+                        key_now,
                         timeline_blend,
                         attachments,
                     ),
@@ -262,8 +267,8 @@ impl AnimationState {
                         }
                         tl.apply_hinted(
                             skeleton,
-                            animation_last,
-                            animation_time,
+                            key_last,
+                            key_now,
                             ev.as_deref_mut(),
                             alpha,
                             timeline_blend,
@@ -430,9 +435,7 @@ fn apply_rotate_mixed(
             r2 = match sp {
                 Span::Last(i) => setup_rotation + keys.value(i, 0),
                 Span::Between { key, percent } => {
-                    let prev = keys.value(key, 0);
-                    let diff = wrap(keys.value(key + 1, 0) - prev);
-                    wrap(prev + diff * keys.curve_percent(key, percent) + setup_rotation)
+                    wrap(t.rotation_between(key, keys.curve_percent(key, percent)) + setup_rotation)
                 }
                 Span::Before => unreachable!("handled above"),
             };

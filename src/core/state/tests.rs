@@ -26,6 +26,7 @@ fn data() -> Arc<SkeletonData> {
             bone: 0,
             property: BoneProperty::Rotate,
             keys: k,
+            shortest: true,
         })
     };
     let ping = Event {

@@ -81,6 +81,7 @@ pub fn slots<'a>(
     for (i, s) in dtos.iter().enumerate() {
         let at = |field| [Key("slots"), Index(i), Key(field)];
         out.push(SlotData {
+            offset: None,
             name: s.name.clone(),
             bone: lookup(ctx, bones, &s.bone, "bone", &at("bone"))?,
             color: match &s.color {
@@ -148,6 +149,7 @@ pub fn ik<'a>(
             ));
         }
         out.push(IkConstraintData {
+            rigid: false,
             name: c.name.clone(),
             order: c.order,
             skin_required: c.skin,

@@ -25,6 +25,7 @@ pub fn bones(
                 bone,
                 property,
                 keys,
+                shortest: true,
             }))
         };
         if let Some(keys) = t.rotate.as_deref().filter(|k| !k.is_empty()) {

@@ -249,6 +249,22 @@ impl Scene {
                 let tick = look.dot * 6.0;
                 self.line(x, y, x + c * tick, y + s * tick, color);
             }
+            AttachmentKind::Armature(a) => {
+                if !look.layers[POINTS] {
+                    return;
+                }
+                // A nested skeleton: a small diamond at its origin, turned with it.
+                let (x, y, rot) = sk.point_world(slot, &a.as_point());
+                let color = look.colors[POINTS];
+                let r = look.dot * 4.0;
+                let (s, c) = rot.to_radians().sin_cos();
+                let corners = [(r, 0.0), (0.0, r), (-r, 0.0), (0.0, -r), (r, 0.0)];
+                for w in corners.windows(2) {
+                    let (ax, ay) = (x + w[0].0 * c - w[0].1 * s, y + w[0].0 * s + w[0].1 * c);
+                    let (bx, by) = (x + w[1].0 * c - w[1].1 * s, y + w[1].0 * s + w[1].1 * c);
+                    self.line(ax, ay, bx, by, color);
+                }
+            }
         }
     }
 
@@ -431,6 +447,11 @@ impl Scene {
             match &att.kind {
                 AttachmentKind::Point(p) => {
                     let (x, y, _) = sk.point_world(slot, p);
+                    b.add(x, y);
+                    continue;
+                }
+                AttachmentKind::Armature(a) => {
+                    let (x, y, _) = sk.point_world(slot, &a.as_point());
                     b.add(x, y);
                     continue;
                 }

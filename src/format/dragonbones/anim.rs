@@ -1,0 +1,622 @@
+//! Animations: bone, slot, FFD, zOrder and action timelines on DragonBones' frame grid
+//! (docs/dragonbones.md §4-6).
+//!
+//! Key frames sit at whole frames (`start / frameRate` seconds) and are found by frame index
+//! (`Animation::frame_rate`). The last key frame lasts to the end of the animation; when the
+//! animation repeats and that frame tweens, it tweens back to the first key frame, which is an
+//! extra key at the end here. Per-timeline `scale`/`offset` become a [`TimeWarp`].
+
+use super::ctx::{Ctx, join};
+use super::displays::{SkinBinding, display_name, skinned_offsets};
+use super::dto;
+use super::lenient::Num;
+use super::setup::color;
+use super::transform::{DbTransform, normalize};
+use super::tween;
+use crate::core::animation::{
+    Animation, AttachmentTimeline, BoneProperty, BoneTimeline, ColorTimeline, DeformTimeline,
+    DrawOrderTimeline, EventTimeline, Timeline,
+};
+use crate::core::curve::{Interp, Keys, TimeWarp};
+use crate::core::model::{AttachmentKind, Event, EventData, SkeletonData};
+use crate::format::LoadError;
+use crate::format::json::Seg::{self, Index, Key};
+
+/// Longest animation or key frame accepted, in frames (over a day at 60 fps).
+const MAX_FRAMES: f64 = 10_000_000.0;
+
+/// What the timelines of one animation share.
+struct Frame<'a> {
+    cx: &'a Ctx<'a>,
+    fps: f64,
+    /// Length in frames (at least 1).
+    count: u32,
+    /// Whether the animation repeats (`playTimes` other than 1).
+    wrap: bool,
+}
+
+impl Frame<'_> {
+    fn duration(&self) -> f64 {
+        self.count as f64 / self.fps
+    }
+
+    fn time(&self, start: u32) -> f32 {
+        (start as f64 / self.fps) as f32
+    }
+
+    /// Start and length of each key frame: a missing duration is 1 frame, the last frame
+    /// lasts to the end of the animation.
+    fn spans(
+        &self,
+        at: &[Seg<'_>],
+        durations: impl ExactSizeIterator<Item = Num>,
+    ) -> Result<Vec<(u32, u32)>, LoadError> {
+        let n = durations.len();
+        let mut out = Vec::with_capacity(n);
+        let mut start = 0u32;
+        for (i, d) in durations.enumerate() {
+            let len = if i + 1 == n {
+                self.count.saturating_sub(start)
+            } else {
+                let d = d.or(1.0);
+                if !(0.0..=MAX_FRAMES).contains(&d) {
+                    return Err(self.cx.err(
+                        &join(at, &[Index(i), Key("duration")]),
+                        format!("frame duration {d} is out of range (0 to {MAX_FRAMES})"),
+                    ));
+                }
+                d.round() as u32
+            };
+            out.push((start, len));
+            start = start.saturating_add(len);
+        }
+        Ok(out)
+    }
+
+    /// The time warp for a timeline's `scale` and `offset` (kept to hundredths, like the
+    /// runtime), or `None` when they change nothing.
+    fn warp(&self, scale: Num, offset: Num) -> Option<TimeWarp> {
+        let hundredths = |v: f64| (v * 100.0).round() / 100.0;
+        let (s, o) = (hundredths(scale.or(1.0)), hundredths(offset.or(0.0)));
+        (s != 1.0 || o != 0.0).then(|| TimeWarp {
+            scale: if s > 0.0 { s } else { 1.0 },
+            offset: o * self.duration(),
+            duration: self.duration(),
+            wrap: self.wrap,
+            frame_rate: self.fps,
+        })
+    }
+
+    /// Whether the last of `spans` tweens back to the first key (see the module docs).
+    fn wraps(&self, spans: &[(u32, u32)], last_interp: Interp) -> bool {
+        self.wrap && spans.len() > 1 && last_interp != Interp::Stepped
+    }
+}
+
+/// Builds one animation. `events` collects the event definitions the file implies.
+#[allow(clippy::too_many_arguments)]
+pub fn animation(
+    cx: &Ctx<'_>,
+    at: &[Seg<'_>],
+    a: &dto::Animation,
+    fps: f64,
+    arm: &dto::Armature,
+    file_to_core: &[usize],
+    data: &SkeletonData,
+    events: &mut Vec<EventData>,
+) -> Result<Animation, LoadError> {
+    let name = match a.name.as_deref() {
+        None | Some("") => "default".to_string(),
+        Some(n) => n.to_string(),
+    };
+    let count = a.duration.or(1.0);
+    if count.is_nan() || count > MAX_FRAMES {
+        return Err(cx.err(
+            &join(at, &[Key("duration")]),
+            format!("duration {count} frames is out of range"),
+        ));
+    }
+    let f = Frame {
+        cx,
+        fps,
+        count: (count.round() as u32).max(1),
+        wrap: a.play_times.or(1.0) != 1.0,
+    };
+    let mut timelines = Vec::new();
+    let mut fired: Vec<(f32, Event)> = Vec::new();
+    let mut fire = |time: f32, acts: &dto::FrameActions, origin: &str| {
+        for ev in frame_events(acts, origin, events) {
+            fired.push((time, ev));
+        }
+    };
+    // Animation-level frames carry only events, sounds and actions.
+    let spans = f.spans(
+        &join(at, &[Key("frame")]),
+        a.frame.iter().map(|fr| fr.duration),
+    )?;
+    for (fr, &(start, _)) in a.frame.iter().zip(&spans) {
+        fire(f.time(start), &fr.fire, "");
+    }
+    for (i, tl) in a.bone.iter().enumerate() {
+        let tat = join(at, &[Key("bone"), Index(i)]);
+        let bname = tl.name.as_deref().unwrap_or("");
+        let bone = data.find_bone(bname).ok_or_else(|| {
+            cx.err(
+                &join(&tat, &[Key("name")]),
+                format!("unknown bone \"{bname}\""),
+            )
+        })?;
+        let spans = f.spans(
+            &join(&tat, &[Key("frame")]),
+            tl.frame.iter().map(|fr| fr.duration),
+        )?;
+        for (fr, &(start, _)) in tl.frame.iter().zip(&spans) {
+            fire(f.time(start), &fr.fire, bname);
+        }
+        if !tl.frame.is_empty() {
+            bone_timelines(&f, &tat, tl, &spans, bone, &mut timelines)?;
+        }
+    }
+    for (i, tl) in a.slot.iter().enumerate() {
+        let tat = join(at, &[Key("slot"), Index(i)]);
+        let sname = tl.name.as_deref().unwrap_or("");
+        let slot = data.find_slot(sname).ok_or_else(|| {
+            cx.err(
+                &join(&tat, &[Key("name")]),
+                format!("unknown slot \"{sname}\""),
+            )
+        })?;
+        let spans = f.spans(
+            &join(&tat, &[Key("frame")]),
+            tl.frame.iter().map(|fr| fr.duration),
+        )?;
+        for (fr, &(start, _)) in tl.frame.iter().zip(&spans) {
+            fire(f.time(start), &fr.fire, sname);
+        }
+        if !tl.frame.is_empty() {
+            slot_timelines(&f, &tat, tl, &spans, slot, data, &mut timelines)?;
+        }
+    }
+    for (i, tl) in a.ffd.iter().enumerate() {
+        let tat = join(at, &[Key("ffd"), Index(i)]);
+        if !tl.frame.is_empty() {
+            timelines.push(ffd_timeline(&f, &tat, tl, arm, file_to_core, data)?);
+        }
+    }
+    if let Some(z) = &a.z_order {
+        let tat = join(at, &[Key("zOrder")]);
+        if !z.frame.is_empty() {
+            timelines.push(z_order_timeline(&f, &tat, z, data.slots.len())?);
+        }
+    }
+    if !fired.is_empty() {
+        fired.sort_by(|a, b| a.0.total_cmp(&b.0));
+        let (times, evs) = fired.into_iter().unzip();
+        timelines.push(Timeline::Event(EventTimeline { times, events: evs }));
+    }
+    let mut anim = Animation::new(name, timelines);
+    anim.duration = f.duration();
+    anim.frame_rate = Some(fps);
+    Ok(anim)
+}
+
+/// The events one key frame fires: its `event`, `sound` and `action` fields and the 5.x
+/// `events`/`actions` lists. Events and sounds carry the bone or slot they were keyed on as
+/// their string; actions are `gotoAndPlay` events naming the animation.
+fn frame_events(acts: &dto::FrameActions, origin: &str, defs: &mut Vec<EventData>) -> Vec<Event> {
+    let mut out = Vec::new();
+    let mut emit = |name: &str, audio: bool, string: &str, int: i32, float: f64| {
+        let data = match defs
+            .iter()
+            .position(|d| d.name == name && d.audio.is_some() == audio)
+        {
+            Some(i) => i,
+            None => {
+                let mut d = EventData::new(name);
+                if audio {
+                    d.audio = Some(name.to_string());
+                }
+                defs.push(d);
+                defs.len() - 1
+            }
+        };
+        out.push(Event {
+            data,
+            time: 0.0,
+            int,
+            float,
+            string: string.to_string(),
+            volume: 1.0,
+            balance: 0.0,
+        });
+    };
+    if let Some(e) = &acts.event {
+        emit(e, false, origin, 0, 0.0);
+    }
+    if let Some(s) = &acts.sound {
+        emit(s, true, origin, 0, 0.0);
+    }
+    if let Some(a) = acts.action.as_ref().and_then(|a| a.0.as_ref()) {
+        emit("gotoAndPlay", false, a, 0, 0.0);
+    }
+    for e in &acts.events {
+        let string = e
+            .strings
+            .first()
+            .cloned()
+            .or_else(|| e.bone.clone())
+            .or_else(|| e.slot.clone())
+            .unwrap_or_else(|| origin.to_string());
+        let int = e.ints.first().map_or(0, |&v| v as i32);
+        let float = e.floats.first().copied().unwrap_or(0.0);
+        emit(e.name.as_deref().unwrap_or(""), false, &string, int, float);
+    }
+    for a in &acts.actions {
+        if let Some(g) = &a.goto_and_play {
+            emit("gotoAndPlay", false, g, 0, 0.0);
+        }
+    }
+    out
+}
+
+/// A bone timeline's frames as translate, rotate, shear and scale timelines (each left out
+/// when all its keys are the identity). Rotations are unwrapped the runtime's way: the
+/// shortest way from the previous key unless that key asks for extra turns (`tweenRotate`).
+fn bone_timelines(
+    f: &Frame<'_>,
+    at: &[Seg<'_>],
+    tl: &dto::BoneTimeline,
+    spans: &[(u32, u32)],
+    bone: usize,
+    out: &mut Vec<Timeline>,
+) -> Result<(), LoadError> {
+    let mut values: Vec<[f64; 7]> = Vec::with_capacity(tl.frame.len());
+    let (mut prev, mut turns) = (0.0f64, 0.0f64);
+    for (fr, &(start, _)) in tl.frame.iter().zip(spans) {
+        let t = DbTransform::parse(&fr.transform);
+        let mut rot = t.rotation;
+        if start != 0 {
+            if turns == 0.0 {
+                rot = prev + normalize(rot - prev);
+            } else {
+                let passed = if turns > 0.0 {
+                    rot >= prev
+                } else {
+                    rot <= prev
+                };
+                if passed {
+                    turns -= turns.signum();
+                }
+                rot = prev + (rot - prev) + std::f64::consts::TAU * turns;
+            }
+        }
+        turns = fr.tween_rotate.or(0.0).trunc();
+        prev = rot;
+        values.push([
+            t.x,
+            -t.y,
+            -rot.to_degrees(),
+            0.0,
+            -t.skew.to_degrees(),
+            t.scale_x,
+            t.scale_y,
+        ]);
+    }
+    let props: [(BoneProperty, &[usize], [f64; 2]); 4] = [
+        (BoneProperty::Translate, &[0, 1], [0.0, 0.0]),
+        (BoneProperty::Rotate, &[2], [0.0, 0.0]),
+        (BoneProperty::Shear, &[3, 4], [0.0, 0.0]),
+        (BoneProperty::Scale, &[5, 6], [1.0, 1.0]),
+    ];
+    let warp = f.warp(tl.scale, tl.offset);
+    for (property, channels, identity) in props {
+        let trivial = values
+            .iter()
+            .all(|v| channels.iter().zip(identity).all(|(&c, id)| v[c] == id));
+        if trivial {
+            continue;
+        }
+        let mut keys = Keys::new(channels.len());
+        let mut row = [0f32; 2];
+        for (k, (fr, &(start, len))) in tl.frame.iter().zip(spans).enumerate() {
+            f.cx.spend(len as usize * 4, at)?;
+            let interp = tween::interp(&fr.tween, len, &mut keys);
+            for (j, &c) in channels.iter().enumerate() {
+                row[j] = values[k][c] as f32;
+            }
+            keys.push(f.time(start), &row[..channels.len()], interp);
+        }
+        let last = keys.interp.last().copied().unwrap_or(Interp::Stepped);
+        if f.wraps(spans, last) {
+            for (j, &c) in channels.iter().enumerate() {
+                row[j] = values[0][c] as f32;
+            }
+            keys.push(f.duration() as f32, &row[..channels.len()], Interp::Stepped);
+        }
+        keys.warp = warp;
+        out.push(Timeline::Bone(BoneTimeline {
+            bone,
+            property,
+            keys,
+            shortest: false,
+        }));
+    }
+    Ok(())
+}
+
+/// A slot timeline's frames as a display (attachment) timeline and, when any frame has a
+/// color, a color timeline of multipliers and offsets (a frame without one is the identity).
+fn slot_timelines(
+    f: &Frame<'_>,
+    at: &[Seg<'_>],
+    tl: &dto::SlotTimeline,
+    spans: &[(u32, u32)],
+    slot: usize,
+    data: &SkeletonData,
+    out: &mut Vec<Timeline>,
+) -> Result<(), LoadError> {
+    let names: Vec<Option<String>> = tl
+        .frame
+        .iter()
+        .map(|fr| display_name(data, slot, fr.display_index.or(0.0)))
+        .collect();
+    if names.iter().any(|n| *n != data.slots[slot].attachment) {
+        out.push(Timeline::Attachment(AttachmentTimeline {
+            slot,
+            times: spans.iter().map(|&(s, _)| f.time(s)).collect(),
+            names,
+        }));
+    }
+    if tl.frame.iter().any(|fr| fr.color.is_some()) {
+        let mut keys = Keys::new(8);
+        let mut first = [0f32; 8];
+        for (k, (fr, &(start, len))) in tl.frame.iter().zip(spans).enumerate() {
+            f.cx.spend(len as usize * 4, at)?;
+            let interp = tween::interp(&fr.tween, len, &mut keys);
+            let (m, o) = color(fr.color.as_ref());
+            // The runtime keeps whole percents and whole offset units.
+            let pct = |v: f64| ((v * 100.0).round() / 100.0) as f32;
+            let unit = |v: f64| ((v * 255.0).round() / 255.0) as f32;
+            let row = [
+                pct(m.r),
+                pct(m.g),
+                pct(m.b),
+                pct(m.a),
+                unit(o.r),
+                unit(o.g),
+                unit(o.b),
+                unit(o.a),
+            ];
+            if k == 0 {
+                first = row;
+            }
+            keys.push(f.time(start), &row, interp);
+        }
+        let last = keys.interp.last().copied().unwrap_or(Interp::Stepped);
+        if f.wraps(spans, last) {
+            keys.push(f.duration() as f32, &first, Interp::Stepped);
+        }
+        keys.warp = f.warp(tl.scale, tl.offset);
+        out.push(Timeline::Color(ColorTimeline { slot, keys }));
+    }
+    Ok(())
+}
+
+/// An FFD timeline as a deform timeline: offsets become absolute bone-space positions for
+/// plain meshes, per-influence bind-space offsets for skinned ones.
+fn ffd_timeline(
+    f: &Frame<'_>,
+    at: &[Seg<'_>],
+    tl: &dto::FfdTimeline,
+    arm: &dto::Armature,
+    file_to_core: &[usize],
+    data: &SkeletonData,
+) -> Result<Timeline, LoadError> {
+    let cx = f.cx;
+    let skin_name = match tl.skin.as_deref() {
+        None | Some("") => "default",
+        Some(s) => s,
+    };
+    let slot_name = tl.slot.as_deref().unwrap_or("");
+    let display = tl.name.as_deref().unwrap_or("");
+    let skin = data.find_skin(skin_name).ok_or_else(|| {
+        cx.err(
+            &join(at, &[Key("skin")]),
+            format!("unknown skin \"{skin_name}\""),
+        )
+    })?;
+    let slot = data.find_slot(slot_name).ok_or_else(|| {
+        cx.err(
+            &join(at, &[Key("slot")]),
+            format!("unknown slot \"{slot_name}\""),
+        )
+    })?;
+    let attachment = data.skins[skin].get(slot, display).ok_or_else(|| {
+        cx.err(
+            &join(at, &[Key("name")]),
+            format!("skin \"{skin_name}\" has no display \"{display}\" in slot \"{slot_name}\""),
+        )
+    })?;
+    let AttachmentKind::Mesh(mesh) = &data.attachments[attachment].kind else {
+        return Err(cx.err(
+            &join(at, &[Key("name")]),
+            format!("display \"{display}\" is not a mesh"),
+        ));
+    };
+    // The display as written, for its transform and skin binding.
+    let dto_display = arm
+        .skin
+        .iter()
+        .find(|s| {
+            matches!(s.name.as_deref(), None | Some("")) && skin_name == "default"
+                || s.name.as_deref() == Some(skin_name)
+        })
+        .and_then(|s| {
+            s.slot
+                .iter()
+                .find(|ss| ss.name.as_deref() == Some(slot_name))
+        })
+        .and_then(|ss| {
+            ss.display
+                .iter()
+                .find(|d| d.name.as_deref() == Some(display))
+        });
+    let binding: Option<SkinBinding> = dto_display.and_then(|d| skinned_offsets(d, file_to_core));
+    let m = dto_display.map_or(super::transform::Matrix::IDENTITY, |d| {
+        DbTransform::parse(&d.transform).matrix()
+    });
+    let n2 = mesh.vertices.vertex_count() * 2;
+    let per_key = binding.as_ref().map_or(n2, |b| b.len());
+    let spans = f.spans(
+        &join(at, &[Key("frame")]),
+        tl.frame.iter().map(|fr| fr.duration),
+    )?;
+    let mut keys = Keys::new(0);
+    let mut arrays: Vec<Vec<f32>> = Vec::with_capacity(tl.frame.len() + 1);
+    for (k, (fr, &(start, len))) in tl.frame.iter().zip(&spans).enumerate() {
+        let fat = join(at, &[Key("frame"), Index(k)]);
+        cx.spend((per_key + n2 + len as usize) * 8, &fat)?;
+        let offset = fr.offset.or(0.0);
+        if !(0.0..=n2 as f64).contains(&offset) {
+            return Err(cx.err(
+                &join(&fat, &[Key("offset")]),
+                format!("offset {offset} is past the mesh's {n2} vertex numbers"),
+            ));
+        }
+        let mut full = vec![0.0f64; n2];
+        for (j, &v) in fr.vertices.iter().enumerate() {
+            if let Some(slot) = full.get_mut(offset as usize + j) {
+                *slot = v;
+            }
+        }
+        let arr = match &binding {
+            Some(b) => b.offsets(&full),
+            None => (0..n2 / 2)
+                .flat_map(|v| {
+                    let (dx, dy) = m.apply_delta(full[v * 2], full[v * 2 + 1]);
+                    let base = &mesh.vertices.vertices;
+                    [base[v * 2] + dx as f32, base[v * 2 + 1] - dy as f32]
+                })
+                .collect(),
+        };
+        let interp = tween::interp(&fr.tween, len, &mut keys);
+        keys.push(f.time(start), &[], interp);
+        arrays.push(arr);
+    }
+    let last = keys.interp.last().copied().unwrap_or(Interp::Stepped);
+    if f.wraps(&spans, last) {
+        keys.push(f.duration() as f32, &[], Interp::Stepped);
+        arrays.push(arrays[0].clone());
+    }
+    keys.warp = f.warp(tl.scale, tl.offset);
+    Ok(Timeline::Deform(DeformTimeline {
+        slot,
+        attachment,
+        keys,
+        vertices: arrays,
+    }))
+}
+
+/// A zOrder timeline: each key moves listed slots `offset` places from their setup position,
+/// the others keep their relative order.
+fn z_order_timeline(
+    f: &Frame<'_>,
+    at: &[Seg<'_>],
+    z: &dto::ZOrderTimeline,
+    slots: usize,
+) -> Result<Timeline, LoadError> {
+    let cx = f.cx;
+    let spans = f.spans(
+        &join(at, &[Key("frame")]),
+        z.frame.iter().map(|fr| fr.duration),
+    )?;
+    let mut times = Vec::with_capacity(spans.len());
+    let mut orders = Vec::with_capacity(spans.len());
+    for (k, (fr, &(start, _))) in z.frame.iter().zip(&spans).enumerate() {
+        let zat = join(at, &[Key("frame"), Index(k), Key("zOrder")]);
+        times.push(f.time(start));
+        if fr.z_order.is_empty() {
+            orders.push(None);
+            continue;
+        }
+        cx.spend(slots * 24, &zat)?;
+        orders.push(Some(
+            offsets_to_order(&fr.z_order, slots)
+                .map_err(|(i, m)| cx.err(&join(&zat, &[Index(i)]), m))?,
+        ));
+    }
+    Ok(Timeline::DrawOrder(DrawOrderTimeline { times, orders }))
+}
+
+/// Applies `[slot, offset, ...]` pairs to the setup order: listed slots move `offset` places,
+/// the others fill the remaining places in their setup order. Errors give the pair's index.
+///
+/// Exporters sometimes write offsets that move a slot outside the draw order, or two slots
+/// onto one place. The runtime then drops that placement: such a slot keeps its setup
+/// position as its sort key, and places nobody fills stay empty. Sorting every slot by its
+/// key (ties by slot index) reproduces the order it shows.
+fn offsets_to_order(pairs: &[i64], slots: usize) -> Result<Vec<usize>, (usize, String)> {
+    if !pairs.len().is_multiple_of(2) {
+        return Err((pairs.len() - 1, "zOrder must be slot, offset pairs".into()));
+    }
+    let mut place: Vec<Option<usize>> = vec![None; slots];
+    let mut unchanged = Vec::with_capacity(slots);
+    let mut original = 0usize;
+    for (p, pair) in pairs.chunks_exact(2).enumerate() {
+        let (slot, offset) = (pair[0], pair[1]);
+        if slot < 0 || slot as usize >= slots || (slot as usize) < original {
+            return Err((
+                p * 2,
+                format!("slot index {slot} is out of range or out of order"),
+            ));
+        }
+        while original != slot as usize {
+            unchanged.push(original);
+            original += 1;
+        }
+        let to = original as i64 + offset;
+        if (0..slots as i64).contains(&to) {
+            place[to as usize] = Some(original);
+        }
+        original += 1;
+    }
+    unchanged.extend(original..slots);
+    for p in place.iter_mut().rev() {
+        if p.is_none() {
+            *p = unchanged.pop();
+        }
+    }
+    let mut key: Vec<usize> = (0..slots).collect();
+    for (pos, slot) in place.iter().enumerate() {
+        if let Some(s) = *slot {
+            key[s] = pos;
+        }
+    }
+    let mut order: Vec<usize> = (0..slots).collect();
+    order.sort_by_key(|&s| (key[s], s));
+    Ok(order)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::offsets_to_order;
+
+    #[test]
+    fn z_order_offsets_move_slots_and_keep_the_rest() {
+        assert_eq!(offsets_to_order(&[0, 2], 4).unwrap(), vec![1, 2, 0, 3]);
+        assert_eq!(offsets_to_order(&[3, -3], 4).unwrap(), vec![3, 0, 1, 2]);
+        assert_eq!(offsets_to_order(&[], 3).unwrap(), vec![0, 1, 2]);
+        assert!(offsets_to_order(&[5, 0], 3).is_err());
+        assert!(offsets_to_order(&[2, 0, 1, 0], 3).is_err());
+        assert!(offsets_to_order(&[0], 3).is_err());
+    }
+
+    #[test]
+    fn placements_outside_the_order_are_dropped() {
+        // Slot 2 would move to -1: it keeps its setup key (2), and the place it left is
+        // filled by nobody (only slots 0 and 1 are "unchanged" for three places).
+        assert_eq!(offsets_to_order(&[2, -3], 3).unwrap(), vec![0, 1, 2]);
+        // Slot 0 to place 2, slot 1 dropped: keys 0 -> 2, 1 -> 1, 2 -> 1.
+        assert_eq!(offsets_to_order(&[0, 2, 1, -5], 3).unwrap(), vec![1, 2, 0]);
+    }
+}

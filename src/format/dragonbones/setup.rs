@@ -1,0 +1,253 @@
+//! One armature's setup data: bones, slots, IK constraints, then skins and animations.
+
+use std::collections::HashMap;
+
+use super::ctx::{Ctx, join};
+use super::dto;
+use super::transform::DbTransform;
+use super::{anim, displays};
+use crate::core::color::Color;
+use crate::core::model::{BlendMode, BoneData, IkConstraintData, Inherit, SkeletonData, SlotData};
+use crate::format::LoadError;
+use crate::format::json::Seg::{self, Index, Key};
+
+/// Builds the armature at `at` (`armature[i]`) with its frame rate.
+pub fn armature(
+    cx: &Ctx<'_>,
+    at: &[Seg<'_>],
+    arm: &dto::Armature,
+    fps: f64,
+) -> Result<SkeletonData, LoadError> {
+    let mut data = SkeletonData {
+        name: arm.name.clone().unwrap_or_default(),
+        fps,
+        ..SkeletonData::default()
+    };
+    if let Some(b) = &arm.aabb {
+        // The box is y-down: its top edge is y, so the y-up bottom is -(y + height).
+        data.x = b.x.or(0.0);
+        data.y = -(b.y.or(0.0) + b.height.or(0.0));
+        data.width = b.width.or(0.0);
+        data.height = b.height.or(0.0);
+    }
+    let file_to_core = bones(cx, at, arm, &mut data)?;
+    slots(cx, at, arm, &mut data)?;
+    iks(cx, at, arm, &mut data)?;
+    displays::skins(cx, at, arm, &file_to_core, &mut data)?;
+    let mut events = Vec::new();
+    for (i, a) in arm.animation.iter().enumerate() {
+        let aat = join(at, &[Key("animation"), Index(i)]);
+        let anim = anim::animation(cx, &aat, a, fps, arm, &file_to_core, &data, &mut events)?;
+        if data.find_animation(&anim.name).is_some() {
+            return Err(cx.err(
+                &join(at, &[Key("animation"), Index(i), Key("name")]),
+                format!("two animations are named \"{}\"", anim.name),
+            ));
+        }
+        data.animations.push(anim);
+    }
+    data.events = events;
+    Ok(data)
+}
+
+/// Bones, parents first (files list them so, but nothing guarantees it). Returns the map
+/// from file index to core index (mesh weights use file indices).
+fn bones(
+    cx: &Ctx<'_>,
+    at: &[Seg<'_>],
+    arm: &dto::Armature,
+    data: &mut SkeletonData,
+) -> Result<Vec<usize>, LoadError> {
+    let mut by_name: HashMap<&str, usize> = HashMap::new();
+    for (i, b) in arm.bone.iter().enumerate() {
+        let name = b.name.as_deref().unwrap_or("");
+        if by_name.insert(name, i).is_some() {
+            return Err(cx.err(
+                &join(at, &[Key("bone"), Index(i), Key("name")]),
+                format!("two bones are named \"{name}\""),
+            ));
+        }
+    }
+    let mut parent = Vec::with_capacity(arm.bone.len());
+    for (i, b) in arm.bone.iter().enumerate() {
+        parent.push(match b.parent.as_deref() {
+            None => None,
+            Some(p) => Some(*by_name.get(p).ok_or_else(|| {
+                cx.err(
+                    &join(at, &[Key("bone"), Index(i), Key("parent")]),
+                    format!("unknown parent bone \"{p}\""),
+                )
+            })?),
+        });
+    }
+    // Parents first, otherwise in file order; a cycle never reaches a root.
+    let n = arm.bone.len();
+    let mut order = Vec::with_capacity(n);
+    let mut placed = vec![false; n];
+    while order.len() < n {
+        let before = order.len();
+        for i in 0..n {
+            if !placed[i] && parent[i].is_none_or(|p| placed[p]) {
+                placed[i] = true;
+                order.push(i);
+            }
+        }
+        if order.len() == before {
+            let i = (0..n).find(|&i| !placed[i]).unwrap_or(0);
+            return Err(cx.err(
+                &join(at, &[Key("bone"), Index(i), Key("parent")]),
+                "bone parents form a cycle",
+            ));
+        }
+    }
+    let mut file_to_core = vec![0; n];
+    for (core, &file) in order.iter().enumerate() {
+        file_to_core[file] = core;
+    }
+    for &file in &order {
+        let b = &arm.bone[file];
+        let t = DbTransform::parse(&b.transform);
+        let mut bd = BoneData::new(
+            b.name.clone().unwrap_or_default(),
+            parent[file].map(|p| file_to_core[p]),
+        );
+        bd.length = b.length.or(0.0);
+        bd.x = t.x;
+        bd.y = -t.y;
+        bd.rotation = t.core_rotation();
+        bd.shear_y = t.core_shear_y();
+        bd.scale_x = t.scale_x;
+        bd.scale_y = t.scale_y;
+        let (translation, rotation, scale) = (
+            b.inherit_translation.or(true),
+            b.inherit_rotation.or(true),
+            b.inherit_scale.or(true),
+        );
+        bd.inherit = if translation && rotation && scale {
+            Inherit::Normal
+        } else {
+            Inherit::DragonBones {
+                translation,
+                rotation,
+                scale,
+            }
+        };
+        data.bones.push(bd);
+    }
+    Ok(file_to_core)
+}
+
+/// A slot color: multipliers in percent (default 100), offsets in 0..255 units (default 0).
+pub fn color(c: Option<&dto::ColorTransform>) -> (Color, Color) {
+    let m = |v: super::lenient::Num| v.or(100.0) / 100.0;
+    let o = |v: super::lenient::Num| v.or(0.0) / 255.0;
+    match c {
+        None => (Color::WHITE, Color::rgba(0.0, 0.0, 0.0, 0.0)),
+        Some(c) => (
+            Color::rgba(m(c.r_m), m(c.g_m), m(c.b_m), m(c.a_m)).clamped(),
+            Color::rgba(o(c.r_o), o(c.g_o), o(c.b_o), o(c.a_o)),
+        ),
+    }
+}
+
+fn slots(
+    cx: &Ctx<'_>,
+    at: &[Seg<'_>],
+    arm: &dto::Armature,
+    data: &mut SkeletonData,
+) -> Result<(), LoadError> {
+    for (i, s) in arm.slot.iter().enumerate() {
+        let name = s.name.clone().unwrap_or_default();
+        if data.find_slot(&name).is_some() {
+            return Err(cx.err(
+                &join(at, &[Key("slot"), Index(i), Key("name")]),
+                format!("two slots are named \"{name}\""),
+            ));
+        }
+        let parent = s.parent.as_deref().unwrap_or("");
+        let bone = data.find_bone(parent).ok_or_else(|| {
+            cx.err(
+                &join(at, &[Key("slot"), Index(i), Key("parent")]),
+                format!("unknown bone \"{parent}\""),
+            )
+        })?;
+        let (color, offset) = color(s.color.as_ref());
+        // Names, or the runtime's numbers (1 add, 10 multiply, 12 screen); the modes the
+        // core has no equivalent for draw normally.
+        let blend = match &s.blend_mode {
+            Some(dto::BlendModeField::Name(n)) => match n.as_str() {
+                "add" => BlendMode::Additive,
+                "multiply" => BlendMode::Multiply,
+                "screen" => BlendMode::Screen,
+                _ => BlendMode::Normal,
+            },
+            Some(dto::BlendModeField::Number(n)) => match *n as i64 {
+                1 => BlendMode::Additive,
+                10 => BlendMode::Multiply,
+                12 => BlendMode::Screen,
+                _ => BlendMode::Normal,
+            },
+            None => BlendMode::Normal,
+        };
+        data.slots.push(SlotData {
+            name,
+            bone,
+            color,
+            dark: None,
+            offset: Some(offset),
+            // Resolved from the display index once the skins are read.
+            attachment: None,
+            blend,
+        });
+    }
+    Ok(())
+}
+
+fn iks(
+    cx: &Ctx<'_>,
+    at: &[Seg<'_>],
+    arm: &dto::Armature,
+    data: &mut SkeletonData,
+) -> Result<(), LoadError> {
+    for (i, ik) in arm.ik.iter().enumerate() {
+        let here = |k: &'static str| join(at, &[Key("ik"), Index(i), Key(k)]);
+        let find = |name: &Option<String>, k: &'static str| {
+            let n = name.as_deref().unwrap_or("");
+            data.find_bone(n)
+                .ok_or_else(|| cx.err(&here(k), format!("unknown bone \"{n}\"")))
+        };
+        let bone = find(&ik.bone, "bone")?;
+        let target = find(&ik.target, "target")?;
+        let chain = ik.chain.or(0.0);
+        let bones = if chain >= 1.0 {
+            let parent = data.bones[bone].parent.ok_or_else(|| {
+                cx.err(
+                    &here("chain"),
+                    "a two-bone chain needs a bone with a parent",
+                )
+            })?;
+            vec![parent, bone]
+        } else {
+            vec![bone]
+        };
+        if bones.contains(&target) {
+            return Err(cx.err(&here("target"), "an IK target cannot be one of its bones"));
+        }
+        data.ik_constraints.push(IkConstraintData {
+            name: ik.name.clone().unwrap_or_else(|| format!("ik{i}")),
+            order: i as i32,
+            skin_required: false,
+            bones,
+            target,
+            mix: ik.weight.or(1.0),
+            softness: 0.0,
+            // y-down "positive" bends the other way once y points up.
+            bend_direction: if ik.bend_positive.or(true) { -1 } else { 1 },
+            compress: false,
+            stretch: false,
+            uniform: false,
+            rigid: true,
+        });
+    }
+    Ok(())
+}

@@ -1,0 +1,119 @@
+//! Loader tests on small hand-written files (the corpus goldens are in tests/).
+
+use super::load;
+use crate::core::animation::{BoneProperty, Timeline};
+use crate::core::model::Inherit;
+use crate::format::Location;
+
+fn file(armature: &str) -> String {
+    format!(r#"{{"name": "t", "version": "4.5", "frameRate": 24, "armature": [{armature}]}}"#)
+}
+
+const BASIC: &str = r#"{"name": "a", "bone": [
+    {"name": "root"},
+    {"name": "arm", "parent": "root", "inheritScale": "false",
+     "transform": {"x": 10, "y": 20, "skX": 30, "skY": 30, "scX": 2}}],
+  "slot": [{"name": "s", "parent": "arm", "displayIndex": 1, "color": {"aM": 50, "rO": 255}}],
+  "skin": [{"name": "", "slot": [{"name": "s", "display": [{"name": "a"}, {"name": "b"}, {"name": "a"}]}]}],
+  "animation": [{"name": "spin", "duration": 10, "playTimes": 0, "bone": [{"name": "arm", "frame": [
+     {"duration": 5, "tweenEasing": 0, "tweenRotate": 2, "transform": {"skX": 10, "skY": 10}},
+     {"duration": 5, "tweenEasing": "NaN", "transform": {"skX": 20, "skY": 20}}]}]}]}"#;
+
+#[test]
+fn converts_to_y_up_and_keeps_dragonbones_rules() {
+    let arms = load(file(BASIC).as_bytes(), "t").unwrap();
+    let d = &arms[0];
+    let arm = &d.bones[1];
+    assert_eq!((arm.x, arm.y), (10.0, -20.0));
+    assert!((arm.rotation + 30.0).abs() < 1e-9);
+    assert_eq!(arm.scale_x, 2.0);
+    assert_eq!(
+        arm.inherit,
+        Inherit::DragonBones {
+            translation: true,
+            rotation: true,
+            scale: false
+        }
+    );
+    // Display index 1 of the default skin; repeated display names get unique keys.
+    assert_eq!(d.slots[0].attachment.as_deref(), Some("b"));
+    let skin = &d.skins[d.default_skin.unwrap()];
+    let keys: Vec<&str> = skin
+        .slot_entries(0)
+        .iter()
+        .map(|(n, _)| n.as_str())
+        .collect();
+    assert_eq!(keys, ["a", "b", "a#2"]);
+    assert!((d.slots[0].color.a - 0.5).abs() < 1e-12);
+    assert!((d.slots[0].offset.unwrap().r - 1.0).abs() < 1e-12);
+}
+
+#[test]
+fn tween_rotate_adds_a_full_turn() {
+    let arms = load(file(BASIC).as_bytes(), "t").unwrap();
+    let anim = &arms[0].animations[0];
+    assert_eq!(anim.frame_rate, Some(24.0));
+    assert!((anim.duration - 10.0 / 24.0).abs() < 1e-12);
+    let rot = anim
+        .timelines
+        .iter()
+        .find_map(|t| match t {
+            Timeline::Bone(b) if b.property == BoneProperty::Rotate => Some(b),
+            _ => None,
+        })
+        .unwrap();
+    // tweenRotate 2 from 10 to 20 degrees: the clockwise 10 degrees plus one more turn
+    // (y-up: -10 -> -380).
+    assert!((rot.keys.value(0, 0) + 10.0).abs() < 1e-4);
+    assert!(
+        (rot.keys.value(1, 0) + 380.0).abs() < 1e-3,
+        "{}",
+        rot.keys.value(1, 0)
+    );
+    assert!(!rot.shortest);
+}
+
+#[test]
+fn errors_name_the_path_and_position() {
+    let text = file(
+        r#"{"name": "a", "bone": [{"name": "root"}],
+        "slot": [{"name": "s", "parent": "nobody"}]}"#,
+    );
+    let e = load(text.as_bytes(), "t").unwrap_err();
+    match e.location {
+        Some(Location::Json { path, line, .. }) => {
+            assert_eq!(path, "armature[0].slot[0].parent");
+            assert_eq!(line, 2);
+        }
+        other => panic!("{other:?}"),
+    }
+    assert!(
+        e.message.contains("unknown bone \"nobody\""),
+        "{}",
+        e.message
+    );
+}
+
+#[test]
+fn old_versions_are_named() {
+    let e = load(br#"{"version": "2.3", "armature": []}"#, "t").unwrap_err();
+    assert!(
+        e.message.contains("unsupported DragonBones version 2.3"),
+        "{}",
+        e.message
+    );
+}
+
+#[test]
+fn absurd_durations_are_refused_not_allocated() {
+    // Three keyed properties, each resampling its curve over 9 million frames.
+    let text = file(
+        r#"{"name": "a", "bone": [{"name": "root"}], "animation": [{"duration": 9000000,
+        "bone": [{"name": "root", "frame": [{"duration": 9000000, "curve": [0.5, 0, 0.5, 1],
+        "transform": {"x": 1, "skX": 5, "skY": 5, "scX": 2}}, {"duration": 0}]}]}]}"#,
+    );
+    let Err(e) = load(text.as_bytes(), "t") else {
+        panic!("an absurd duration loaded");
+    };
+    assert!(e.message.contains("refusing"), "{}", e.message);
+}

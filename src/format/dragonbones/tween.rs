@@ -1,0 +1,105 @@
+//! How a DragonBones key frame tweens into the next (docs/dragonbones.md §5.1-5.2), as core
+//! [`Interp`]s.
+
+use super::dto::Tween;
+use crate::core::curve::{Ease, Interp, Keys};
+
+/// The interpolation out of a key frame lasting `frames` frames. A frame of no length never
+/// tweens; a 4-number `curve` wins over `tweenEasing`; a missing, `null` or `"NaN"`
+/// `tweenEasing` holds the value. Strengths are kept to hundredths and curve samples to
+/// ten-thousandths, as the runtime stores them.
+pub fn interp(tween: &Tween, frames: u32, keys: &mut Keys) -> Interp {
+    if frames == 0 {
+        return Interp::Stepped;
+    }
+    if let Some(c) = tween.curve.as_deref().filter(|c| c.len() == 4) {
+        return keys.add_sampled(curve_samples([c[0], c[1], c[2], c[3]], frames as usize + 1));
+    }
+    let Some(e) = tween.tween_easing.0 else {
+        return Interp::Stepped;
+    };
+    let hundredths = |v: f64| ((v * 100.0).round() / 100.0) as f32;
+    if e == 0.0 {
+        Interp::Linear
+    } else if e < 0.0 {
+        Interp::Ease(Ease::QuadIn, hundredths(-e))
+    } else if e <= 1.0 {
+        Interp::Ease(Ease::QuadOut, hundredths(e))
+    } else {
+        Interp::Ease(Ease::QuadInOut, hundredths(e - 1.0))
+    }
+}
+
+fn bezier(p1: f64, p2: f64, t: f64) -> f64 {
+    let lt = 1.0 - t;
+    3.0 * t * lt * lt * p1 + 3.0 * lt * t * t * p2 + t * t * t
+}
+
+/// `n` value fractions of the bezier (0,0) (x1,y1) (x2,y2) (1,1) at times `(i + 1) / (n + 1)`:
+/// for each time the curve parameter is bisected to 1e-4, and the value rounded to 1e-4.
+pub fn curve_samples([x1, y1, x2, y2]: [f64; 4], n: usize) -> Vec<f32> {
+    (0..n)
+        .map(|i| {
+            let t = (i + 1) as f64 / (n + 1) as f64;
+            let (mut lo, mut hi) = (0.0f64, 1.0f64);
+            let mut mid = 0.5;
+            while hi - lo > 0.0001 {
+                mid = (hi + lo) * 0.5;
+                if t - bezier(x1, x2, mid) > 0.0 {
+                    lo = mid;
+                } else {
+                    hi = mid;
+                }
+            }
+            ((bezier(y1, y2, mid) * 10000.0).round() / 10000.0) as f32
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::format::dragonbones::lenient::Num;
+
+    fn tw(e: Option<f64>) -> Tween {
+        Tween {
+            tween_easing: Num(e),
+            curve: None,
+        }
+    }
+
+    #[test]
+    fn easing_values_pick_the_shape() {
+        let mut k = Keys::new(1);
+        assert_eq!(interp(&tw(None), 5, &mut k), Interp::Stepped);
+        assert_eq!(interp(&tw(Some(0.0)), 5, &mut k), Interp::Linear);
+        assert_eq!(interp(&tw(Some(0.0)), 0, &mut k), Interp::Stepped);
+        assert_eq!(
+            interp(&tw(Some(-0.5)), 5, &mut k),
+            Interp::Ease(Ease::QuadIn, 0.5)
+        );
+        assert_eq!(
+            interp(&tw(Some(0.333)), 5, &mut k),
+            Interp::Ease(Ease::QuadOut, 0.33)
+        );
+        assert_eq!(
+            interp(&tw(Some(2.0)), 5, &mut k),
+            Interp::Ease(Ease::QuadInOut, 1.0)
+        );
+    }
+
+    #[test]
+    fn curves_are_resampled_per_segment_length() {
+        let mut k = Keys::new(1);
+        let t = Tween {
+            tween_easing: Num(None),
+            curve: Some(vec![0.5, 0.0, 0.5, 1.0]),
+        };
+        assert_eq!(interp(&t, 5, &mut k), Interp::Sampled(0));
+        assert_eq!(k.sampled[0].len(), 6);
+        // Symmetric curve: the middle sample of an odd count is one half.
+        let s = curve_samples([0.5, 0.0, 0.5, 1.0], 3);
+        assert!((s[1] - 0.5).abs() < 1e-3, "{s:?}");
+        assert!(s[0] < 0.25 && s[2] > 0.75);
+    }
+}

@@ -1,0 +1,242 @@
+//! DragonBones 4.0 / 4.5 against the official runtime's output (`../shared/golden/dragonbones`):
+//! bone world matrices, display indices, draw order and colors, in setup pose and at every
+//! sampled time of every animation of every armature. Versions the runtime rejects (2.3, 3.0)
+//! must fail to load with an "unsupported DragonBones version" error.
+
+mod common;
+
+use bonescope::core::skeleton::Skeleton;
+use bonescope::core::snapshot::SampleSpec;
+use bonescope::format;
+use common::{Mismatches, read_json, shared_dir};
+use serde_json::{Value, json};
+use std::sync::Arc;
+
+/// Golden `m = [a, b, c, d, tx, ty]` (y-down, `x' = a x + c y + tx`) in core terms (y-up,
+/// `x' = a x + b y + worldX`).
+fn golden_matrix(m: &Value) -> [f64; 6] {
+    let v: Vec<f64> = m
+        .as_array()
+        .expect("m")
+        .iter()
+        .map(|x| x.as_f64().expect("number"))
+        .collect();
+    [v[0], -v[2], -v[1], v[3], v[4], -v[5]]
+}
+
+/// Compares one pose of `sk` with a golden SNAPSHOT.
+fn compare(sk: &Skeleton, golden: &Value, label: &str, out: &mut Mismatches) {
+    let data = &sk.data;
+    for (name, g) in golden["bones"].as_object().expect("bones") {
+        let Some(i) = data.find_bone(name) else {
+            out.fail(format!("{label}: no bone {name}"));
+            continue;
+        };
+        let b = &sk.bones[i];
+        let ours = [b.a, b.b, b.c, b.d, b.world_x, b.world_y];
+        let want = golden_matrix(&g["m"]);
+        for k in 0..6 {
+            let tol = if k < 4 {
+                1e-3
+            } else {
+                1e-3 * want[k].abs().max(1.0)
+            };
+            out.num(
+                &|| format!("{label}: bone {name} m[{k}]"),
+                &json!(ours[k]),
+                &json!(want[k]),
+                tol,
+                None,
+            );
+        }
+    }
+    let skin = data.default_skin.map(|s| &data.skins[s]);
+    for (name, g) in golden["slots"].as_object().expect("slots") {
+        let Some(i) = data.find_slot(name) else {
+            out.fail(format!("{label}: no slot {name}"));
+            continue;
+        };
+        let slot = &sk.slots[i];
+        let index = slot.attachment.map_or(-1, |a| {
+            skin.and_then(|s| s.slot_entries(i).iter().position(|&(_, id)| id == a))
+                .map_or(-2, |p| p as i64)
+        });
+        out.exact(
+            &|| format!("{label}: slot {name} d"),
+            &json!(index),
+            &g["d"],
+        );
+        // A slot's z is its place in the draw order, except where the data moved slots out
+        // of it (see `z_ties`): there the golden z are sort keys, checked through the order.
+        if !z_ties(golden) {
+            let z = sk.draw_order.iter().position(|&s| s == i);
+            out.exact(&|| format!("{label}: slot {name} z"), &json!(z), &g["z"]);
+        }
+        let off = slot
+            .offset
+            .unwrap_or(bonescope::core::color::Color::rgba(0.0, 0.0, 0.0, 0.0));
+        let c = slot.color;
+        let ours = [
+            c.a,
+            c.r,
+            c.g,
+            c.b,
+            off.a * 255.0,
+            off.r * 255.0,
+            off.g * 255.0,
+            off.b * 255.0,
+        ];
+        for (k, o) in ours.iter().enumerate() {
+            out.num(
+                &|| format!("{label}: slot {name} c[{k}]"),
+                &json!(o),
+                &g["c"][k],
+                1e-3 * g["c"][k].as_f64().unwrap_or(0.0).abs().max(1.0),
+                None,
+            );
+        }
+    }
+    let order: Vec<&str> = sk
+        .draw_order
+        .iter()
+        .map(|&s| data.slots[s].name.as_str())
+        .collect();
+    if !z_ties(golden) {
+        out.exact(
+            &|| format!("{label}: drawOrder"),
+            &json!(order),
+            &golden["drawOrder"],
+        );
+        return;
+    }
+    // Slots sharing a z keep whatever order the runtime's slot list had from the previous
+    // sample (its sort is stable): only their relative order is history-dependent.
+    let z_of = |n: &str| golden["slots"][n]["z"].as_i64().unwrap_or(-1);
+    let want: Vec<&str> = golden["drawOrder"]
+        .as_array()
+        .expect("drawOrder")
+        .iter()
+        .filter_map(|v| v.as_str())
+        .collect();
+    out.compared += 1;
+    let same_keys = order.len() == want.len()
+        && order
+            .iter()
+            .zip(&want)
+            .all(|(a, b)| a == b || z_of(a) == z_of(b));
+    if !same_keys {
+        out.fail(format!("{label}: drawOrder {order:?}, golden {want:?}"));
+    }
+}
+
+/// True when two slots of a golden pose share a z (data that moved a slot out of the order).
+fn z_ties(golden: &Value) -> bool {
+    let mut zs: Vec<i64> = golden["slots"]
+        .as_object()
+        .expect("slots")
+        .values()
+        .filter_map(|s| s["z"].as_i64())
+        .collect();
+    let n = zs.len();
+    zs.sort_unstable();
+    zs.dedup();
+    zs.len() != n
+}
+
+#[test]
+fn every_parseable_golden_matches() {
+    let Some(shared) = shared_dir("DragonBones goldens") else {
+        return;
+    };
+    let index = read_json(&shared.join("golden/dragonbones/index.json"));
+    let mut files = 0;
+    let mut report = Vec::new();
+    let mut total = Mismatches::default();
+    for entry in index.as_array().expect("index") {
+        let source = shared.join(entry["source"].as_str().expect("source"));
+        let golden = read_json(
+            &shared
+                .join("golden/dragonbones")
+                .join(entry["golden"].as_str().expect("golden")),
+        );
+        let bytes = std::fs::read(&source).expect("corpus file");
+        let loaded = format::load_all(&bytes, "t");
+        if entry["parsed"] != json!(true) {
+            let version = match &golden["dataVersion"] {
+                Value::String(s) => s.clone(),
+                other => other.to_string(),
+            };
+            match loaded {
+                Ok(_) => total.fail(format!(
+                    "{}: loaded, but the runtime rejects it",
+                    source.display()
+                )),
+                Err(e) => assert!(
+                    e.message
+                        .contains(&format!("unsupported DragonBones version {version}")),
+                    "{}: {}",
+                    source.display(),
+                    e
+                ),
+            }
+            continue;
+        }
+        files += 1;
+        let all = match loaded {
+            Ok(all) => all,
+            Err(e) => {
+                total.fail(format!("{}: {e}", source.display()));
+                continue;
+            }
+        };
+        let mut m = Mismatches::default();
+        for garm in golden["armatures"].as_array().expect("armatures") {
+            let name = garm["name"].as_str().expect("name");
+            let Some(data) = all.iter().find(|d| d.name == name) else {
+                m.fail(format!("no armature {name}"));
+                continue;
+            };
+            let data = Arc::new(data.clone());
+            let mut sk = Skeleton::new(data.clone());
+            sk.set_to_setup_pose();
+            sk.update_world_transform();
+            compare(&sk, &garm["setup"], &format!("{name}/setup"), &mut m);
+            for ganim in garm["animations"].as_array().expect("animations") {
+                let aname = ganim["name"].as_str().expect("name");
+                let Some(ai) = data.find_animation(aname) else {
+                    m.fail(format!("{name}: no animation {aname}"));
+                    continue;
+                };
+                let anim = &data.animations[ai];
+                for s in ganim["samples"].as_array().expect("samples") {
+                    let t = s["t"].as_f64().expect("t");
+                    let spec = SampleSpec {
+                        time: anim.seek_time(t),
+                        last_time: -1.0,
+                        looping: false,
+                    };
+                    spec.pose(&mut sk, anim);
+                    compare(&sk, s, &format!("{name}/{aname}@{t:.5}"), &mut m);
+                }
+            }
+        }
+        report.push(format!(
+            "{}: {} values compared, {} mismatching",
+            entry["source"].as_str().unwrap_or("?"),
+            m.compared,
+            m.count
+        ));
+        for f in &m.first {
+            report.push(format!("    {f}"));
+        }
+        total.count += m.count;
+        total.compared += m.compared;
+    }
+    for f in &total.first {
+        report.push(f.clone());
+    }
+    println!("{}", report.join("\n"));
+    assert_eq!(files, 16, "parseable goldens");
+    assert!(total.compared > 100_000, "compared only {}", total.compared);
+    assert_eq!(total.count, 0, "{}", report.join("\n"));
+}
