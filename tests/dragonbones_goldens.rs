@@ -5,6 +5,7 @@
 
 mod common;
 
+use bonescope::core::model::SkeletonData;
 use bonescope::core::skeleton::Skeleton;
 use bonescope::core::snapshot::SampleSpec;
 use bonescope::format;
@@ -143,6 +144,101 @@ fn z_ties(golden: &Value) -> bool {
     zs.len() != n
 }
 
+/// Plays each animation once from the start in steps of a quarter frame, as the oracle's event
+/// run does, and compares the frame and sound events fired, in order. An action keyed before
+/// the end switches the runtime to another animation; events are compared up to it.
+fn compare_events(data: &SkeletonData, ganim: &Value, label: &str, out: &mut Mismatches) {
+    let Some(ai) = data.find_animation(ganim["name"].as_str().unwrap_or("")) else {
+        return;
+    };
+    let anim = &data.animations[ai];
+    let is_action = |name: &str| name == "gotoAndPlay" || name == "action";
+    let cut = anim
+        .timelines
+        .iter()
+        .filter_map(|t| match t {
+            bonescope::core::animation::Timeline::Event(e) => Some(e),
+            _ => None,
+        })
+        .flat_map(|e| e.times.iter().zip(&e.events))
+        .filter(|(t, e)| is_action(&data.events[e.data].name) && (**t as f64) < anim.duration)
+        .map(|(t, _)| *t as f64)
+        .fold(f64::INFINITY, f64::min);
+    let want: Vec<&str> = ganim["events"]
+        .as_array()
+        .expect("events")
+        .iter()
+        .filter(|e| matches!(e["type"].as_str(), Some("frameEvent" | "soundEvent")))
+        .filter(|e| e["frameTime"].as_f64().unwrap_or(0.0) < cut)
+        .filter_map(|e| e["name"].as_str())
+        .collect();
+    let mut sk = Skeleton::new(Arc::new(data.clone()));
+    let step = 1.0 / (4.0 * data.fps);
+    let (mut last, mut time) = (-1.0, 0.0);
+    let mut got = Vec::new();
+    while time <= anim.duration + 2.0 / data.fps {
+        let spec = SampleSpec {
+            time,
+            last_time: last,
+            looping: false,
+        };
+        for e in spec.pose(&mut sk, anim).events {
+            let d = &data.events[e.data];
+            if !is_action(&d.name) && e.time < cut {
+                got.push(d.name.clone());
+            }
+        }
+        last = time;
+        time += step;
+    }
+    out.exact(&|| format!("{label}: events"), &json!(got), &json!(want));
+}
+
+/// Compares every armature of `bytes` with a golden file; `None` when the golden records
+/// that the runtime rejected the file.
+fn compare_file(bytes: &[u8], golden: &Value, source: &str) -> Mismatches {
+    let mut m = Mismatches::default();
+    let all = match format::load_all(bytes, "t") {
+        Ok(all) => all,
+        Err(e) => {
+            m.fail(format!("{source}: {e}"));
+            return m;
+        }
+    };
+    for garm in golden["armatures"].as_array().expect("armatures") {
+        let name = garm["name"].as_str().expect("name");
+        let Some(data) = all.iter().find(|d| d.name == name) else {
+            m.fail(format!("no armature {name}"));
+            continue;
+        };
+        let data = Arc::new(data.clone());
+        let mut sk = Skeleton::new(data.clone());
+        sk.set_to_setup_pose();
+        sk.update_world_transform();
+        compare(&sk, &garm["setup"], &format!("{name}/setup"), &mut m);
+        for ganim in garm["animations"].as_array().expect("animations") {
+            let aname = ganim["name"].as_str().expect("name");
+            let Some(ai) = data.find_animation(aname) else {
+                m.fail(format!("{name}: no animation {aname}"));
+                continue;
+            };
+            let anim = &data.animations[ai];
+            for s in ganim["samples"].as_array().expect("samples") {
+                let t = s["t"].as_f64().expect("t");
+                let spec = SampleSpec {
+                    time: anim.seek_time(t),
+                    last_time: -1.0,
+                    looping: false,
+                };
+                spec.pose(&mut sk, anim);
+                compare(&sk, s, &format!("{name}/{aname}@{t:.5}"), &mut m);
+            }
+            compare_events(&data, ganim, &format!("{name}/{aname}"), &mut m);
+        }
+    }
+    m
+}
+
 #[test]
 fn every_parseable_golden_matches() {
     let Some(shared) = shared_dir("DragonBones goldens") else {
@@ -153,90 +249,53 @@ fn every_parseable_golden_matches() {
     let mut report = Vec::new();
     let mut total = Mismatches::default();
     for entry in index.as_array().expect("index") {
-        let source = shared.join(entry["source"].as_str().expect("source"));
+        let source = entry["source"].as_str().expect("source");
         let golden = read_json(
             &shared
                 .join("golden/dragonbones")
                 .join(entry["golden"].as_str().expect("golden")),
         );
-        let bytes = std::fs::read(&source).expect("corpus file");
-        let loaded = format::load_all(&bytes, "t");
+        let bytes = std::fs::read(shared.join(source)).expect("corpus file");
         if entry["parsed"] != json!(true) {
             let version = match &golden["dataVersion"] {
                 Value::String(s) => s.clone(),
                 other => other.to_string(),
             };
-            match loaded {
-                Ok(_) => total.fail(format!(
-                    "{}: loaded, but the runtime rejects it",
-                    source.display()
-                )),
+            match format::load_all(&bytes, "t") {
+                Ok(_) => total.fail(format!("{source}: loaded, but the runtime rejects it")),
                 Err(e) => assert!(
                     e.message
                         .contains(&format!("unsupported DragonBones version {version}")),
-                    "{}: {}",
-                    source.display(),
-                    e
+                    "{source}: {e}"
                 ),
             }
             continue;
         }
         files += 1;
-        let all = match loaded {
-            Ok(all) => all,
-            Err(e) => {
-                total.fail(format!("{}: {e}", source.display()));
-                continue;
-            }
-        };
-        let mut m = Mismatches::default();
-        for garm in golden["armatures"].as_array().expect("armatures") {
-            let name = garm["name"].as_str().expect("name");
-            let Some(data) = all.iter().find(|d| d.name == name) else {
-                m.fail(format!("no armature {name}"));
-                continue;
-            };
-            let data = Arc::new(data.clone());
-            let mut sk = Skeleton::new(data.clone());
-            sk.set_to_setup_pose();
-            sk.update_world_transform();
-            compare(&sk, &garm["setup"], &format!("{name}/setup"), &mut m);
-            for ganim in garm["animations"].as_array().expect("animations") {
-                let aname = ganim["name"].as_str().expect("name");
-                let Some(ai) = data.find_animation(aname) else {
-                    m.fail(format!("{name}: no animation {aname}"));
-                    continue;
-                };
-                let anim = &data.animations[ai];
-                for s in ganim["samples"].as_array().expect("samples") {
-                    let t = s["t"].as_f64().expect("t");
-                    let spec = SampleSpec {
-                        time: anim.seek_time(t),
-                        last_time: -1.0,
-                        looping: false,
-                    };
-                    spec.pose(&mut sk, anim);
-                    compare(&sk, s, &format!("{name}/{aname}@{t:.5}"), &mut m);
-                }
-            }
-        }
+        let m = compare_file(&bytes, &golden, source);
         report.push(format!(
-            "{}: {} values compared, {} mismatching",
-            entry["source"].as_str().unwrap_or("?"),
-            m.compared,
-            m.count
+            "{source}: {} values compared, {} mismatching",
+            m.compared, m.count
         ));
-        for f in &m.first {
-            report.push(format!("    {f}"));
-        }
+        report.extend(m.first.iter().map(|f| format!("    {f}")));
         total.count += m.count;
         total.compared += m.compared;
     }
-    for f in &total.first {
-        report.push(f.clone());
-    }
+    report.extend(total.first.iter().cloned());
     println!("{}", report.join("\n"));
     assert_eq!(files, 16, "parseable goldens");
     assert!(total.compared > 100_000, "compared only {}", total.compared);
     assert_eq!(total.count, 0, "{}", report.join("\n"));
+}
+
+/// The project's own sample against the oracle (tests/fixtures/dragonbones/README.md): runs
+/// everywhere.
+#[test]
+fn project_sample_matches_its_golden() {
+    let dir = common::project_dir();
+    let bytes = std::fs::read(dir.join("samples/dragonbones/paper-crane.json")).expect("sample");
+    let golden = read_json(&dir.join("tests/fixtures/dragonbones/paper-crane.golden.json"));
+    let m = compare_file(&bytes, &golden, "paper-crane.json");
+    assert!(m.compared > 10_000, "compared only {}", m.compared);
+    assert_eq!(m.count, 0, "{}", m.first.join("\n"));
 }

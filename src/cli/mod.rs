@@ -119,6 +119,10 @@ pub enum Command {
         /// Only these animations (comma separated).
         #[arg(long, value_delimiter = ',')]
         animation: Vec<String>,
+        /// The armature to sample, by name (DragonBones files hold several); default the
+        /// first.
+        #[arg(long)]
+        armature: Option<String>,
     },
     /// Sample every curve of a file at chosen times: MRTK input animations (one entry per
     /// stored curve) or skeletons (one per plottable channel of every animation's timelines).
@@ -160,6 +164,35 @@ pub struct CliError(pub String);
 
 /// Reads and loads a skeleton file of any supported format.
 pub fn load_file(path: &Path) -> Result<Arc<SkeletonData>, CliError> {
+    load_armature(path, None)
+}
+
+/// Loads `path` and picks the skeleton named `armature` (DragonBones files hold several
+/// armatures), or the first one.
+pub fn load_armature(path: &Path, armature: Option<&str>) -> Result<Arc<SkeletonData>, CliError> {
+    let mut all = load_all(path)?;
+    let Some(name) = armature else {
+        return Ok(all.swap_remove(0));
+    };
+    match all.iter().position(|d| d.name == name) {
+        Some(i) => Ok(all.swap_remove(i)),
+        None => {
+            let names: Vec<String> = all
+                .iter()
+                .map(|d| format!("\"{}\"", sanitize(&d.name)))
+                .collect();
+            Err(CliError(format!(
+                "{}: unknown armature \"{}\" (the file has {})",
+                sanitize(&path.display().to_string()),
+                sanitize(name),
+                names.join(", ")
+            )))
+        }
+    }
+}
+
+/// Loads every skeleton of `path` (never empty).
+pub fn load_all(path: &Path) -> Result<Vec<Arc<SkeletonData>>, CliError> {
     let shown = sanitize(&path.display().to_string()).into_owned();
     let meta = std::fs::metadata(path).map_err(|e| CliError(format!("{shown}: {e}")))?;
     if meta.len() > MAX_FILE_BYTES {
@@ -174,8 +207,8 @@ pub fn load_file(path: &Path) -> Result<Arc<SkeletonData>, CliError> {
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())
         .unwrap_or_default();
-    crate::format::load(&bytes, &name)
-        .map(Arc::new)
+    crate::format::load_all(&bytes, &name)
+        .map(|all| all.into_iter().map(Arc::new).collect())
         .map_err(|e| CliError(format!("{shown}: {e}")))
 }
 
@@ -195,13 +228,14 @@ pub fn run(command: Command) -> Result<(), CliError> {
             times,
             skin,
             animation,
+            armature,
         } => {
             if let Some(t) = &times
                 && let Some(bad) = t.iter().find(|t| !t.is_finite())
             {
                 return Err(CliError(format!("--times: {bad} is not a finite time")));
             }
-            let data = load_file(&file)?;
+            let data = load_armature(&file, armature.as_deref())?;
             let options = poses::PosesOptions {
                 samples: samples as usize,
                 times,
@@ -233,11 +267,15 @@ pub fn run(command: Command) -> Result<(), CliError> {
 
 /// Opens the interactive viewer on `file`, or on the built-in sample.
 fn open_viewer(file: Option<&Path>, view: &ViewArgs, poll_ms: Option<u64>) -> Result<(), CliError> {
+    let mut armatures = Vec::new();
     let doc = match file {
-        Some(path) => crate::tui::app::Document {
-            label: file_name(path),
-            data: load_file(path)?,
-        },
+        Some(path) => {
+            armatures = load_all(path)?;
+            crate::tui::app::Document {
+                label: file_name(path),
+                data: armatures[0].clone(),
+            }
+        }
         None => crate::tui::app::Document {
             label: "lantern-keeper.json (built-in sample)".into(),
             data: Arc::new(
@@ -248,7 +286,7 @@ fn open_viewer(file: Option<&Path>, view: &ViewArgs, poll_ms: Option<u64>) -> Re
     };
     let mut opts = view.options();
     opts.poll = poll_ms.map(std::time::Duration::from_millis);
-    crate::tui::run(doc, file, &opts).map_err(CliError)
+    crate::tui::run(doc, armatures, file, &opts).map_err(CliError)
 }
 
 /// Reads a scenario, loads its skeleton (from `corpus`, else beside the scenario) and runs it.

@@ -79,9 +79,16 @@ pub fn sample(
             Some(t) => SampleSpec::at_times(t),
             None => SampleSpec::standard(anim.duration, options.samples),
         };
+        // A sample is a seek: frame-grid formats show a seek to the very end just before it.
         let samples = specs
             .into_iter()
-            .map(|s| (s, s.pose(&mut sk, anim)))
+            .map(|s| {
+                let seek = SampleSpec {
+                    time: anim.seek_time(s.time),
+                    ..s
+                };
+                (s, seek.pose(&mut sk, anim))
+            })
             .collect();
         animations.push(AnimationPoses { index, samples });
     }

@@ -115,9 +115,9 @@ pub fn run(path: &Path, json_mode: bool, poll_ms: Option<u64>) -> Result<(), Cli
     let reloader = Reloader::start(path, initial, opts).map_err(CliError)?;
     while let Ok(ev) = reloader.events().recv() {
         let v = match &ev {
-            ReloadEvent::Loaded { data, diff, bytes } => {
-                loaded_json(&file, data, diff, *bytes, false)
-            }
+            ReloadEvent::Loaded {
+                data, diff, bytes, ..
+            } => loaded_json(&file, data, diff, *bytes, false),
             ReloadEvent::Failed { error } => error_json(&file, error),
             ReloadEvent::Missing => json!({"event": "missing", "file": file}),
             ReloadEvent::WatchError { error } => {

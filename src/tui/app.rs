@@ -33,6 +33,7 @@ pub enum Overlay {
     Help { scroll: u16 },
     AnimationPicker(Picker),
     SkinPicker(Picker),
+    ArmaturePicker(Picker),
     Prompt(Prompt),
 }
 
@@ -64,6 +65,9 @@ impl Panels {
 /// The whole application state.
 pub struct App {
     pub doc: Document,
+    /// Every skeleton of the file (`doc.data` is one of them): DragonBones files hold several
+    /// armatures, the other formats one.
+    pub armatures: Vec<Arc<SkeletonData>>,
     pub session: Session,
     pub selection: Selection,
     /// Descriptions of the selected animation's timelines.
@@ -119,6 +123,7 @@ impl App {
     pub fn new(doc: Document, theme: Theme, marker: MarkerKind) -> Result<App, String> {
         let session = Session::new(doc.data.clone(), initial_skins(&doc.data))?;
         let mut app = App {
+            armatures: vec![doc.data.clone()],
             doc,
             session,
             selection: Selection::default(),
@@ -232,6 +237,37 @@ impl App {
     /// Replaces the model with a reloaded one, keeping the user's place: animation, time,
     /// play state, speed, every track's entries (commands replayed by animation name),
     /// selected timeline and bone (by name). Says what changed and what could not be kept.
+    /// Shows skeleton `i` of the file: a fresh session on it (its first animation playing as
+    /// on opening), keeping the playback settings and the panel in focus.
+    pub fn switch_armature(&mut self, i: usize) {
+        let Some(data) = self.armatures.get(i).cloned() else {
+            return;
+        };
+        if Arc::ptr_eq(&data, &self.doc.data) {
+            return;
+        }
+        let doc = Document {
+            label: self.doc.label.clone(),
+            data,
+        };
+        match App::new(doc, self.theme.clone(), self.marker) {
+            Ok(mut fresh) => {
+                fresh.armatures = std::mem::take(&mut self.armatures);
+                fresh.speed = self.speed;
+                fresh.looping = self.looping;
+                fresh.focus = self.focus;
+                fresh.inspector = self.inspector;
+                fresh.banner = self.banner.take();
+                fresh.message = Some((
+                    format!("armature {}", crate::text::sanitize(&fresh.doc.data.name)),
+                    false,
+                ));
+                *self = fresh;
+            }
+            Err(e) => self.message = Some((e, true)),
+        }
+    }
+
     pub fn reload(&mut self, data: Arc<SkeletonData>, diff: &crate::diff::ModelDiff) {
         let summary = diff.summary();
         let old = self.doc.data.clone();
@@ -342,6 +378,14 @@ impl App {
                     PickerOutcome::Open => self.overlay = Overlay::AnimationPicker(p),
                     PickerOutcome::Cancel => {}
                     PickerOutcome::Chosen(i) => self.play_animation(i),
+                }
+                return true;
+            }
+            Overlay::ArmaturePicker(mut p) => {
+                match p.handle_key(key) {
+                    PickerOutcome::Open => self.overlay = Overlay::ArmaturePicker(p),
+                    PickerOutcome::Cancel => {}
+                    PickerOutcome::Chosen(i) => self.switch_armature(i),
                 }
                 return true;
             }
@@ -490,6 +534,20 @@ impl App {
                     .and_then(|s| items.iter().position(|i| i == s))
                     .unwrap_or(0);
                 self.overlay = Overlay::SkinPicker(Picker::new("Skin", items, current));
+            }
+            Action::ArmaturePicker => {
+                if self.armatures.len() < 2 {
+                    self.note("this file holds one skeleton".to_string());
+                } else {
+                    let items: Vec<String> =
+                        self.armatures.iter().map(|d| d.name.clone()).collect();
+                    let current = self
+                        .armatures
+                        .iter()
+                        .position(|d| Arc::ptr_eq(d, &self.doc.data))
+                        .unwrap_or(0);
+                    self.overlay = Overlay::ArmaturePicker(Picker::new("Armature", items, current));
+                }
             }
             Action::Prompt => self.overlay = Overlay::Prompt(Prompt::default()),
             Action::CycleMarker => {

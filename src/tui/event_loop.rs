@@ -67,6 +67,8 @@ pub fn run(
             }
         })?;
 
+    let selector = reloader.as_ref().map(|r| r.selector());
+    let mut shown = app.doc.data.clone();
     if let Some(reloader) = reloader {
         let tx = reload_tx;
         std::thread::Builder::new()
@@ -129,6 +131,13 @@ pub fn run(
         if app.quit {
             return Ok(Exit::Quit);
         }
+        // The user picked another armature: later reloads follow it.
+        if !Arc::ptr_eq(&shown, &app.doc.data) {
+            shown = app.doc.data.clone();
+            if let Some(s) = &selector {
+                s.select(shown.clone());
+            }
+        }
         let now = Instant::now();
         let elapsed = now.duration_since(last_tick).as_secs_f64();
         last_tick = now;
@@ -141,7 +150,15 @@ pub fn run(
 fn apply_reload(app: &mut App, ev: crate::watch::ReloadEvent) {
     use crate::watch::ReloadEvent;
     match ev {
-        ReloadEvent::Loaded { data, diff, .. } => app.reload(data, &diff),
+        ReloadEvent::Loaded {
+            data,
+            armatures,
+            diff,
+            ..
+        } => {
+            app.armatures = armatures;
+            app.reload(data, &diff);
+        }
         ReloadEvent::Failed { error } => app.reload_failed(&error.to_string()),
         ReloadEvent::Missing => app.reload_failed("the file is gone; waiting for it to come back"),
         ReloadEvent::WatchError { error } => {

@@ -23,6 +23,7 @@ pub enum Action {
     Focus(PanelId),
     AnimationPicker,
     SkinPicker,
+    ArmaturePicker,
     Prompt,
     CycleMarker,
 }
@@ -56,6 +57,7 @@ pub fn global_action(key: KeyEvent) -> Option<Action> {
         KeyCode::Char('P') => Action::Focus(PanelId::Preview),
         KeyCode::Char('a') => Action::AnimationPicker,
         KeyCode::Char('s') => Action::SkinPicker,
+        KeyCode::Char('A') => Action::ArmaturePicker,
         KeyCode::Char(':') => Action::Prompt,
         KeyCode::Char('M') => Action::CycleMarker,
         _ => return None,
@@ -82,6 +84,7 @@ pub fn help_sections() -> Vec<(&'static str, Vec<(&'static str, &'static str)>)>
             vec![
                 ("a", "animation picker (plays it on track 0 from the start)"),
                 ("s", "skin picker"),
+                ("A", "armature picker (files with several skeletons)"),
                 (
                     ":",
                     "command prompt: set, queue, add, empty, clear, mix, alpha, timescale",

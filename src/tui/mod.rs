@@ -34,7 +34,12 @@ pub struct Options {
 
 /// Opens the TUI on `doc` (watching `path` for changes, when given) and runs until the user
 /// quits. Restores the terminal on every path.
-pub fn run(doc: Document, path: Option<&std::path::Path>, opts: &Options) -> Result<(), String> {
+pub fn run(
+    doc: Document,
+    armatures: Vec<std::sync::Arc<crate::core::model::SkeletonData>>,
+    path: Option<&std::path::Path>,
+    opts: &Options,
+) -> Result<(), String> {
     use std::io::IsTerminal;
     if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
         return Err("the interactive viewer needs a terminal; for scripts use `bonescope poses|scenario ...`".into());
@@ -50,6 +55,9 @@ pub fn run(doc: Document, path: Option<&std::path::Path>, opts: &Options) -> Res
         None => None,
     };
     let mut app = App::new(doc, Theme::new(opts.color), opts.marker)?;
+    if armatures.len() > 1 {
+        app.armatures = armatures;
+    }
     let mut term =
         terminal::enter(opts.mouse).map_err(|e| format!("cannot set up the terminal: {e}"))?;
     let result = event_loop::run(&mut term, &mut app, opts.fps, reloader);

@@ -57,7 +57,9 @@ pub fn draw(frame: &mut Frame<'_>, app: &mut App) {
     match &app.overlay {
         Overlay::None => {}
         Overlay::Help { scroll } => help::render(frame, area, *scroll, &app.theme),
-        Overlay::AnimationPicker(p) | Overlay::SkinPicker(p) => p.render(frame, area, &app.theme),
+        Overlay::AnimationPicker(p) | Overlay::SkinPicker(p) | Overlay::ArmaturePicker(p) => {
+            p.render(frame, area, &app.theme)
+        }
         Overlay::Prompt(p) => p.render(frame, areas.status, &app.theme),
     }
 }

@@ -13,8 +13,8 @@ use notify_debouncer_mini::notify::{self, RecursiveMode};
 use notify_debouncer_mini::{DebounceEventResult, new_debouncer_opt};
 use std::hash::{Hash, Hasher};
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 use std::sync::mpsc::{self, Receiver, Sender};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 /// How to watch.
@@ -43,7 +43,11 @@ impl Default for WatchOptions {
 pub enum ReloadEvent {
     /// The file changed and loaded.
     Loaded {
+        /// The reloaded skeleton: the one named like the selected one, else the first.
         data: Arc<SkeletonData>,
+        /// Every skeleton of the file (DragonBones files hold several armatures).
+        armatures: Vec<Arc<SkeletonData>>,
+        /// Changes from the selected skeleton to `data`.
         diff: Box<ModelDiff>,
         bytes: usize,
     },
@@ -55,9 +59,24 @@ pub enum ReloadEvent {
     WatchError { error: String },
 }
 
+/// See [`Reloader::selector`].
+#[derive(Clone)]
+pub struct Selector(Arc<Mutex<Arc<SkeletonData>>>);
+
+impl Selector {
+    /// Reloads now pick the armature named like `data` and describe changes against it.
+    pub fn select(&self, data: Arc<SkeletonData>) {
+        let mut s = self.0.lock().unwrap_or_else(|p| p.into_inner());
+        *s = data;
+    }
+}
+
 /// A running watch. Dropping it stops watching.
 pub struct Reloader {
     rx: Receiver<ReloadEvent>,
+    /// The skeleton the user is looking at: reloads pick the armature of the same name and
+    /// describe their changes against it.
+    selected: Arc<Mutex<Arc<SkeletonData>>>,
     _debouncer: Box<dyn std::any::Any + Send>,
 }
 
@@ -109,14 +128,23 @@ impl Reloader {
         let settle = opts.settle;
         // The content `current` came from, read now so a change right after start is seen.
         let initial_hash = read(&path).ok().flatten().map(|b| content_hash(&b));
+        let selected = Arc::new(Mutex::new(current));
+        let shared = selected.clone();
         std::thread::Builder::new()
             .name("reload".into())
-            .spawn(move || worker(path, name, current, initial_hash, raw_rx, tx, settle))
+            .spawn(move || worker(path, name, shared, initial_hash, raw_rx, tx, settle))
             .map_err(|e| e.to_string())?;
         Ok(Reloader {
             rx,
+            selected,
             _debouncer: debouncer,
         })
+    }
+
+    /// A handle that tells the watcher which of the file's skeletons the user switched to
+    /// (it outlives moving the reloader to another thread).
+    pub fn selector(&self) -> Selector {
+        Selector(self.selected.clone())
     }
 
     /// The channel reload results arrive on.
@@ -155,7 +183,7 @@ fn read(path: &Path) -> Result<Option<Vec<u8>>, String> {
 fn worker(
     path: PathBuf,
     name: std::ffi::OsString,
-    mut current: Arc<SkeletonData>,
+    selected: Arc<Mutex<Arc<SkeletonData>>>,
     initial_hash: Option<u64>,
     raw: Receiver<DebounceEventResult>,
     tx: Sender<ReloadEvent>,
@@ -198,7 +226,7 @@ fn worker(
             if Some(hash) == last_hash && !last_missing {
                 break Some(Ok(None));
             }
-            match crate::format::load(&bytes, &stem) {
+            match crate::format::load_all(&bytes, &stem) {
                 Ok(data) => {
                     last_hash = Some(hash);
                     break Some(Ok(Some((data, bytes.len()))));
@@ -229,12 +257,22 @@ fn worker(
                 ReloadEvent::Missing
             }
             Some(Ok(None)) => continue,
-            Some(Ok(Some((data, bytes)))) => {
+            Some(Ok(Some((all, bytes)))) => {
                 last_missing = false;
-                let diff = ModelDiff::between(&current, &data);
-                current = Arc::new(data);
+                let armatures: Vec<Arc<SkeletonData>> = all.into_iter().map(Arc::new).collect();
+                // A poisoned lock only means a panicking holder; its value is still whole.
+                let mut sel = selected.lock().unwrap_or_else(|p| p.into_inner());
+                let data = armatures
+                    .iter()
+                    .find(|d| d.name == sel.name)
+                    .unwrap_or(&armatures[0])
+                    .clone();
+                let diff = ModelDiff::between(&sel, &data);
+                *sel = data.clone();
+                drop(sel);
                 ReloadEvent::Loaded {
-                    data: current.clone(),
+                    data,
+                    armatures,
                     diff: Box::new(diff),
                     bytes,
                 }

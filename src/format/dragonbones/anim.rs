@@ -11,7 +11,7 @@ use super::displays::{SkinBinding, display_name, skinned_offsets};
 use super::dto;
 use super::lenient::Num;
 use super::setup::color;
-use super::transform::{DbTransform, normalize};
+use super::transform::{DbTransform, flip, normalize};
 use super::tween;
 use crate::core::animation::{
     Animation, AttachmentTimeline, BoneProperty, BoneTimeline, ColorTimeline, DeformTimeline,
@@ -202,7 +202,8 @@ pub fn animation(
 
 /// The events one key frame fires: its `event`, `sound` and `action` fields and the 5.x
 /// `events`/`actions` lists. Events and sounds carry the bone or slot they were keyed on as
-/// their string; actions are `gotoAndPlay` events naming the animation.
+/// their string; actions are `gotoAndPlay` events naming the animation (`action` when the
+/// file names none).
 fn frame_events(acts: &dto::FrameActions, origin: &str, defs: &mut Vec<EventData>) -> Vec<Event> {
     let mut out = Vec::new();
     let mut emit = |name: &str, audio: bool, string: &str, int: i32, float: f64| {
@@ -236,8 +237,12 @@ fn frame_events(acts: &dto::FrameActions, origin: &str, defs: &mut Vec<EventData
     if let Some(s) = &acts.sound {
         emit(s, true, origin, 0, 0.0);
     }
-    if let Some(a) = acts.action.as_ref().and_then(|a| a.0.as_ref()) {
-        emit("gotoAndPlay", false, a, 0, 0.0);
+    // An action without an animation name still changes playback in the runtime: it is
+    // shown, as "action".
+    match acts.action.as_ref().map(|a| a.0.as_deref()) {
+        Some(Some(a)) => emit("gotoAndPlay", false, a, 0, 0.0),
+        Some(None) => emit("action", false, origin, 0, 0.0),
+        None => {}
     }
     for e in &acts.events {
         let string = e
@@ -294,10 +299,10 @@ fn bone_timelines(
         prev = rot;
         values.push([
             t.x,
-            -t.y,
-            -rot.to_degrees(),
+            flip(t.y),
+            flip(rot.to_degrees()),
             0.0,
-            -t.skew.to_degrees(),
+            flip(t.skew.to_degrees()),
             t.scale_x,
             t.scale_y,
         ]);
@@ -495,7 +500,7 @@ fn ffd_timeline(
                 .flat_map(|v| {
                     let (dx, dy) = m.apply_delta(full[v * 2], full[v * 2 + 1]);
                     let base = &mesh.vertices.vertices;
-                    [base[v * 2] + dx as f32, base[v * 2 + 1] - dy as f32]
+                    [base[v * 2] + dx as f32, base[v * 2 + 1] + flip(dy) as f32]
                 })
                 .collect(),
         };

@@ -4,7 +4,7 @@
 use super::ctx::{Ctx, join};
 use super::dto;
 use super::lenient::DisplayType;
-use super::transform::{DbTransform, Matrix};
+use super::transform::{DbTransform, Matrix, flip};
 use crate::core::color::Color;
 use crate::core::model::{
     ArmatureAttachment, Attachment, AttachmentKind, MeshAttachment, RegionAttachment, SkeletonData,
@@ -106,7 +106,7 @@ fn display(
             let mut r = RegionAttachment {
                 path,
                 x: t.x,
-                y: -t.y,
+                y: flip(t.y),
                 rotation: t.core_rotation(),
                 scale_x: t.scale_x,
                 scale_y: t.scale_y,
@@ -121,7 +121,7 @@ fn display(
         DisplayType::Armature => AttachmentKind::Armature(ArmatureAttachment {
             armature: path,
             x: t.x,
-            y: -t.y,
+            y: flip(t.y),
             rotation: t.core_rotation(),
         }),
         DisplayType::BoundingBox => AttachmentKind::BoundingBox {
@@ -149,7 +149,7 @@ fn plain_vertices(
     for p in v.chunks_exact(2) {
         let (x, y) = m.apply(p[0], p[1]);
         out.push(x as f32);
-        out.push(-y as f32);
+        out.push(flip(y) as f32);
     }
     Ok(VertexData {
         bones: None,
@@ -272,7 +272,7 @@ fn weighted(
             })?;
             let (lx, ly) = inv.apply(x, y);
             bones.push(file_to_core[file] as u32);
-            out.extend_from_slice(&[lx as f32, -ly as f32, weight as f32]);
+            out.extend_from_slice(&[lx as f32, flip(ly) as f32, weight as f32]);
         }
         i += 1 + 2 * count;
     }
@@ -345,7 +345,7 @@ impl SkinBinding {
             for inv in per {
                 let (lx, ly) = inv.apply_delta(sx, sy);
                 out.push(lx as f32);
-                out.push(-ly as f32);
+                out.push(flip(ly) as f32);
             }
         }
         out

@@ -97,7 +97,7 @@ impl<'de> Deserialize<'de> for BlendModeField {
 }
 
 /// A key frame's `action`: an animation name, or (some exporters) an object of playback
-/// settings that names no animation.
+/// settings that may name none (`None` then).
 #[derive(Debug, Clone, PartialEq)]
 pub struct ActionField(pub Option<String>);
 

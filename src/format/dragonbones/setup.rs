@@ -4,7 +4,7 @@ use std::collections::HashMap;
 
 use super::ctx::{Ctx, join};
 use super::dto;
-use super::transform::DbTransform;
+use super::transform::{DbTransform, flip};
 use super::{anim, displays};
 use crate::core::color::Color;
 use crate::core::model::{BlendMode, BoneData, IkConstraintData, Inherit, SkeletonData, SlotData};
@@ -26,7 +26,7 @@ pub fn armature(
     if let Some(b) = &arm.aabb {
         // The box is y-down: its top edge is y, so the y-up bottom is -(y + height).
         data.x = b.x.or(0.0);
-        data.y = -(b.y.or(0.0) + b.height.or(0.0));
+        data.y = flip(b.y.or(0.0) + b.height.or(0.0));
         data.width = b.width.or(0.0);
         data.height = b.height.or(0.0);
     }
@@ -113,7 +113,7 @@ fn bones(
         );
         bd.length = b.length.or(0.0);
         bd.x = t.x;
-        bd.y = -t.y;
+        bd.y = flip(t.y);
         bd.rotation = t.core_rotation();
         bd.shear_y = t.core_shear_y();
         bd.scale_x = t.scale_x;

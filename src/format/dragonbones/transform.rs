@@ -4,6 +4,11 @@ use std::f64::consts::PI;
 
 use super::dto;
 
+/// `-v` for the y-down to y-up flip, without turning 0 into -0 (which would print as "-0").
+pub fn flip(v: f64) -> f64 {
+    0.0 - v
+}
+
 /// `r` in (-pi, pi], the runtime's `normalizeRadian`.
 pub fn normalize(r: f64) -> f64 {
     let r = (r + PI) % (2.0 * PI);
@@ -51,12 +56,12 @@ impl DbTransform {
 
     /// Core rotation (degrees, y-up).
     pub fn core_rotation(&self) -> f64 {
-        -self.rotation.to_degrees()
+        flip(self.rotation.to_degrees())
     }
 
     /// Core shear of the y axis (degrees, y-up).
     pub fn core_shear_y(&self) -> f64 {
-        -self.skew.to_degrees()
+        flip(self.skew.to_degrees())
     }
 }
 

@@ -1,0 +1,95 @@
+//! The viewer on a DragonBones file: the same panels with no format-specific code, several
+//! armatures behind the armature picker (`A`), events, sounds and actions in the event log.
+
+use bonescope::core::model::SkeletonData;
+use bonescope::tui::app::{App, Document, Overlay};
+use bonescope::tui::offscreen::{buffer_text, render_app};
+use bonescope::tui::theme::{ColorMode, Theme};
+use bonescope::tui::views::MarkerKind;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use std::sync::Arc;
+
+fn key(c: KeyCode) -> KeyEvent {
+    KeyEvent::new(c, KeyModifiers::NONE)
+}
+
+fn crane_app() -> App {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/samples/dragonbones/paper-crane.json"
+    );
+    let bytes = std::fs::read(path).expect("sample");
+    let all: Vec<Arc<SkeletonData>> = bonescope::format::load_all(&bytes, "paper-crane")
+        .expect("loads")
+        .into_iter()
+        .map(Arc::new)
+        .collect();
+    let doc = Document {
+        label: "paper-crane.json".into(),
+        data: all[0].clone(),
+    };
+    let mut app = App::new(doc, Theme::new(ColorMode::None), MarkerKind::Braille).expect("app");
+    app.armatures = all;
+    app
+}
+
+#[test]
+fn armature_picker_switches_skeletons() {
+    let mut app = crane_app();
+    assert_eq!(app.doc.data.name, "Crane");
+    app.handle_key(key(KeyCode::Char('A')));
+    assert!(matches!(app.overlay, Overlay::ArmaturePicker(_)));
+    let screen = buffer_text(&render_app(&mut app, 80, 24));
+    assert!(
+        screen.contains("Armature") && screen.contains("Lantern"),
+        "{screen}"
+    );
+    app.handle_key(key(KeyCode::Down));
+    app.handle_key(key(KeyCode::Enter));
+    assert!(matches!(app.overlay, Overlay::None));
+    assert_eq!(app.doc.data.name, "Lantern");
+    assert_eq!(app.armatures.len(), 2, "the list survives the switch");
+    let anim = app
+        .selection
+        .animation
+        .map(|a| app.doc.data.animations[a].name.clone());
+    assert_eq!(anim.as_deref(), Some("swing"), "its first animation plays");
+    let screen = buffer_text(&render_app(&mut app, 200, 60));
+    assert!(screen.contains("armature Lantern"), "{screen}");
+    assert!(
+        screen.contains("cord") && screen.contains("lamp"),
+        "{screen}"
+    );
+}
+
+#[test]
+fn single_skeleton_files_say_so() {
+    let mut app = crane_app();
+    app.armatures.truncate(1);
+    app.handle_key(key(KeyCode::Char('A')));
+    assert!(matches!(app.overlay, Overlay::None));
+    let screen = buffer_text(&render_app(&mut app, 120, 40));
+    assert!(screen.contains("this file holds one skeleton"), "{screen}");
+}
+
+#[test]
+fn frame_events_sounds_and_actions_reach_the_event_log() {
+    let mut app = crane_app();
+    app.handle_key(key(KeyCode::Char(' ')));
+    // Just past the end of "fly" (1 s): every key of the first loop has fired.
+    app.tick(0.25);
+    app.tick(0.25);
+    app.tick(0.25);
+    app.tick(0.3);
+    let screen = buffer_text(&render_app(&mut app, 200, 60));
+    for name in ["whoosh", "flap", "beat", "fold", "gotoAndPlay"] {
+        assert!(screen.contains(name), "{name} missing:\n{screen}");
+    }
+}
+
+#[test]
+#[ignore = "prints the screen for a person to look at"]
+fn show_crane() {
+    let mut app = crane_app();
+    println!("{}", buffer_text(&render_app(&mut app, 120, 40)));
+}
