@@ -19,6 +19,7 @@ pub fn load(bytes: &[u8], name: &str) -> Result<SkeletonData, LoadError> {
     let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
     let mut data = match sniff::sniff(bytes)? {
         sniff::Format::SpineJson38 { .. } => spine_json::load(bytes, name)?,
+        sniff::Format::MrtkInput => mrtk::load_skeleton(bytes, name)?,
     };
     data.finish();
     Ok(data)

@@ -8,13 +8,18 @@ use super::json::{Seg, error_at, locate::find, locate::string_at};
 pub enum Format {
     /// Spine JSON written by Spine 3.8.x; holds the `skeleton.spine` version.
     SpineJson38 { version: String },
+    /// An MRTK2 input animation (binary, recognised by its magic number).
+    MrtkInput,
 }
 
 const EXPECTED: &str = "expected a Spine 3.8 JSON export";
 
-/// Recognises `text`. Only the top of the document is read (the `skeleton.spine` version
+/// Recognises `text`: an MRTK input animation by its magic number, else JSON. Only the top of the document is read (the `skeleton.spine` version
 /// string), so this is cheap; the chosen loader reports any later syntax error.
 pub fn sniff(text: &[u8]) -> Result<Format, LoadError> {
+    if super::mrtk::is_mrtk(text) {
+        return Ok(Format::MrtkInput);
+    }
     let Some(start) = text.iter().position(|b| !b.is_ascii_whitespace()) else {
         return Err(LoadError::json(
             "",
@@ -98,6 +103,14 @@ mod tests {
                 version: "3.8".into()
             }
         );
+    }
+
+    #[test]
+    fn recognises_mrtk_by_its_magic() {
+        let mut bytes = super::super::mrtk::MAGIC.to_le_bytes().to_vec();
+        bytes.extend_from_slice(&[1, 0, 0, 0]);
+        assert_eq!(sniff(&bytes).unwrap(), Format::MrtkInput);
+        assert!(sniff(&bytes[..7]).is_err(), "a cut magic is not MRTK");
     }
 
     #[test]

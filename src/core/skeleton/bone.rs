@@ -90,6 +90,8 @@ pub struct Bone {
     pub world_y: f64,
     /// Inactive bones (skin-required, not in the skin) are skipped entirely.
     pub active: bool,
+    /// The 3D pose of a bone whose data has one (world space; see [`super::Joint3Pose`]).
+    pub joint3: Option<super::Joint3Pose>,
 }
 
 impl Bone {
@@ -107,6 +109,7 @@ impl Bone {
             world_x: 0.0,
             world_y: 0.0,
             active: !data.skin_required,
+            joint3: data.joint3.as_ref().map(super::Joint3Pose::setup),
         }
     }
 
@@ -207,7 +210,7 @@ impl Bone {
     }
 
     #[inline]
-    fn set_world(&mut self, w: ParentFrame) {
+    pub(super) fn set_world(&mut self, w: ParentFrame) {
         (self.a, self.b, self.c, self.d, self.world_x, self.world_y) =
             (w.a, w.b, w.c, w.d, w.world_x, w.world_y);
     }
