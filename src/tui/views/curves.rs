@@ -394,7 +394,14 @@ impl CurvesView {
                     .collect()
             })
             .collect();
-        let key_pts: Vec<(f64, f64)> = (0..channels).flat_map(|c| curve.key_points(c)).collect();
+        // Keys denser than one per two columns (recordings keep a key per frame) would bury
+        // the line: those channels show the line alone.
+        let key_room = chart_area.width as usize / 2;
+        let key_pts: Vec<(f64, f64)> = (0..channels)
+            .map(|c| curve.key_points(c))
+            .filter(|pts| pts.len() <= key_room)
+            .flatten()
+            .collect();
         let gap = 2.5 / ctx.session.fps().max(1.0);
         let runs: Vec<Vec<(f64, f64)>> = if show_overlay {
             (0..channels)
