@@ -279,3 +279,21 @@ fn real_recording_pinch_events_in_the_log() {
         "{text}"
     );
 }
+
+#[test]
+fn loader_warnings_reach_the_status_bar() {
+    let Some(shared) = common::shared_dir("MRTK loader warnings in the viewer") else {
+        return;
+    };
+    let bytes = std::fs::read(shared.join("corpus/mrtk/invalid/unsorted_key_times.bin"))
+        .expect("corpus file");
+    let app = file_app(&bytes, "unsorted_key_times.bin", 0.0).expect("loads with warnings");
+    let (msg, error) = app.message.clone().expect("a status message");
+    assert!(!error, "a note, not an error");
+    assert!(
+        msg.contains("loader warning") && msg.contains("unsorted_keys"),
+        "{msg}"
+    );
+    // A clean file says nothing.
+    assert_eq!(sample_app(0.0).message, None);
+}

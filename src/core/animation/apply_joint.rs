@@ -26,7 +26,7 @@ pub enum Joint3Channel {
 
 impl Joint3Channel {
     /// Number of components.
-    pub fn len(self) -> usize {
+    pub fn count(self) -> usize {
         match self {
             Joint3Channel::Rotation => 4,
             Joint3Channel::Position | Joint3Channel::Direction => 3,
@@ -58,7 +58,7 @@ impl JointTimeline {
     /// evaluates to 0, like an unkeyed Unity curve); extra ones are dropped.
     pub fn new(bone: usize, channel: Joint3Channel, mut curves: Vec<UnityCurve>) -> JointTimeline {
         let empty = UnityCurve::new(Vec::new(), WrapMode::ClampForever, WrapMode::ClampForever);
-        curves.resize(channel.len(), empty);
+        curves.resize(channel.count(), empty);
         let mut times: Vec<f32> = curves
             .iter()
             .flat_map(|c| c.keys.iter().map(|k| k.time))
