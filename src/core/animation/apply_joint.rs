@@ -218,13 +218,25 @@ mod tests {
             vec![line(0.0, 10.0), line(0.0, 10.0), line(0.0, 10.0)],
         );
         apply(&t, &mut sk, 0.5, 1.0, MixBlend::Setup);
-        assert_eq!(sk.bones[0].joint3.unwrap().position, [5.0, 5.0, 5.0]);
+        assert_eq!(
+            sk.bones[0].joint3.as_ref().unwrap().position,
+            [5.0, 5.0, 5.0]
+        );
         apply(&t, &mut sk, 1.0, 0.5, MixBlend::Replace);
-        assert_eq!(sk.bones[0].joint3.unwrap().position, [7.5, 7.5, 7.5]);
+        assert_eq!(
+            sk.bones[0].joint3.as_ref().unwrap().position,
+            [7.5, 7.5, 7.5]
+        );
         apply(&t, &mut sk, 1.0, 0.5, MixBlend::Setup);
-        assert_eq!(sk.bones[0].joint3.unwrap().position, [5.5, 6.0, 6.5]);
+        assert_eq!(
+            sk.bones[0].joint3.as_ref().unwrap().position,
+            [5.5, 6.0, 6.5]
+        );
         apply(&t, &mut sk, 1.0, 0.5, MixBlend::Add);
-        assert_eq!(sk.bones[0].joint3.unwrap().position, [10.0, 10.0, 10.0]);
+        assert_eq!(
+            sk.bones[0].joint3.as_ref().unwrap().position,
+            [10.0, 10.0, 10.0]
+        );
         // A bone without a 3D pose is not touched.
         let other = JointTimeline::new(1, Joint3Channel::Position, vec![line(0.0, 1.0)]);
         apply(&other, &mut sk, 1.0, 1.0, MixBlend::Setup);
@@ -244,15 +256,15 @@ mod tests {
         );
         apply(&t, &mut sk, 0.0, 1.0, MixBlend::First);
         assert_eq!(
-            sk.bones[0].joint3.unwrap().rotation,
+            sk.bones[0].joint3.as_ref().unwrap().rotation,
             [0.0, s as f64, 0.0, c as f64]
         );
         apply(&t, &mut sk, 0.0, 0.5, MixBlend::Setup);
-        let e = euler_degrees(sk.bones[0].joint3.unwrap().rotation);
+        let e = euler_degrees(sk.bones[0].joint3.as_ref().unwrap().rotation);
         assert!((e[1] - 45.0).abs() < 1e-4, "half way the short way: {e:?}");
         sk.bones[0].joint3.as_mut().unwrap().rotation = IDENTITY;
         apply(&t, &mut sk, 0.0, 0.5, MixBlend::Add);
-        let e = euler_degrees(sk.bones[0].joint3.unwrap().rotation);
+        let e = euler_degrees(sk.bones[0].joint3.as_ref().unwrap().rotation);
         assert!((e[1] - 45.0).abs() < 1e-4, "{e:?}");
     }
 }

@@ -91,7 +91,8 @@ pub struct Bone {
     /// Inactive bones (skin-required, not in the skin) are skipped entirely.
     pub active: bool,
     /// The 3D pose of a bone whose data has one (world space; see [`super::Joint3Pose`]).
-    pub joint3: Option<super::Joint3Pose>,
+    /// Boxed: most skeletons have none, and the per-frame loops walk `Bone`s.
+    pub joint3: Option<Box<super::Joint3Pose>>,
 }
 
 impl Bone {
@@ -109,7 +110,10 @@ impl Bone {
             world_x: 0.0,
             world_y: 0.0,
             active: !data.skin_required,
-            joint3: data.joint3.as_ref().map(super::Joint3Pose::setup),
+            joint3: data
+                .joint3
+                .as_ref()
+                .map(|j| Box::new(super::Joint3Pose::setup(j))),
         }
     }
 

@@ -50,7 +50,11 @@ impl Skeleton {
     /// Resets every 3D pose to its setup values.
     pub(super) fn set_joints3_to_setup_pose(&mut self) {
         for (bone, data) in self.bones.iter_mut().zip(&self.data.bones) {
-            bone.joint3 = data.joint3.as_ref().map(Joint3Pose::setup);
+            // In place: no allocation per reset.
+            match (&mut bone.joint3, &data.joint3) {
+                (Some(pose), Some(setup)) => **pose = Joint3Pose::setup(setup),
+                (pose, setup) => *pose = setup.as_ref().map(|s| Box::new(Joint3Pose::setup(s))),
+            }
         }
     }
 

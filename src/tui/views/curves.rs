@@ -177,7 +177,13 @@ pub fn sample_times(key_times: &[f32], end: f64, n: usize) -> Vec<f64> {
 /// space, raw). `None` for timelines that do not target a bone.
 pub fn evaluated(ctx: &ViewCtx<'_>, t: &Timeline) -> Option<Vec<f64>> {
     if let Timeline::Joint(jt) = t {
-        let pose = ctx.session.skeleton().bones.get(jt.bone)?.joint3?;
+        let pose = ctx
+            .session
+            .skeleton()
+            .bones
+            .get(jt.bone)?
+            .joint3
+            .as_deref()?;
         return Some(match jt.channel {
             Joint3Channel::Position => pose.position.to_vec(),
             Joint3Channel::Rotation => pose.rotation.to_vec(),

@@ -23,7 +23,7 @@ fn shown(sk: &Skeleton) -> impl Iterator<Item = (usize, Joint3Kind)> + '_ {
 
 /// The world position of bone `i`'s 3D pose.
 fn position(sk: &Skeleton, i: usize) -> Option<Vec3> {
-    Some(sk.bones.get(i)?.joint3?.position)
+    Some(sk.bones.get(i)?.joint3.as_ref()?.position)
 }
 
 impl Scene {
@@ -73,7 +73,7 @@ impl Scene {
 
     /// A camera: a frustum from its position along its forward axis (+z), wider than high.
     fn camera(&mut self, sk: &Skeleton, i: usize, proj: &Projection, dot: f64, color: Color) {
-        let Some(pose) = sk.bones[i].joint3 else {
+        let Some(pose) = sk.bones[i].joint3.as_deref() else {
             return;
         };
         let depth = dot * FRUSTUM_DOTS;
@@ -106,7 +106,7 @@ impl Scene {
     /// A ray: its origin, and a line `reach` long along its direction (none when the
     /// direction is zero).
     fn ray(&mut self, sk: &Skeleton, i: usize, proj: &Projection, reach: f64, color: Color) {
-        let Some(pose) = sk.bones[i].joint3 else {
+        let Some(pose) = sk.bones[i].joint3.as_deref() else {
             return;
         };
         let d = normalize3(pose.direction);
