@@ -2,9 +2,12 @@
 //! their keyed values at any time (evaluated with the exact curves the runtime uses).
 //! Terminal-free; the TUI's dopesheet and curves views and the `curves` command use it.
 
-use crate::core::animation::{Animation, BoneProperty, PathProperty, Timeline};
+use crate::core::animation::{
+    Animation, BoneProperty, Joint3Channel, JointTimeline, PathProperty, Timeline,
+};
 use crate::core::curve::{Keys, Span as KeySpan};
 use crate::core::math::wrap_degrees_38 as wrap;
+use crate::core::model::Joint3Kind;
 use crate::core::model::SkeletonData;
 
 /// What a timeline targets.
@@ -151,6 +154,25 @@ fn describe_one(data: &SkeletonData, index: usize, t: &Timeline) -> TimelineInfo
                 ch,
             )
         }
+        Timeline::Joint(j) => {
+            let ray = data
+                .bones
+                .get(j.bone)
+                .and_then(|b| b.joint3.as_ref())
+                .is_some_and(|s| s.kind == Joint3Kind::Ray);
+            let p = match j.channel {
+                Joint3Channel::Position if ray => "origin",
+                Joint3Channel::Position => "position",
+                Joint3Channel::Rotation => "rotation",
+                Joint3Channel::Direction => "direction",
+            };
+            (
+                Target::Bone(j.bone),
+                bone(j.bone),
+                p,
+                j.channel.components().to_vec(),
+            )
+        }
     };
     TimelineInfo {
         index,
@@ -161,7 +183,8 @@ fn describe_one(data: &SkeletonData, index: usize, t: &Timeline) -> TimelineInfo
     }
 }
 
-/// The keys of a timeline with plottable channels.
+/// The keys of a timeline with plottable channels stored as [`Keys`] (not the Unity curves
+/// of joint timelines: see [`Curve`] for every plottable timeline).
 pub fn keys_of(t: &Timeline) -> Option<&Keys> {
     match t {
         Timeline::Bone(b) => Some(&b.keys),
@@ -173,7 +196,8 @@ pub fn keys_of(t: &Timeline) -> Option<&Keys> {
         Timeline::Attachment(_)
         | Timeline::Deform(_)
         | Timeline::Event(_)
-        | Timeline::DrawOrder(_) => None,
+        | Timeline::DrawOrder(_)
+        | Timeline::Joint(_) => None,
     }
 }
 
@@ -187,19 +211,38 @@ pub fn channel_value(t: &Timeline, channel: usize, time: f64) -> Option<f64> {
 /// A plottable timeline evaluated the way the runtime applies it: bezier and stepped spans
 /// through [`Keys::curve_percent`], rotations the shortest way between keys (Spine 3.8 wraps
 /// each key-to-key difference to ±180°; the plot unwraps so the line stays continuous and
-/// keys sit at their value plus whole turns), and discrete IK channels (bend, compress,
-/// stretch) held at the previous key.
+/// keys sit at their value plus whole turns), discrete IK channels (bend, compress,
+/// stretch) held at the previous key, and joint timelines' Unity curves with
+/// [`crate::core::unity_curve`] (each component with its own keys).
 #[derive(Debug)]
 pub struct Curve<'a> {
     timeline: &'a Timeline,
-    keys: &'a Keys,
-    /// Per key: whole turns (degrees) added to the stored value to keep rotations continuous.
-    turns: Vec<f64>,
+    source: Source<'a>,
+}
+
+/// Where a [`Curve`]'s keys live.
+#[derive(Debug)]
+enum Source<'a> {
+    /// Keys shared by every channel.
+    Keys {
+        keys: &'a Keys,
+        /// Per key: whole turns (degrees) added to the stored value to keep rotations
+        /// continuous.
+        turns: Vec<f64>,
+    },
+    /// One Unity curve per channel.
+    Unity(&'a JointTimeline),
 }
 
 impl<'a> Curve<'a> {
     /// The curve of a timeline with value channels; `None` for the others.
     pub fn new(timeline: &'a Timeline) -> Option<Curve<'a>> {
+        if let Timeline::Joint(j) = timeline {
+            return Some(Curve {
+                timeline,
+                source: Source::Unity(j),
+            });
+        }
         let keys = keys_of(timeline)?;
         if keys.channels == 0 {
             return None;
@@ -215,8 +258,7 @@ impl<'a> Curve<'a> {
         }
         Some(Curve {
             timeline,
-            keys,
-            turns,
+            source: Source::Keys { keys, turns },
         })
     }
 
@@ -225,30 +267,87 @@ impl<'a> Curve<'a> {
         self.timeline
     }
 
-    /// The keys.
-    pub fn keys(&self) -> &'a Keys {
-        self.keys
+    /// The keys every channel shares, for timelines stored as [`Keys`] (`None` for joint
+    /// timelines, whose channels each have their own keys: see [`Curve::key_points`]).
+    pub fn keys(&self) -> Option<&'a Keys> {
+        match &self.source {
+            Source::Keys { keys, .. } => Some(keys),
+            Source::Unity(_) => None,
+        }
     }
 
-    /// The plotted value of key `k`'s `channel` (its stored value plus whole turns).
+    /// Number of value channels.
+    pub fn channels(&self) -> usize {
+        match &self.source {
+            Source::Keys { keys, .. } => keys.channels,
+            Source::Unity(j) => j.curves.len(),
+        }
+    }
+
+    /// Every key time of the timeline, sorted (the union over channels for joint timelines).
+    pub fn key_times(&self) -> &'a [f32] {
+        self.timeline.key_times()
+    }
+
+    /// The plotted value of key `k`'s `channel`: for shared keys its stored value plus whole
+    /// turns, for joint timelines key `k` of that channel's own curve. NaN when there is no
+    /// such key.
     pub fn key_value(&self, k: usize, channel: usize) -> f64 {
-        self.keys.value(k, channel) + if channel == 0 { self.turns[k] } else { 0.0 }
+        match &self.source {
+            Source::Keys { keys, turns } => {
+                if k >= keys.len() || channel >= keys.channels {
+                    return f64::NAN;
+                }
+                keys.value(k, channel) + if channel == 0 { turns[k] } else { 0.0 }
+            }
+            Source::Unity(j) => j
+                .curves
+                .get(channel)
+                .and_then(|c| c.keys.get(k))
+                .map_or(f64::NAN, |key| key.value as f64),
+        }
     }
 
-    /// The value of `channel` at `time`; held before the first and after the last key.
+    /// The keys of `channel` as plotted points (time, value), in time order.
+    pub fn key_points(&self, channel: usize) -> Vec<(f64, f64)> {
+        match &self.source {
+            Source::Keys { keys, .. } => {
+                if channel >= keys.channels {
+                    return Vec::new();
+                }
+                (0..keys.len())
+                    .map(|k| (keys.time(k), self.key_value(k, channel)))
+                    .collect()
+            }
+            Source::Unity(j) => j.curves.get(channel).map_or_else(Vec::new, |c| {
+                c.keys
+                    .iter()
+                    .map(|k| (k.time as f64, k.value as f64))
+                    .collect()
+            }),
+        }
+    }
+
+    /// The value of `channel` at `time`; held before the first and after the last key
+    /// (joint timelines: the Unity curve's own wrap modes).
     pub fn value(&self, channel: usize, time: f64) -> Option<f64> {
-        let keys = self.keys;
+        let (keys, turns) = match &self.source {
+            Source::Keys { keys, turns } => (*keys, turns),
+            Source::Unity(j) => return j.curves.get(channel).map(|c| c.evaluate(time)),
+        };
         if channel >= keys.channels || keys.is_empty() {
             return None;
         }
+        let key_value =
+            |k: usize| keys.value(k, channel) + if channel == 0 { turns[k] } else { 0.0 };
         Some(match keys.locate(time) {
-            KeySpan::Before => self.key_value(0, channel),
-            KeySpan::Last(i) => self.key_value(i, channel),
+            KeySpan::Before => key_value(0),
+            KeySpan::Last(i) => key_value(i),
             KeySpan::Between { key, percent } => {
                 if is_rotate(self.timeline) {
                     let prev = keys.value(key, 0);
                     let diff = wrap(keys.value(key + 1, 0) - prev);
-                    prev + self.turns[key] + diff * keys.curve_percent(key, percent)
+                    prev + turns[key] + diff * keys.curve_percent(key, percent)
                 } else if matches!(self.timeline, Timeline::Ik(_)) && channel >= 2 {
                     keys.value(key, channel)
                 } else {

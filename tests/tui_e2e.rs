@@ -303,3 +303,29 @@ fn hot_reload_keeps_the_place_and_survives_broken_files() {
     assert_eq!(std::fs::read_to_string(&path).expect("read"), edited);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn real_mrtk_recording_hands_and_pinches() {
+    let shared = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared");
+    let path = shared.join("corpus/mrtk/real/InputAnimation-20201027-134946.bin");
+    if !path.is_file() {
+        println!("SKIPPED real MRTK recording end to end: ../shared is not beside the project");
+        return;
+    }
+    let Some(t) = Tmux::start("mrtk", 160, 48, &shell_wrapped(&path.display().to_string())) else {
+        return;
+    };
+    // Both hands tracked from the start: their wrists are in the tree with positions.
+    let s = t.wait_for(&["Preview [front]", "tracked.left", "hand.right.W"]);
+    assert!(s.contains("MRTK input animation 1.0"), "{s}");
+    // To the end of the recording: both pinches are in the log.
+    t.keys(&["End"]);
+    t.wait_for(&["pinch.right", "\"off\""]);
+    // The preview's views.
+    t.keys(&["P", "v"]);
+    t.wait_for(&["Preview [top]"]);
+    t.keys(&["v", ">", ">"]);
+    t.wait_for(&["Preview [side +30°]"]);
+    t.keys(&["q"]);
+    t.wait_for(&["EXIT:0"]);
+}

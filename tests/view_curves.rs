@@ -265,7 +265,7 @@ fn samples_hit_key_values_exactly_and_steps_are_steps() {
             let Some(curve) = Curve::new(tl) else {
                 continue;
             };
-            let keys = curve.keys();
+            let keys = curve.keys().expect("spine timelines share keys");
             let times = sample_times(&keys.times, anim.duration, 200);
             assert!(times.windows(2).all(|w| w[0] < w[1]), "sorted, unique");
             let rotate = matches!(tl, Timeline::Bone(b) if b.property == BoneProperty::Rotate);

@@ -84,21 +84,21 @@ pub fn from_skeleton(data: &SkeletonData, title: String, times: Option<&[f64]>) 
     for anim in &data.animations {
         for info in inspect::describe(data, anim) {
             let timeline = &anim.timelines[info.index];
-            let Some(keys) = inspect::keys_of(timeline) else {
+            let Some(curve) = inspect::Curve::new(timeline) else {
                 continue;
             };
             let own;
             let at = match times {
                 Some(t) => t,
                 None => {
-                    own = distinct_times(keys.times.iter().map(|&t| t as f64));
+                    own = distinct_times(curve.key_times().iter().map(|&t| t as f64));
                     &own
                 }
             };
             for (channel, name) in info.channels.iter().enumerate() {
                 let samples = at
                     .iter()
-                    .filter_map(|&t| Some((t, inspect::channel_value(timeline, channel, t)?)))
+                    .filter_map(|&t| Some((t, curve.value(channel, t)?)))
                     .collect();
                 curves.push(SampledCurve {
                     path: format!("{}/{}", anim.name, info.path(name)),

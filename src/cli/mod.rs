@@ -236,6 +236,10 @@ pub fn run(command: Command) -> Result<(), CliError> {
                 return Err(CliError(format!("--times: {bad} is not a finite time")));
             }
             let data = load_armature(&file, armature.as_deref())?;
+            let shown = sanitize(&file.display().to_string()).into_owned();
+            for w in &data.load_warnings {
+                eprintln!("bonescope: {shown}: warning: {}", sanitize(w));
+            }
             let options = poses::PosesOptions {
                 samples: samples as usize,
                 times,

@@ -7,6 +7,7 @@ pub mod animation;
 pub mod color;
 pub mod curve;
 pub mod math;
+pub mod math3d;
 pub mod model;
 pub mod skeleton;
 pub mod snapshot;

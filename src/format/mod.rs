@@ -29,6 +29,7 @@ pub fn load_all(bytes: &[u8], name: &str) -> Result<Vec<SkeletonData>, LoadError
     let mut all = match sniff::sniff(bytes)? {
         sniff::Format::SpineJson38 { .. } => vec![spine_json::load(bytes, name)?],
         sniff::Format::DragonBones => dragonbones::load(bytes, name)?,
+        sniff::Format::MrtkInput => vec![mrtk::load_skeleton(bytes, name)?],
     };
     for data in &mut all {
         data.finish();

@@ -10,13 +10,19 @@ pub enum Format {
     SpineJson38 { version: String },
     /// DragonBones JSON (a top-level `armature` list); the loader checks the version.
     DragonBones,
+    /// An MRTK2 input animation (binary, recognised by its magic number).
+    MrtkInput,
 }
 
-const EXPECTED: &str = "expected a Spine 3.8 or DragonBones 4.x JSON export";
+const EXPECTED: &str =
+    "expected a Spine 3.8 or DragonBones 4.x JSON export or an MRTK input animation";
 
-/// Recognises `text`. Only the top of the document is read (the `skeleton.spine` version
+/// Recognises `text`: an MRTK input animation by its magic number, else JSON. Only the top of the document is read (the `skeleton.spine` version
 /// string), so this is cheap; the chosen loader reports any later syntax error.
 pub fn sniff(text: &[u8]) -> Result<Format, LoadError> {
+    if super::mrtk::is_mrtk(text) {
+        return Ok(Format::MrtkInput);
+    }
     let Some(start) = text.iter().position(|b| !b.is_ascii_whitespace()) else {
         return Err(LoadError::json(
             "",
@@ -106,14 +112,22 @@ mod tests {
     }
 
     #[test]
+    fn recognises_mrtk_by_its_magic() {
+        let mut bytes = super::super::mrtk::MAGIC.to_le_bytes().to_vec();
+        bytes.extend_from_slice(&[1, 0, 0, 0]);
+        assert_eq!(sniff(&bytes).unwrap(), Format::MrtkInput);
+        assert!(sniff(&bytes[..7]).is_err(), "a cut magic is not MRTK");
+    }
+
+    #[test]
     fn rejects_other_files() {
         assert_eq!(
             msg(""),
-            "line 1, column 1: empty file (expected a Spine 3.8 or DragonBones 4.x JSON export)"
+            "line 1, column 1: empty file (expected a Spine 3.8 or DragonBones 4.x JSON export or an MRTK input animation)"
         );
         assert_eq!(
             msg(" \n "),
-            "line 1, column 1: empty file (expected a Spine 3.8 or DragonBones 4.x JSON export)"
+            "line 1, column 1: empty file (expected a Spine 3.8 or DragonBones 4.x JSON export or an MRTK input animation)"
         );
         assert!(
             msg("\n[1, 2]").starts_with("line 2, column 1: unrecognised file: not a JSON object")

@@ -93,6 +93,17 @@ pub struct App {
     pub areas: Vec<(PanelId, ratatui::layout::Rect)>,
 }
 
+/// "N loader warnings: <first>" when the loader tolerated oddities in the file (sanitized).
+pub fn warnings_note(data: &SkeletonData) -> Option<String> {
+    let first = data.load_warnings.first()?;
+    let n = data.load_warnings.len();
+    let s = if n == 1 { "" } else { "s" };
+    Some(format!(
+        "{n} loader warning{s} (bonescope poses FILE lists them): {}",
+        crate::text::sanitize(first)
+    ))
+}
+
 /// The skins a file opens with: the default skin when it shows most setup attachments; else
 /// (characters assembled from skins) the first other skin.
 pub fn initial_skins(data: &SkeletonData) -> Vec<String> {
@@ -151,6 +162,9 @@ impl App {
         };
         if !app.doc.data.animations.is_empty() {
             app.play_animation(0);
+        }
+        if let Some(w) = warnings_note(&app.doc.data) {
+            app.note(w);
         }
         Ok(app)
     }
@@ -347,14 +361,16 @@ impl App {
             .or(self.selection.bone.filter(|&b| b < data.bones.len()));
         self.banner = None;
         self.session.add_marker(format!("reload: {summary}"));
-        if lost.is_empty() {
-            self.note(format!("reloaded: {summary}"));
+        let mut note = if lost.is_empty() {
+            format!("reloaded: {summary}")
         } else {
-            self.note(format!(
-                "reloaded: {summary}; no longer there: {}",
-                lost.join(", ")
-            ));
+            format!("reloaded: {summary}; no longer there: {}", lost.join(", "))
+        };
+        if let Some(w) = warnings_note(&data) {
+            note.push_str("; ");
+            note.push_str(&w);
         }
+        self.note(note);
     }
 
     /// Shows a reload failure while keeping the last good model on screen.

@@ -115,6 +115,11 @@ pub fn help_sections() -> Vec<(&'static str, Vec<(&'static str, &'static str)>)>
                     "Preview: 1-7",
                     "bones, regions, meshes, bounding boxes, paths, points, clipping",
                 ),
+                (
+                    "Preview: v",
+                    "3D poses: front, top, side view (1 shows or hides the joints)",
+                ),
+                ("Preview: < >", "3D poses: orbit 15° left / right"),
                 ("M", "plot marker: braille, half-block, ascii"),
             ],
         ),

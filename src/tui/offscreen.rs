@@ -123,6 +123,19 @@ pub fn sample_app(animation: &str, time: f64) -> App {
     app
 }
 
+/// An app on a file's bytes (any format [`crate::format::load`] reads), paused, with its
+/// first animation playing on track 0, at `time` seconds; colorless. For tests.
+pub fn file_app(bytes: &[u8], label: &str, time: f64) -> Result<App, String> {
+    let data = crate::format::load(bytes, label).map_err(|e| e.to_string())?;
+    let doc = crate::tui::app::Document {
+        label: label.into(),
+        data: std::sync::Arc::new(data),
+    };
+    let mut app = App::new(doc, Theme::new(ColorMode::None), MarkerKind::Braille)?;
+    app.session.seek_time(time);
+    Ok(app)
+}
+
 /// A `Write` sink that only counts bytes (for measuring what a real terminal would receive).
 #[derive(Clone, Debug, Default)]
 pub struct CountingSink {

@@ -7,9 +7,11 @@
 
 pub(crate) mod apply_bone;
 mod apply_constraint;
+mod apply_joint;
 pub(crate) mod apply_slot;
 mod timeline;
 
+pub use apply_joint::{Joint3Channel, JointTimeline};
 pub use timeline::*;
 
 use crate::core::model::Event;

@@ -1,7 +1,7 @@
 //! The timeline kinds. One enum, so views and tools can list and inspect timelines without
 //! trait objects; adding a kind is adding a variant and its apply function.
 
-use super::{MixBlend, MixDirection};
+use super::{Joint3Channel, JointTimeline, MixBlend, MixDirection};
 use crate::core::curve::{Keys, Span};
 use crate::core::model::{AttachmentId, Event};
 use crate::core::skeleton::Skeleton;
@@ -150,6 +150,8 @@ pub enum PropertyId {
     PathPosition(usize),
     PathSpacing(usize),
     PathMix(usize),
+    /// (bone, channel group) of a bone's 3D pose.
+    Joint3(usize, Joint3Channel),
 }
 
 /// Every timeline kind.
@@ -165,6 +167,8 @@ pub enum Timeline {
     Ik(IkTimeline),
     Transform(TransformTimeline),
     Path(PathTimeline),
+    /// Unity curves of a bone's 3D pose.
+    Joint(JointTimeline),
 }
 
 impl Timeline {
@@ -190,6 +194,7 @@ impl Timeline {
                 PathProperty::Spacing => PropertyId::PathSpacing(t.constraint),
                 PathProperty::Mix => PropertyId::PathMix(t.constraint),
             },
+            Timeline::Joint(t) => PropertyId::Joint3(t.bone, t.channel),
         }
     }
 
@@ -207,6 +212,7 @@ impl Timeline {
             Timeline::Ik(t) => t.keys.last_time(),
             Timeline::Transform(t) => t.keys.last_time(),
             Timeline::Path(t) => t.keys.last_time(),
+            Timeline::Joint(t) => last(&t.times),
         }
     }
 
@@ -223,6 +229,7 @@ impl Timeline {
             Timeline::Ik(t) => &t.keys.times,
             Timeline::Transform(t) => &t.keys.times,
             Timeline::Path(t) => &t.keys.times,
+            Timeline::Joint(t) => &t.times,
         }
     }
 
@@ -308,6 +315,7 @@ impl Timeline {
                 super::apply_constraint::apply_transform(t, skeleton, at, alpha, blend)
             }
             Timeline::Path(t) => super::apply_constraint::apply_path(t, skeleton, at, alpha, blend),
+            Timeline::Joint(t) => super::apply_joint::apply(t, skeleton, time, alpha, blend),
         }
     }
 }

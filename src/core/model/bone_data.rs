@@ -64,6 +64,8 @@ pub struct BoneData {
     pub skin_required: bool,
     /// Editor color (nonessential); `None` when the file does not say.
     pub color: Option<crate::core::color::Color>,
+    /// A 3D pose next to the 2D transform (MRTK joints, camera, gaze); `None` for 2D bones.
+    pub joint3: Option<super::Joint3Setup>,
 }
 
 impl BoneData {
@@ -83,6 +85,7 @@ impl BoneData {
             inherit: Inherit::Normal,
             skin_required: false,
             color: None,
+            joint3: None,
         }
     }
 }

@@ -40,6 +40,8 @@ pub struct SkeletonData {
     pub bone_children: Vec<Vec<usize>>,
     /// Every constraint sorted by `order` (derived by [`SkeletonData::finish`]).
     pub constraint_order: Vec<ConstraintRef>,
+    /// Oddities the loader tolerated (one line each, unsanitized), for the user to see.
+    pub load_warnings: Vec<String>,
 }
 
 impl SkeletonData {
@@ -69,6 +71,11 @@ impl SkeletonData {
             (o, kind, idx)
         });
         self.constraint_order = order.into_iter().map(|(_, _, r)| r).collect();
+    }
+
+    /// True when some bone carries a 3D pose (views then project 3D instead of drawing 2D).
+    pub fn has_joints3(&self) -> bool {
+        self.bones.iter().any(|b| b.joint3.is_some())
     }
 
     pub fn find_bone(&self, name: &str) -> Option<usize> {

@@ -90,6 +90,9 @@ pub struct Bone {
     pub world_y: f64,
     /// Inactive bones (skin-required, not in the skin) are skipped entirely.
     pub active: bool,
+    /// The 3D pose of a bone whose data has one (world space; see [`super::Joint3Pose`]).
+    /// Boxed: most skeletons have none, and the per-frame loops walk `Bone`s.
+    pub joint3: Option<Box<super::Joint3Pose>>,
 }
 
 impl Bone {
@@ -107,6 +110,10 @@ impl Bone {
             world_x: 0.0,
             world_y: 0.0,
             active: !data.skin_required,
+            joint3: data
+                .joint3
+                .as_ref()
+                .map(|j| Box::new(super::Joint3Pose::setup(j))),
         }
     }
 
@@ -207,7 +214,7 @@ impl Bone {
     }
 
     #[inline]
-    fn set_world(&mut self, w: ParentFrame) {
+    pub(super) fn set_world(&mut self, w: ParentFrame) {
         (self.a, self.b, self.c, self.d, self.world_x, self.world_y) =
             (w.a, w.b, w.c, w.d, w.world_x, w.world_y);
     }

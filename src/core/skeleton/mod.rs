@@ -3,6 +3,7 @@
 mod bone;
 mod ik_constraint;
 mod ik_rigid;
+mod joint3d;
 mod memo;
 mod path_constraint;
 mod slot;
@@ -12,6 +13,7 @@ mod vertices;
 
 pub use bone::*;
 pub use ik_constraint::IkConstraint;
+pub use joint3d::Joint3Pose;
 pub use path_constraint::PathConstraint;
 pub use slot::Slot;
 pub use transform_constraint::TransformConstraint;
@@ -182,6 +184,7 @@ impl Skeleton {
         for (bone, data) in self.bones.iter_mut().zip(&self.data.bones) {
             bone.pose = Local::setup(data);
         }
+        self.set_joints3_to_setup_pose();
         for (c, d) in self.ik.iter_mut().zip(&self.data.ik_constraints) {
             c.set_to_setup(d);
         }
@@ -267,12 +270,13 @@ impl Skeleton {
                 UpdateStep::Bone(i) => {
                     let BoneLink { parent, inherit } = self.links[i];
                     let pf = parent.map(|p| self.bones[p].frame());
-                    self.bones[i].update_world_from_pose_memo(
-                        inherit,
-                        pf,
-                        frame,
-                        &mut self.trig[i],
-                    );
+                    let bone = &mut self.bones[i];
+                    bone.update_world_from_pose_memo(inherit, pf, frame, &mut self.trig[i]);
+                    // A 3D pose is in world space: its front view replaces the 2D result.
+                    if let Some(j) = &bone.joint3 {
+                        let w = j.front_frame(frame);
+                        bone.set_world(w);
+                    }
                 }
                 UpdateStep::Constraint(ConstraintRef::Ik(i)) => self.apply_ik(&data, i),
                 UpdateStep::Constraint(ConstraintRef::Transform(i)) => {

@@ -34,6 +34,39 @@ pub const JOINT_NAMES: [&str; 27] = [
     "PinkyTip",
 ];
 
+/// Each joint's parent joint (an index into [`JOINT_NAMES`]): the wrist holds the palm and
+/// the five finger chains (metacarpal to tip). `None` for the wrist (the hand's root) and
+/// for joint 0, which carries nothing.
+pub const JOINT_PARENTS: [Option<usize>; 27] = [
+    None,     // None
+    None,     // Wrist
+    Some(1),  // Palm
+    Some(1),  // ThumbMetacarpalJoint
+    Some(3),  // ThumbProximalJoint
+    Some(4),  // ThumbDistalJoint
+    Some(5),  // ThumbTip
+    Some(1),  // IndexMetacarpal
+    Some(7),  // IndexKnuckle
+    Some(8),  // IndexMiddleJoint
+    Some(9),  // IndexDistalJoint
+    Some(10), // IndexTip
+    Some(1),  // MiddleMetacarpal
+    Some(12), // MiddleKnuckle
+    Some(13), // MiddleMiddleJoint
+    Some(14), // MiddleDistalJoint
+    Some(15), // MiddleTip
+    Some(1),  // RingMetacarpal
+    Some(17), // RingKnuckle
+    Some(18), // RingMiddleJoint
+    Some(19), // RingDistalJoint
+    Some(20), // RingTip
+    Some(1),  // PinkyMetacarpal
+    Some(22), // PinkyKnuckle
+    Some(23), // PinkyMiddleJoint
+    Some(24), // PinkyDistalJoint
+    Some(25), // PinkyTip
+];
+
 /// The 7 curves of a pose (camera, each joint): world position, then rotation quaternion.
 pub const POSE_FIELDS: [&str; 7] = [
     "position.x",
@@ -183,5 +216,35 @@ mod tests {
         };
         assert_eq!(gaze_only.gaze_start(), Some(0));
         assert_eq!(gaze_only.joint_start(Hand::Left, 1), None);
+    }
+
+    #[test]
+    fn joint_parents_come_first_and_chains_end_at_tips() {
+        for (j, p) in JOINT_PARENTS.iter().enumerate() {
+            if let Some(p) = p {
+                assert!(*p < j && *p >= 1, "{}", JOINT_NAMES[j]);
+            }
+        }
+        let chain = |mut j: usize| {
+            let mut names = vec![JOINT_NAMES[j]];
+            while let Some(p) = JOINT_PARENTS[j] {
+                names.push(JOINT_NAMES[p]);
+                j = p;
+            }
+            names
+        };
+        assert_eq!(
+            chain(11),
+            [
+                "IndexTip",
+                "IndexDistalJoint",
+                "IndexMiddleJoint",
+                "IndexKnuckle",
+                "IndexMetacarpal",
+                "Wrist"
+            ]
+        );
+        assert_eq!(chain(6).len(), 5, "thumb: 4 joints and the wrist");
+        assert_eq!(chain(2), ["Palm", "Wrist"]);
     }
 }

@@ -6,6 +6,7 @@
 //! `hand.left.tracked`, `hand.right.pinching`, `hand.right.joint.IndexTip.position.y`,
 //! `eye_gaze.origin.x` .. `eye_gaze.direction.z`.
 
+mod changes;
 mod cursor;
 pub mod error;
 pub mod layout;
@@ -13,12 +14,14 @@ mod lint;
 pub mod model;
 pub mod playback;
 mod reader;
+pub mod to_skeleton;
 
 pub use error::{ErrorKind, ReadError};
 pub use layout::{Hand, JOINT_NAMES, Sections};
 pub use model::{CurveKind, Marker, NamedCurve, Recording, Version};
 pub use playback::{HandState, Pose, Ray};
 pub use reader::read;
+pub use to_skeleton::to_skeleton;
 
 use super::LoadError;
 
@@ -33,4 +36,12 @@ pub fn is_mrtk(bytes: &[u8]) -> bool {
 /// Reads a recording, reporting a rejected file as a [`LoadError`] at its byte offset.
 pub fn load(bytes: &[u8]) -> Result<Recording, LoadError> {
     read(bytes).map_err(LoadError::from)
+}
+
+/// Reads a recording as skeleton data (see [`to_skeleton`]; not yet `finish`ed).
+pub fn load_skeleton(
+    bytes: &[u8],
+    name: &str,
+) -> Result<crate::core::model::SkeletonData, LoadError> {
+    Ok(to_skeleton(&load(bytes)?, name))
 }

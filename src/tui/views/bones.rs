@@ -2,6 +2,11 @@
 //! world values, the slots attached to a bone as child rows, and (`o`) a flat list of the
 //! slots in the current draw order.
 //!
+//! Rows name a bone relative to its parent when they share a dotted namespace
+//! (`hand.right.IndexTip` under `hand.right.IndexDistalJoint` shows as `IndexTip`). Bones
+//! with a 3D pose show their world position (metres) and Euler rotation instead of 2D values;
+//! gated-off ones (an untracked hand) are dimmed.
+//!
 //! The tree is drawn here rather than with `tui-tree-widget`: its rows need a name column
 //! whose width does not depend on the depth (so the value columns line up under one header),
 //! only the visible rows are formatted, the expansion state is kept by bone name (to survive
@@ -40,6 +45,9 @@ pub enum BonesMode {
 const NAME_MAX: usize = 40;
 /// The name column keeps at least this many cells before value columns are added.
 const NAME_MIN: usize = 18;
+/// [`NAME_MIN`] for 3D skeletons: their rows are named relative to the parent (short), and
+/// a position is worth more than the rest of a name.
+const NAME_MIN_3D: usize = 12;
 
 /// View state of the Bones panel.
 #[derive(Debug, Default)]
@@ -59,6 +67,8 @@ pub struct BonesView {
     name_desired: usize,
     /// Whether some bone has a non-normal inherit mode.
     any_inherit: bool,
+    /// Whether some bone has a 3D pose (the value columns are then 3D).
+    three_d: bool,
     mode: BonesMode,
     /// Cursor and first visible row in the draw-order list.
     order_cursor: usize,
@@ -99,6 +109,7 @@ impl BonesView {
             self.hierarchy = Hierarchy::new(data);
             self.name_desired = desired_name_width(data, &self.hierarchy);
             self.any_inherit = data.bones.iter().any(|b| b.inherit != Inherit::Normal);
+            self.three_d = data.has_joints3();
             self.cursor = None;
             self.offset = 0;
             self.synced = None;
@@ -225,8 +236,10 @@ impl BonesView {
         self.offset = self.offset.min(rows.len().saturating_sub(page));
 
         let w = inner.width as usize;
-        let name_min = self.name_desired.min(NAME_MIN);
-        let cols = columns::choose(w, name_min, self.any_inherit);
+        let name_min = self
+            .name_desired
+            .min(if self.three_d { NAME_MIN_3D } else { NAME_MIN });
+        let cols = columns::choose(w, name_min, self.any_inherit, self.three_d);
         let cols_w: usize = cols.iter().map(|c| c.width()).sum();
         let name_w = w.saturating_sub(cols_w).min(self.name_desired);
         let buf = frame.buffer_mut();
@@ -275,7 +288,7 @@ impl BonesView {
                     let cell = format!(
                         "{}{expander}{}",
                         " ".repeat(indent),
-                        crate::text::sanitize(&bd.name)
+                        crate::text::sanitize(self.hierarchy.bone_label(&data, b))
                     );
                     let mut name_style = ctx.theme.text();
                     if selected == Some(b) {
@@ -286,6 +299,16 @@ impl BonesView {
                     if !bone.active {
                         let rest = w.saturating_sub(name_w);
                         spans.push(Span::raw(fit(" inactive (not in skin)", rest)));
+                        Line::from(spans).style(ctx.theme.dim())
+                    } else if bd.joint3.is_some() && !skeleton.joint3_shown(b) {
+                        // A 3D node gated off (an untracked hand): values, dimmed.
+                        for c in &cols {
+                            spans.push(Span::raw(format!(
+                                "{:>w$}",
+                                c.cell(bone, bd),
+                                w = c.width()
+                            )));
+                        }
                         Line::from(spans).style(ctx.theme.dim())
                     } else {
                         for c in &cols {
@@ -302,7 +325,7 @@ impl BonesView {
                     let cell = format!(
                         "{}◦ {}",
                         " ".repeat(indent),
-                        crate::text::sanitize(&data.slots[s].name)
+                        crate::text::sanitize(self.hierarchy.slot_label(&data, s))
                     );
                     let rest = w.saturating_sub(name_w);
                     let info = slot_info(ctx, s);
@@ -361,11 +384,10 @@ fn desired_name_width(data: &SkeletonData, h: &Hierarchy) -> usize {
         .bones
         .iter()
         .enumerate()
-        .map(|(i, b)| h.depth[i] * 2 + 2 + width(&b.name));
-    let slots = data
-        .slots
-        .iter()
-        .map(|s| h.depth.get(s.bone).map_or(0, |d| d + 1) * 2 + 2 + width(&s.name));
+        .map(|(i, _)| h.depth[i] * 2 + 2 + width(h.bone_label(data, i)));
+    let slots = data.slots.iter().enumerate().map(|(i, s)| {
+        h.depth.get(s.bone).map_or(0, |d| d + 1) * 2 + 2 + width(h.slot_label(data, i))
+    });
     bones
         .chain(slots)
         .chain(std::iter::once("bone".len()))

@@ -8,7 +8,7 @@
 
 use super::tracks::axis;
 use super::{Panel, PanelAction, PanelId, ViewCtx, panel_block};
-use crate::core::animation::{Animation, BoneProperty, Timeline};
+use crate::core::animation::{Animation, BoneProperty, Joint3Channel, Timeline};
 use crate::inspect::{self, Curve, Target, TimelineInfo};
 use crate::text::sanitize;
 use crate::tui::widgets::{fit, width};
@@ -173,8 +173,23 @@ pub fn sample_times(key_times: &[f32], end: f64, n: usize) -> Vec<f64> {
 
 /// The bone's evaluated local value (after mixing and constraints) in the units of its
 /// timeline's channels: rotation and shear relative to setup, translation added to setup,
-/// scale as a factor of setup. `None` for non-bone timelines.
+/// scale as a factor of setup; for joint timelines the bone's 3D pose components (world
+/// space, raw). `None` for timelines that do not target a bone.
 pub fn evaluated(ctx: &ViewCtx<'_>, t: &Timeline) -> Option<Vec<f64>> {
+    if let Timeline::Joint(jt) = t {
+        let pose = ctx
+            .session
+            .skeleton()
+            .bones
+            .get(jt.bone)?
+            .joint3
+            .as_deref()?;
+        return Some(match jt.channel {
+            Joint3Channel::Position => pose.position.to_vec(),
+            Joint3Channel::Rotation => pose.rotation.to_vec(),
+            Joint3Channel::Direction => pose.direction.to_vec(),
+        });
+    }
     let Timeline::Bone(bt) = t else {
         return None;
     };
@@ -284,7 +299,6 @@ impl CurvesView {
         curve: &Curve<'_>,
     ) {
         let tl = curve.timeline();
-        let keys = curve.keys();
         let glyphs = axis::Glyphs::for_marker(ctx.marker);
         let theme = ctx.theme;
         let end = if anim.duration > 0.0 {
@@ -292,7 +306,7 @@ impl CurvesView {
         } else {
             1.0
         };
-        let channels = info.channels.len().min(keys.channels);
+        let channels = info.channels.len().min(curve.channels());
         let is_bone = matches!(info.target, Target::Bone(_));
         let show_overlay = self.overlay && is_bone;
         let p = ctx.playhead;
@@ -377,7 +391,7 @@ impl CurvesView {
 
         // Data.
         let n = (chart_area.width as usize * 4).max(64);
-        let times = sample_times(&keys.times, end, n);
+        let times = sample_times(curve.key_times(), end, n);
         let series: Vec<Vec<(f64, f64)>> = (0..channels)
             .map(|c| {
                 times
@@ -386,12 +400,14 @@ impl CurvesView {
                     .collect()
             })
             .collect();
-        let mut key_pts: Vec<(f64, f64)> = Vec::new();
-        for k in 0..keys.len() {
-            for c in 0..channels {
-                key_pts.push((keys.time(k), curve.key_value(k, c)));
-            }
-        }
+        // Keys denser than one per two columns (recordings keep a key per frame) would bury
+        // the line: those channels show the line alone.
+        let key_room = chart_area.width as usize / 2;
+        let key_pts: Vec<(f64, f64)> = (0..channels)
+            .map(|c| curve.key_points(c))
+            .filter(|pts| pts.len() <= key_room)
+            .flatten()
+            .collect();
         let gap = 2.5 / ctx.session.fps().max(1.0);
         let runs: Vec<Vec<(f64, f64)>> = if show_overlay {
             (0..channels)

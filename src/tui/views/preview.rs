@@ -8,13 +8,20 @@
 //! The fit bounds are computed once per skeleton data, animation and skin (from the current
 //! pose, the setup pose and a sampling of the animation), so the view does not jitter while
 //! playing. The view keeps cells' aspect ratio: a circle in world space looks round.
+//!
+//! Skeletons whose bones carry 3D poses are projected instead ([`projection`]): `v` cycles
+//! front, top and side views, `<` `>` orbit about the vertical axis; joints are joined to
+//! their parents, cameras drawn as frustums and rays as lines (`scene3d`).
 
+pub mod projection;
 mod scene;
+mod scene3d;
 
 use super::{Panel, PanelAction, PanelId, ViewCtx, panel_block};
 use crate::core::model::SkeletonData;
 use crate::tui::theme::ColorMode;
 use crate::tui::widgets::fit;
+use projection::Projection;
 use ratatui::Frame;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::layout::Rect;
@@ -39,6 +46,8 @@ const TRIANGLES_FROM_LEVEL: i32 = 2;
 const PAN_FRACTION: f64 = 0.1;
 /// Padding around the fit bounds, as a fraction of their size on each side.
 const FIT_PADDING: f64 = 0.05;
+/// [`FIT_PADDING`] for 3D scenes.
+const FIT_PADDING_3D: f64 = 0.12;
 
 /// Letters naming the layers in the title (bones, regions, meshes, boxes, paths, points,
 /// clipping).
@@ -50,6 +59,8 @@ struct FitKey {
     data: Weak<SkeletonData>,
     animation: Option<usize>,
     skins: Vec<String>,
+    /// The projection the bounds were measured in (3D skeletons only).
+    projection: Option<Projection>,
 }
 
 /// View state of the Preview panel.
@@ -61,6 +72,8 @@ pub struct PreviewView {
     pub zoom_level: i32,
     /// Offset of the view centre from the centre of the fit bounds (world units).
     pub pan: (f64, f64),
+    /// How 3D poses are projected (used when the skeleton has them).
+    pub projection: Projection,
     fit: Option<(FitKey, Bounds)>,
     /// World size of the last rendered view (for panning by a fraction of it).
     last_view: Option<(f64, f64)>,
@@ -73,6 +86,7 @@ impl Default for PreviewView {
             layers: [true; LAYERS],
             zoom_level: 0,
             pan: (0.0, 0.0),
+            projection: Projection::default(),
             fit: None,
             last_view: None,
             scene: Scene::default(),
@@ -99,6 +113,15 @@ fn num(n: f64) -> String {
         format!("{n:.0}")
     } else {
         format!("{n:.1}")
+    }
+}
+
+/// A length in metres with millimetre precision.
+fn metres(n: f64) -> String {
+    if n.is_finite() {
+        format!("{n:.3}")
+    } else {
+        "–".to_string()
     }
 }
 
@@ -139,9 +162,10 @@ impl PreviewView {
         let data = ctx.session.data();
         let animation = ctx.selection.animation;
         let skins = ctx.session.skins();
+        let projection = data.has_joints3().then_some(self.projection);
         if let Some((key, b)) = &mut self.fit {
             let same_data = std::ptr::eq(key.data.as_ptr(), Arc::as_ptr(data));
-            if key.animation == animation && key.skins == skins {
+            if key.animation == animation && key.skins == skins && key.projection == projection {
                 if !same_data {
                     // A reload of the same file: keep the user's view (fit, zoom and pan)
                     // rather than jumping; `0` refits on demand.
@@ -151,24 +175,36 @@ impl PreviewView {
             }
         }
         let sk = ctx.session.skeleton();
-        let mut b = scene::fit_bounds(sk, animation, &mut self.scene);
+        let mut b = match &projection {
+            Some(p) => scene3d::fit_bounds_3d(sk, animation, p),
+            None => scene::fit_bounds(sk, animation, &mut self.scene),
+        };
+        // 3D poses are in metres, 2D skeletons in pixels: the smallest size a view gets.
+        let unit = if projection.is_some() { 0.01 } else { 1.0 };
         let (cx, cy) = b.center();
         if b.is_empty()
             || !(b.width().is_finite() && b.height().is_finite())
             || !(cx.is_finite() && cy.is_finite())
         {
+            let r = unit * 100.0;
             b = Bounds {
-                min_x: -100.0,
-                min_y: -100.0,
-                max_x: 100.0,
-                max_y: 100.0,
+                min_x: -r,
+                min_y: -r,
+                max_x: r,
+                max_y: r,
             };
         }
-        // Pad, and give a point or a line some size.
-        let size = b.width().max(b.height()).max(1.0);
+        // Pad, and give a point or a line some size. 3D scenes get more room: cameras are
+        // drawn beside their position at a size that does not count in the bounds.
+        let pad = if projection.is_some() {
+            FIT_PADDING_3D
+        } else {
+            FIT_PADDING
+        };
+        let size = b.width().max(b.height()).max(unit);
         let (px, py) = (
-            b.width().max(size * 0.2) * FIT_PADDING + (size * 0.2 - b.width()).max(0.0) / 2.0,
-            b.height().max(size * 0.2) * FIT_PADDING + (size * 0.2 - b.height()).max(0.0) / 2.0,
+            b.width().max(size * 0.2) * pad + (size * 0.2 - b.width()).max(0.0) / 2.0,
+            b.height().max(size * 0.2) * pad + (size * 0.2 - b.height()).max(0.0) / 2.0,
         );
         let b = Bounds {
             min_x: b.min_x - px,
@@ -181,10 +217,23 @@ impl PreviewView {
                 data: Arc::downgrade(data),
                 animation,
                 skins: skins.to_vec(),
+                projection,
             },
             b,
         ));
         b
+    }
+
+    /// Switches to the next 3D view (front, top, side), keeping the orbit and zoom.
+    pub fn cycle_view(&mut self) {
+        self.projection.view = self.projection.view.next();
+        self.pan = (0.0, 0.0);
+    }
+
+    /// Orbits the 3D view by `steps` of [`projection::ORBIT_STEP`] degrees.
+    pub fn orbit(&mut self, steps: i32) {
+        self.projection.orbit_by(steps);
+        self.pan = (0.0, 0.0);
     }
 
     /// The world bounds of a canvas of `w` x `h` cells with `marker`, keeping dots square.
@@ -223,9 +272,9 @@ impl PreviewView {
         self.pan.1 += fy * h;
     }
 
-    /// The title suffix for a panel `width` cells wide: layers and zoom, shorter or none
-    /// when narrow. Disabled layers show as `·`.
-    fn suffix(&self, width: u16) -> String {
+    /// The title suffix for a panel `width` cells wide: layers and zoom (3D: the view and
+    /// zoom), shorter or none when narrow. Disabled layers show as `·`.
+    fn suffix(&self, width: u16, three_d: bool) -> String {
         let z = self.zoom();
         let zoom = if z >= 9.95 {
             format!("{z:.0}x")
@@ -236,7 +285,21 @@ impl PreviewView {
         };
         let mut full = String::from("[");
         let mut short = String::from("[");
+        if three_d {
+            // Only the bones layer (the joints) applies to 3D poses.
+            let joints = if self.layers[scene::BONES] {
+                ""
+            } else {
+                " 1·"
+            };
+            full.push_str(&self.projection.label());
+            full.push_str(joints);
+            short = full.clone();
+        }
         for (i, (&on, &letter)) in self.layers.iter().zip(&LAYER_LETTERS).enumerate() {
+            if three_d {
+                break;
+            }
             if i > 0 {
                 full.push(' ');
             }
@@ -265,20 +328,35 @@ impl PreviewView {
     /// the right when there is room.
     fn footer<'a>(&self, ctx: &ViewCtx<'_>, view: ViewBounds, width: u16) -> Line<'a> {
         let width = usize::from(width);
+        let sk = ctx.session.skeleton();
+        // 3D poses are in metres: millimetres matter.
+        let three_d = sk.data.has_joints3();
+        let n = |v: f64| if three_d { metres(v) } else { num(v) };
         let centre = format!(
             "centre {},{}",
-            num((view.x[0] + view.x[1]) / 2.0),
-            num((view.y[0] + view.y[1]) / 2.0)
+            n((view.x[0] + view.x[1]) / 2.0),
+            n((view.y[0] + view.y[1]) / 2.0)
         );
-        let sk = ctx.session.skeleton();
         let mut spans = Vec::new();
         let mut used = 0;
         if let Some(i) = ctx.selection.bone
             && let (Some(bone), Some(bd)) = (sk.bones.get(i), sk.data.bones.get(i))
         {
-            let pos = format!(" {},{}", num(bone.world_x), num(bone.world_y));
-            let name_room = width.saturating_sub(pos.chars().count()).max(width / 2);
-            let name = fit(&bd.name, name_room.min(width));
+            let pos = match &bone.joint3 {
+                Some(j) => {
+                    let [x, y, z] = j.position;
+                    let hidden = if sk.joint3_shown(i) { "" } else { " (hidden)" };
+                    format!(" {},{},{}{hidden}", metres(x), metres(y), metres(z))
+                }
+                None => format!(" {},{}", num(bone.world_x), num(bone.world_y)),
+            };
+            let name_room = width.saturating_sub(pos.chars().count());
+            let name = if bone.joint3.is_some() {
+                // 3D names share long prefixes (hand.right.): keep the end and the position.
+                super::tracks::fit_middle(&bd.name, name_room.max(8).min(width))
+            } else {
+                fit(&bd.name, name_room.max(width / 2).min(width))
+            };
             used += crate::tui::widgets::width(&name);
             spans.push(Span::styled(name, ctx.theme.highlight()));
             if used + pos.chars().count() <= width {
@@ -299,7 +377,8 @@ impl PreviewView {
 impl Panel for PreviewView {
     fn render(&mut self, frame: &mut Frame<'_>, area: Rect, ctx: &ViewCtx<'_>) {
         let area = area.intersection(frame.area());
-        let suffix = self.suffix(area.width);
+        let three_d = ctx.session.data().has_joints3();
+        let suffix = self.suffix(area.width, three_d);
         let block = panel_block(PanelId::Preview, &suffix, ctx);
         let inner = block.inner(area);
         frame.render_widget(block, area);
@@ -338,7 +417,13 @@ impl Panel for PreviewView {
             dot,
             triangles: self.zoom_level >= TRIANGLES_FROM_LEVEL,
         };
-        self.scene.build(sk, &look);
+        if three_d {
+            // Rays run to the edge of the view whatever the zoom (the canvas clips them).
+            let reach = 2.0 * (view.x[1] - view.x[0]).hypot(view.y[1] - view.y[0]);
+            self.scene.build_3d(sk, &look, &self.projection, reach);
+        } else {
+            self.scene.build(sk, &look);
+        }
 
         let segs = &self.scene.segs;
         let canvas = Canvas::default()
@@ -360,15 +445,26 @@ impl Panel for PreviewView {
                 style = style.patch(ctx.theme.selected());
             }
             let (x, y) = (bone.world_x, bone.world_y);
-            scene::style_segment_cells(
-                frame.buffer_mut(),
-                canvas_area,
-                view.x,
-                view.y,
-                dots_per_cell(marker),
-                (x, y, x + len * bone.a, y + len * bone.c),
-                style,
-            );
+            let segment = match &bone.joint3 {
+                // 3D: the joint's cell, when it is shown.
+                Some(j) if three_d => sk.joint3_shown(i).then(|| {
+                    let (x, y) = self.projection.project(j.position);
+                    (x, y, x, y)
+                }),
+                _ if three_d => None,
+                _ => Some((x, y, x + len * bone.a, y + len * bone.c)),
+            };
+            if let Some(segment) = segment {
+                scene::style_segment_cells(
+                    frame.buffer_mut(),
+                    canvas_area,
+                    view.x,
+                    view.y,
+                    dots_per_cell(marker),
+                    segment,
+                    style,
+                );
+            }
         }
 
         if show_footer {
@@ -398,6 +494,14 @@ impl Panel for PreviewView {
             KeyCode::Char('J') => self.pan_by(0.0, -PAN_FRACTION, ctx),
             KeyCode::Char('K') => self.pan_by(0.0, PAN_FRACTION, ctx),
             KeyCode::Char('L') => self.pan_by(PAN_FRACTION, 0.0, ctx),
+            KeyCode::Char('v' | '<' | '>') if !ctx.session.data().has_joints3() => {
+                return PanelAction::Message(
+                    "3D views need bones with a 3D pose (e.g. an MRTK recording)".into(),
+                );
+            }
+            KeyCode::Char('v') => self.cycle_view(),
+            KeyCode::Char('<') => self.orbit(-1),
+            KeyCode::Char('>') => self.orbit(1),
             _ => return PanelAction::Ignored,
         }
         PanelAction::Handled

@@ -351,6 +351,9 @@ fn short_property(p: &str) -> &str {
         "transform" => "xform",
         "position" => "pos",
         "spacing" => "space",
+        "rotation" => "rot",
+        "direction" => "dir",
+        "origin" => "orig",
         other => other,
     }
 }
@@ -371,6 +374,17 @@ fn segment_fill(t: &Timeline, k: usize) -> Fill {
     let keys = match t {
         Timeline::Event(_) => return Fill::Blank,
         Timeline::Attachment(_) | Timeline::DrawOrder(_) => return Fill::Holding,
+        Timeline::Joint(j) => {
+            // Keys are the union over components: the span moves when any component does.
+            let (Some(&a), Some(&b)) = (j.times.get(k), j.times.get(k + 1)) else {
+                return Fill::Holding;
+            };
+            return if j.values(a as f64) != j.values(b as f64) {
+                Fill::Moving
+            } else {
+                Fill::Holding
+            };
+        }
         Timeline::Deform(d) => {
             if d.keys.interp.get(k) == Some(&Interp::Stepped) {
                 return Fill::Holding;

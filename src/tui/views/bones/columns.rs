@@ -1,6 +1,8 @@
-//! The value columns of a bone row, chosen by the width available.
+//! The value columns of a bone row, chosen by the width available: 2D transforms, or for
+//! skeletons with 3D poses the world position (metres) and rotation (Unity Euler degrees).
 
-use crate::core::model::{BoneData, Inherit};
+use crate::core::math3d::{euler_degrees, normalize3};
+use crate::core::model::{BoneData, Inherit, Joint3Kind};
 use crate::core::skeleton::Bone;
 
 /// A value column.
@@ -17,6 +19,15 @@ pub enum Col {
     WorldX,
     WorldY,
     Inherit,
+    /// 3D world position.
+    PosX,
+    PosY,
+    PosZ,
+    /// 3D world rotation as Unity Euler angles (z, then x, then y); for a ray, the angles
+    /// that look along it.
+    EulerX,
+    EulerY,
+    EulerZ,
 }
 
 /// Groups of columns in the order they are added as width allows (pairs go together).
@@ -30,8 +41,14 @@ const PRIORITY: [&[Col]; 7] = [
     &[Col::Inherit],
 ];
 
+/// Groups of 3D columns in the order they are added.
+const PRIORITY_3D: [&[Col]; 2] = [
+    &[Col::PosX, Col::PosY, Col::PosZ],
+    &[Col::EulerX, Col::EulerY, Col::EulerZ],
+];
+
 /// Columns in display order.
-const DISPLAY: [Col; 11] = [
+const DISPLAY: [Col; 17] = [
     Col::Rot,
     Col::X,
     Col::Y,
@@ -43,6 +60,12 @@ const DISPLAY: [Col; 11] = [
     Col::WorldX,
     Col::WorldY,
     Col::Inherit,
+    Col::PosX,
+    Col::PosY,
+    Col::PosZ,
+    Col::EulerX,
+    Col::EulerY,
+    Col::EulerZ,
 ];
 
 impl Col {
@@ -53,6 +76,8 @@ impl Col {
             Col::ScaleX | Col::ScaleY => 6,
             Col::ShearX | Col::ShearY => 7,
             Col::Inherit => 23,
+            Col::PosX | Col::PosY | Col::PosZ => 7,
+            Col::EulerX | Col::EulerY | Col::EulerZ => 7,
         }
     }
 
@@ -70,6 +95,12 @@ impl Col {
             Col::WorldX => "wx",
             Col::WorldY => "wy",
             Col::Inherit => "inherit",
+            Col::PosX => "x",
+            Col::PosY => "y",
+            Col::PosZ => "z",
+            Col::EulerX => "rx",
+            Col::EulerY => "ry",
+            Col::EulerZ => "rz",
         }
     }
 
@@ -92,16 +123,61 @@ impl Col {
                 Inherit::Normal => String::new(),
                 other => other.name().to_string(),
             },
+            Col::PosX | Col::PosY | Col::PosZ | Col::EulerX | Col::EulerY | Col::EulerZ => {
+                self.cell_3d(bone, data)
+            }
+        }
+    }
+
+    /// A 3D column's cell; empty for a bone without a 3D pose.
+    fn cell_3d(self, bone: &Bone, data: &BoneData) -> String {
+        let w = self.width() - 1;
+        let (Some(j), Some(setup)) = (&bone.joint3, &data.joint3) else {
+            return String::new();
+        };
+        let euler = || {
+            if setup.kind == Joint3Kind::Ray {
+                look_degrees(j.direction)
+            } else {
+                euler_degrees(j.rotation)
+            }
+        };
+        match self {
+            Col::PosX => fixed(j.position[0], 3, w),
+            Col::PosY => fixed(j.position[1], 3, w),
+            Col::PosZ => fixed(j.position[2], 3, w),
+            Col::EulerX => fixed(euler()[0], 1, w),
+            Col::EulerY => fixed(euler()[1], 1, w),
+            Col::EulerZ => fixed(euler()[2], 1, w),
+            _ => String::new(),
         }
     }
 }
 
+/// The Euler angles (degrees, in [0, 360)) of a rotation looking along `d` with no roll:
+/// what Unity's `Quaternion.LookRotation(d).eulerAngles` gives. Zero for a zero direction.
+fn look_degrees(d: [f64; 3]) -> [f64; 3] {
+    let [x, y, z] = normalize3(d);
+    if [x, y, z] == [0.0; 3] {
+        return [0.0; 3];
+    }
+    let pitch = (-y).clamp(-1.0, 1.0).asin().to_degrees();
+    let yaw = x.atan2(z).to_degrees();
+    let wrap = |a: f64| {
+        let r = a.rem_euclid(360.0);
+        if r >= 360.0 { 0.0 } else { r + 0.0 }
+    };
+    [wrap(pitch), wrap(yaw), 0.0]
+}
+
 /// The columns that fit beside a name column of at least `name_min` cells in `width` cells,
-/// in display order. The inherit column is offered only when some bone needs it.
-pub fn choose(width: usize, name_min: usize, with_inherit: bool) -> Vec<Col> {
+/// in display order. The inherit column is offered only when some bone needs it; `three_d`
+/// chooses from the 3D columns instead of the 2D ones.
+pub fn choose(width: usize, name_min: usize, with_inherit: bool, three_d: bool) -> Vec<Col> {
     let mut used = name_min;
     let mut chosen = Vec::new();
-    for group in PRIORITY {
+    let groups: &[&[Col]] = if three_d { &PRIORITY_3D } else { &PRIORITY };
+    for &group in groups {
         if group.contains(&Col::Inherit) && !with_inherit {
             continue;
         }
@@ -160,11 +236,46 @@ mod tests {
     #[test]
     fn narrow_keeps_rotation_and_world_position() {
         assert_eq!(
-            choose(42, 18, true),
+            choose(42, 18, true, false),
             vec![Col::Rot, Col::WorldX, Col::WorldY]
         );
-        assert_eq!(choose(78, 18, true).len(), 8);
-        assert_eq!(choose(158, 18, true).len(), 11);
-        assert!(!choose(158, 18, false).contains(&Col::Inherit));
+        assert_eq!(choose(78, 18, true, false).len(), 8);
+        assert_eq!(choose(158, 18, true, false).len(), 11);
+        assert!(!choose(158, 18, false, false).contains(&Col::Inherit));
+    }
+
+    #[test]
+    fn three_d_columns_position_first() {
+        assert_eq!(
+            choose(42, 18, false, true),
+            vec![Col::PosX, Col::PosY, Col::PosZ]
+        );
+        assert_eq!(choose(70, 18, false, true).len(), 6);
+        assert!(choose(38, 18, false, true).is_empty());
+    }
+
+    #[test]
+    fn three_d_cells() {
+        use crate::core::model::Joint3Setup;
+        let mut data = BoneData::new("j", None);
+        assert_eq!(Col::PosX.cell(&Bone::new(&data), &data), "", "a 2D bone");
+        let mut setup = Joint3Setup::new(Joint3Kind::Joint);
+        setup.position = [0.1234, -1.5, 2.0];
+        let h = 15f64.to_radians();
+        setup.rotation = [0.0, h.sin(), 0.0, h.cos()];
+        data.joint3 = Some(setup);
+        let bone = Bone::new(&data);
+        let cells: Vec<String> = [Col::PosX, Col::PosY, Col::PosZ, Col::EulerX, Col::EulerY]
+            .iter()
+            .map(|c| c.cell(&bone, &data))
+            .collect();
+        assert_eq!(cells, ["0.123", "-1.500", "2.000", "0.0", "30.0"]);
+        // A ray looking right and down by 45 degrees.
+        let look = look_degrees([1.0, -1.0, 0.0]);
+        assert!(
+            (look[0] - 45.0).abs() < 1e-9 && look[1] == 90.0 && look[2] == 0.0,
+            "{look:?}"
+        );
+        assert_eq!(look_degrees([0.0; 3]), [0.0; 3]);
     }
 }

@@ -113,10 +113,56 @@ impl Hierarchy {
     }
 }
 
+/// How a row names `name` under a parent named `parent`: without the parent's dotted
+/// namespace when it shares it (`hand.right.IndexTip` under `hand.right.IndexDistalJoint`
+/// shows as `IndexTip`; the tree already says whose it is), else in full.
+pub fn relative_name<'a>(name: &'a str, parent: Option<&str>) -> &'a str {
+    let Some(parent) = parent else {
+        return name;
+    };
+    match parent.rfind('.') {
+        Some(dot) if dot > 0 => {
+            let prefix = &parent[..=dot];
+            match name.strip_prefix(prefix) {
+                Some(rest) if !rest.is_empty() => rest,
+                _ => name,
+            }
+        }
+        _ => name,
+    }
+}
+
+impl Hierarchy {
+    /// The name a bone row shows (see [`relative_name`]).
+    pub fn bone_label<'a>(&self, data: &'a SkeletonData, b: usize) -> &'a str {
+        let parent = self.parent[b].map(|p| data.bones[p].name.as_str());
+        relative_name(&data.bones[b].name, parent)
+    }
+
+    /// The name a slot row shows, relative to its bone's.
+    pub fn slot_label<'a>(&self, data: &'a SkeletonData, s: usize) -> &'a str {
+        let sd = &data.slots[s];
+        relative_name(&sd.name, data.bones.get(sd.bone).map(|b| b.name.as_str()))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::core::model::BoneData;
+
+    #[test]
+    fn names_relative_to_a_dotted_parent() {
+        assert_eq!(
+            relative_name("hand.right.IndexTip", Some("hand.right.IndexDistalJoint")),
+            "IndexTip"
+        );
+        assert_eq!(relative_name("hand.right.Wrist", None), "hand.right.Wrist");
+        assert_eq!(relative_name("upper-arm-l", Some("torso")), "upper-arm-l");
+        assert_eq!(relative_name("a.b", Some("a.")), "b");
+        assert_eq!(relative_name("a.", Some("a.x")), "a.", "never empty");
+        assert_eq!(relative_name("b.c", Some(".x")), "b.c", "no namespace");
+    }
 
     #[test]
     fn parents_after_children_become_roots() {

@@ -79,7 +79,7 @@ fn finite(v: &[f64]) -> bool {
 
 impl Scene {
     #[inline]
-    fn line(&mut self, x1: f64, y1: f64, x2: f64, y2: f64, color: Color) {
+    pub(super) fn line(&mut self, x1: f64, y1: f64, x2: f64, y2: f64, color: Color) {
         if finite(&[x1, y1, x2, y2]) {
             self.segs.push(Seg {
                 x1,
@@ -92,7 +92,7 @@ impl Scene {
     }
 
     #[inline]
-    fn point(&mut self, x: f64, y: f64, color: Color) {
+    pub(super) fn point(&mut self, x: f64, y: f64, color: Color) {
         self.line(x, y, x, y, color);
     }
 
