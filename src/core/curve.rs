@@ -195,7 +195,8 @@ impl Keys {
     pub fn locate(&self, time: f64) -> Span {
         let time = self.key_time(time);
         let n = self.times.len();
-        if n == 0 || time < self.times[0] as f64 {
+        // A NaN time counts as before the first key rather than reaching the search.
+        if n == 0 || time.is_nan() || time < self.times[0] as f64 {
             return Span::Before;
         }
         if time >= self.times[n - 1] as f64 {
@@ -219,7 +220,7 @@ impl Keys {
         let time = self.key_time(time);
         let times = &self.times;
         let n = times.len();
-        if n == 0 || time < times[0] as f64 {
+        if n == 0 || time.is_nan() || time < times[0] as f64 {
             return Span::Before;
         }
         if time >= times[n - 1] as f64 {
@@ -433,6 +434,8 @@ mod tests {
         }
         let mut hint = 3;
         assert_eq!(Keys::new(1).locate_from(0.0, &mut hint), Span::Before);
+        assert_eq!(k.locate_from(f64::NAN, &mut hint), Span::Before);
+        assert_eq!(k.locate(f64::NAN), Span::Before);
     }
 
     #[test]

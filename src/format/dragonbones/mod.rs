@@ -43,18 +43,28 @@ pub fn load(text: &[u8], name: &str) -> Result<Vec<SkeletonData>, LoadError> {
     if file.armature.is_empty() {
         return Err(cx.err(&[Seg::Key("armature")], "the file has no armature"));
     }
-    let global_fps = match file.frame_rate.or(24.0) {
-        f if f > 0.0 => f,
-        _ => 24.0,
+    let global_fps = frame_rate(&cx, file.frame_rate, 24.0, &[Seg::Key("frameRate")])?;
+    // Every runtime since 4.7 reads 4.x data as parent-relative whatever `isGlobal` says;
+    // the 4.5 runtime read a missing or true `isGlobal` as absolute data.
+    let global_note = match file.is_global.0 {
+        Some(0.0) => None,
+        Some(_) => Some(
+            "isGlobal is set: the data is read as parent-relative, as DragonBones runtimes since 4.7 do (the 4.5 runtime would read it as absolute)",
+        ),
+        None => Some(
+            "no isGlobal: the data is read as parent-relative, as DragonBones runtimes since 4.7 do (the 4.5 runtime would read it as absolute)",
+        ),
     };
     let mut out = Vec::with_capacity(file.armature.len());
     let mut names = std::collections::HashSet::new();
     for (i, arm) in file.armature.iter().enumerate() {
         let at = [Seg::Key("armature"), Seg::Index(i)];
-        let fps = match arm.frame_rate.or(global_fps) {
-            f if f > 0.0 => f,
-            _ => 24.0,
-        };
+        let fps = frame_rate(
+            &cx,
+            arm.frame_rate,
+            global_fps,
+            &[at[0], at[1], Seg::Key("frameRate")],
+        )?;
         let mut data = setup::armature(&cx, &at, arm, fps)?;
         if !names.insert(data.name.clone()) {
             return Err(cx.err(
@@ -69,9 +79,33 @@ pub fn load(text: &[u8], name: &str) -> Result<Vec<SkeletonData>, LoadError> {
         if data.name.is_empty() {
             data.name = name.to_string();
         }
+        data.load_warnings.extend(global_note.map(String::from));
         out.push(data);
     }
     Ok(out)
+}
+
+/// Highest frame rate accepted: far above any export, low enough that frame arithmetic
+/// stays exact.
+const MAX_FPS: f64 = 1000.0;
+
+/// A `frameRate`: missing falls back to `default` and 0 to 24 (the runtime's rules);
+/// negative or absurd values are errors.
+fn frame_rate(
+    cx: &Ctx<'_>,
+    v: lenient::Num,
+    default: f64,
+    at: &[Seg<'_>],
+) -> Result<f64, LoadError> {
+    match v.0 {
+        None => Ok(default),
+        Some(0.0) => Ok(24.0),
+        Some(f) if f > 0.0 && f <= MAX_FPS => Ok(f),
+        Some(f) => Err(cx.err(
+            at,
+            format!("frame rate {f} is out of range (0 to {MAX_FPS})"),
+        )),
+    }
 }
 
 /// Accepts 4.0 and 4.5 (`version` or `compatibleVersion`); names anything else.

@@ -95,6 +95,22 @@ fn errors_name_the_path_and_position() {
 }
 
 #[test]
+fn missing_is_global_is_read_as_local_with_a_warning() {
+    let arms = load(file(BASIC).as_bytes(), "t").unwrap();
+    assert!(arms[0].load_warnings[0].contains("no isGlobal"));
+    let local = file(BASIC).replacen(
+        "\"frameRate\": 24,",
+        "\"frameRate\": 24, \"isGlobal\": 0,",
+        1,
+    );
+    assert!(
+        load(local.as_bytes(), "t").unwrap()[0]
+            .load_warnings
+            .is_empty()
+    );
+}
+
+#[test]
 fn old_versions_are_named() {
     let e = load(br#"{"version": "2.3", "armature": []}"#, "t").unwrap_err();
     assert!(

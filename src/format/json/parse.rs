@@ -27,7 +27,9 @@ pub fn from_slice<T: DeserializeOwned>(text: &[u8]) -> Result<T, LoadError> {
 
 /// A serde_json error as a [`LoadError`] at `path`.
 pub fn convert(path: &str, e: &serde_json::Error) -> LoadError {
-    let (line, column) = (e.line(), e.column());
+    // serde_json counts a position before a line's first character as column 0 (and an
+    // empty input as line 0); ours start at 1.
+    let (line, column) = (e.line().max(1), e.column().max(1));
     let mut message = e.to_string();
     let suffix = format!(" at line {line} column {column}");
     if message.ends_with(&suffix) {
