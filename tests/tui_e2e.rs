@@ -329,3 +329,33 @@ fn real_mrtk_recording_hands_and_pinches() {
     t.keys(&["q"]);
     t.wait_for(&["EXIT:0"]);
 }
+
+#[test]
+fn dragonbones_sample_armatures_and_events() {
+    let sample =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("samples/dragonbones/paper-crane.json");
+    let Some(t) = Tmux::start(
+        "dragonbones",
+        200,
+        60,
+        &shell_wrapped(&sample.display().to_string()),
+    ) else {
+        return;
+    };
+    let s = t.wait_for(&["DragonBones 4.5", "fly", "wing_front"]);
+    assert!(s.contains("Tracks") && s.contains("Curves"), "{s}");
+    // Play through the first loop: frame events, sounds and the closing action are logged.
+    t.keys(&["Space"]);
+    std::thread::sleep(Duration::from_millis(1300));
+    t.keys(&["Space"]);
+    t.wait_for(&["whoosh", "flap", "fold", "gotoAndPlay"]);
+    // The other armature, through the picker.
+    t.keys(&["A"]);
+    t.wait_for(&["Armature", "Lantern"]);
+    t.keys(&["Down", "Enter"]);
+    let s = t.wait_for(&["armature Lantern", "swing", "cord"]);
+    assert!(!s.contains("wing_front"), "still showing the crane:\n{s}");
+    t.keys(&["q"]);
+    let s = t.wait_for(&["EXIT:0", "TTY-CHECKED"]);
+    assert!(s.contains("icanon echo"), "terminal not restored:\n{s}");
+}

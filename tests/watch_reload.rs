@@ -147,3 +147,46 @@ fn broken_write_reports_location_then_recovers() {
     wait_for_model(&r, &expected, Duration::from_secs(10));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A file with several skeletons (DragonBones armatures): reloads follow the armature the user
+/// switched to, and describe changes against it.
+#[test]
+fn reloads_follow_the_selected_armature() {
+    let dir = temp_dir("armature");
+    let path = dir.join("crane.json");
+    let base = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("samples/dragonbones/paper-crane.json"),
+    )
+    .expect("sample");
+    std::fs::write(&path, &base).expect("write");
+    let all = bonescope::format::load_all(base.as_bytes(), "crane").expect("loads");
+    let first = Arc::new(all[0].clone());
+    let lantern = Arc::new(all[1].clone());
+    assert_eq!(lantern.name, "Lantern");
+    let r = Reloader::start(&path, first, WatchOptions::default()).expect("watch");
+    r.selector().select(lantern);
+    // Rename the lantern's "cord" bone: the reload is that armature, and says what changed.
+    let edited = base.replace("\"cord\"", "\"rope\"");
+    assert_ne!(edited, base);
+    std::fs::write(&path, &edited).expect("rewrite");
+    let start = Instant::now();
+    loop {
+        assert!(start.elapsed() < Duration::from_secs(10), "no reload");
+        if let Ok(ReloadEvent::Loaded {
+            data,
+            armatures,
+            diff,
+            ..
+        }) = r.events().recv_timeout(Duration::from_millis(200))
+        {
+            assert_eq!(data.name, "Lantern");
+            assert_eq!(armatures.len(), 2);
+            assert!(data.find_bone("rope").is_some());
+            let summary = diff.summary();
+            assert!(summary.contains("bone"), "{summary}");
+            break;
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -191,7 +191,19 @@ impl Scene {
             AttachmentKind::Region(r) => {
                 if look.layers[REGIONS] {
                     sk.region_world_vertices(slot, r, &mut self.verts);
-                    self.polyline(4, true, look.colors[REGIONS]);
+                    if r.width == 0.0 && r.height == 0.0 {
+                        // No size known (the file has no atlas): a small square where the
+                        // image is centred, so the image is still there to see.
+                        let (x, y) = (self.verts[0], self.verts[1]);
+                        let h = look.dot * 2.0;
+                        let corners = [(-h, -h), (h, -h), (h, h), (-h, h), (-h, -h)];
+                        for w in corners.windows(2) {
+                            let color = look.colors[REGIONS];
+                            self.line(x + w[0].0, y + w[0].1, x + w[1].0, y + w[1].1, color);
+                        }
+                    } else {
+                        self.polyline(4, true, look.colors[REGIONS]);
+                    }
                 }
             }
             AttachmentKind::Mesh(m) => {
