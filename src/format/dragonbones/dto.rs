@@ -44,6 +44,8 @@ pub struct File {
     #[serde(rename = "frameRate")]
     pub frame_rate: Num,
     pub version: Option<Version>,
+    #[serde(rename = "compatibleVersion")]
+    pub compatible_version: Option<Version>,
     #[serde(rename = "isGlobal")]
     pub is_global: Num,
     pub armature: Vec<Armature>,

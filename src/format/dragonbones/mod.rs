@@ -36,9 +36,24 @@ const SUPPORTED: [&str; 2] = ["4.0", "4.5"];
 pub fn load(text: &[u8], name: &str) -> Result<Vec<SkeletonData>, LoadError> {
     let budget = ctx::budget_for(text);
     let cx = Ctx::new(text, &budget);
-    let versions: dto::Versions = from_slice(text)?;
-    check_version(&cx, &versions)?;
-    let file: dto::File = from_slice(text)?;
+    // Files of other versions have other layouts: when the layout does not parse, the
+    // version (if it is the reason) is the error to report.
+    let file: dto::File = match from_slice(text) {
+        Ok(f) => f,
+        Err(layout) => {
+            if let Ok(versions) = from_slice::<dto::Versions>(text) {
+                check_version(&cx, &versions)?;
+            }
+            return Err(layout);
+        }
+    };
+    check_version(
+        &cx,
+        &dto::Versions {
+            version: file.version.clone(),
+            compatible_version: file.compatible_version.clone(),
+        },
+    )?;
     let version = file.version.clone().unwrap_or_default().0;
     if file.armature.is_empty() {
         return Err(cx.err(&[Seg::Key("armature")], "the file has no armature"));
