@@ -44,13 +44,14 @@ impl Frame<'_> {
         (start as f64 / self.fps) as f32
     }
 
-    /// Start and length of each key frame: a missing duration is 1 frame, the last frame
-    /// lasts to the end of the animation.
+    /// Start and length of each key frame of the timeline at `at` (its `frame` list): a
+    /// missing duration is 1 frame, the last frame lasts to the end of the animation.
     fn spans(
         &self,
         at: &[Seg<'_>],
         durations: impl ExactSizeIterator<Item = Num>,
     ) -> Result<Vec<(u32, u32)>, LoadError> {
+        let at = join(at, &[Key("frame")]);
         let n = durations.len();
         let mut out = Vec::with_capacity(n);
         let mut start = 0u32;
@@ -61,7 +62,7 @@ impl Frame<'_> {
                 let d = d.or(1.0);
                 if !(0.0..=MAX_FRAMES).contains(&d) {
                     return Err(self.cx.err(
-                        &join(at, &[Index(i), Key("duration")]),
+                        &join(&at, &[Index(i), Key("duration")]),
                         format!("frame duration {d} is out of range (0 to {MAX_FRAMES})"),
                     ));
                 }
@@ -90,6 +91,21 @@ impl Frame<'_> {
     /// Whether the last of `spans` tweens back to the first key (see the module docs).
     fn wraps(&self, spans: &[(u32, u32)], last_interp: Interp) -> bool {
         self.wrap && spans.len() > 1 && last_interp != Interp::Stepped
+    }
+}
+
+/// The index of the bone or slot a timeline names (`find` looks it up), or a located error.
+fn target<'n>(
+    cx: &Ctx<'_>,
+    at: &[Seg<'_>],
+    name: &'n Option<String>,
+    kind: &str,
+    find: impl Fn(&str) -> Option<usize>,
+) -> Result<(usize, &'n str), LoadError> {
+    let n = name.as_deref().unwrap_or("");
+    match find(n) {
+        Some(i) => Ok((i, n)),
+        None => Err(cx.err(&join(at, &[Key("name")]), format!("unknown {kind} \"{n}\""))),
     }
 }
 
@@ -130,26 +146,14 @@ pub fn animation(
         }
     };
     // Animation-level frames carry only events, sounds and actions.
-    let spans = f.spans(
-        &join(at, &[Key("frame")]),
-        a.frame.iter().map(|fr| fr.duration),
-    )?;
+    let spans = f.spans(at, a.frame.iter().map(|fr| fr.duration))?;
     for (fr, &(start, _)) in a.frame.iter().zip(&spans) {
         fire(f.time(start), &fr.fire, "");
     }
     for (i, tl) in a.bone.iter().enumerate() {
         let tat = join(at, &[Key("bone"), Index(i)]);
-        let bname = tl.name.as_deref().unwrap_or("");
-        let bone = data.find_bone(bname).ok_or_else(|| {
-            cx.err(
-                &join(&tat, &[Key("name")]),
-                format!("unknown bone \"{bname}\""),
-            )
-        })?;
-        let spans = f.spans(
-            &join(&tat, &[Key("frame")]),
-            tl.frame.iter().map(|fr| fr.duration),
-        )?;
+        let (bone, bname) = target(cx, &tat, &tl.name, "bone", |n| data.find_bone(n))?;
+        let spans = f.spans(&tat, tl.frame.iter().map(|fr| fr.duration))?;
         for (fr, &(start, _)) in tl.frame.iter().zip(&spans) {
             fire(f.time(start), &fr.fire, bname);
         }
@@ -159,17 +163,8 @@ pub fn animation(
     }
     for (i, tl) in a.slot.iter().enumerate() {
         let tat = join(at, &[Key("slot"), Index(i)]);
-        let sname = tl.name.as_deref().unwrap_or("");
-        let slot = data.find_slot(sname).ok_or_else(|| {
-            cx.err(
-                &join(&tat, &[Key("name")]),
-                format!("unknown slot \"{sname}\""),
-            )
-        })?;
-        let spans = f.spans(
-            &join(&tat, &[Key("frame")]),
-            tl.frame.iter().map(|fr| fr.duration),
-        )?;
+        let (slot, sname) = target(cx, &tat, &tl.name, "slot", |n| data.find_slot(n))?;
+        let spans = f.spans(&tat, tl.frame.iter().map(|fr| fr.duration))?;
         for (fr, &(start, _)) in tl.frame.iter().zip(&spans) {
             fire(f.time(start), &fr.fire, sname);
         }
@@ -472,10 +467,7 @@ fn ffd_timeline(
     });
     let n2 = mesh.vertices.vertex_count() * 2;
     let per_key = binding.as_ref().map_or(n2, |b| b.len());
-    let spans = f.spans(
-        &join(at, &[Key("frame")]),
-        tl.frame.iter().map(|fr| fr.duration),
-    )?;
+    let spans = f.spans(at, tl.frame.iter().map(|fr| fr.duration))?;
     let mut keys = Keys::new(0);
     let mut arrays: Vec<Vec<f32>> = Vec::with_capacity(tl.frame.len() + 1);
     for (k, (fr, &(start, len))) in tl.frame.iter().zip(&spans).enumerate() {
@@ -531,10 +523,7 @@ fn z_order_timeline(
     slots: usize,
 ) -> Result<Timeline, LoadError> {
     let cx = f.cx;
-    let spans = f.spans(
-        &join(at, &[Key("frame")]),
-        z.frame.iter().map(|fr| fr.duration),
-    )?;
+    let spans = f.spans(at, z.frame.iter().map(|fr| fr.duration))?;
     let mut times = Vec::with_capacity(spans.len());
     let mut orders = Vec::with_capacity(spans.len());
     for (k, (fr, &(start, _))) in z.frame.iter().zip(&spans).enumerate() {

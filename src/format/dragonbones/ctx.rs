@@ -1,8 +1,7 @@
 //! What the builder carries around: the raw text (to locate errors) and the expansion budget.
 
-use std::cell::Cell;
-
 use crate::format::LoadError;
+use crate::format::json::budget::Budget;
 use crate::format::json::{Seg, error_at};
 
 /// The text being loaded and how much memory the builder may still spend on data the text
@@ -10,17 +9,11 @@ use crate::format::json::{Seg, error_at};
 #[derive(Clone, Copy)]
 pub struct Ctx<'t> {
     pub text: &'t [u8],
-    budget: &'t Cell<usize>,
-}
-
-/// 64 MiB plus 128 bytes per byte of text: far above any real export, and a small file
-/// cannot claim gigabytes with an absurd duration.
-pub fn budget_for(text: &[u8]) -> Cell<usize> {
-    Cell::new((64usize << 20).saturating_add(text.len().saturating_mul(128)))
+    budget: &'t Budget,
 }
 
 impl<'t> Ctx<'t> {
-    pub fn new(text: &'t [u8], budget: &'t Cell<usize>) -> Ctx<'t> {
+    pub fn new(text: &'t [u8], budget: &'t Budget) -> Ctx<'t> {
         Ctx { text, budget }
     }
 
@@ -31,19 +24,7 @@ impl<'t> Ctx<'t> {
 
     /// Takes `bytes` from the budget, or fails at `path`.
     pub fn spend(&self, bytes: usize, path: &[Seg<'_>]) -> Result<(), LoadError> {
-        match self.budget.get().checked_sub(bytes) {
-            Some(left) => {
-                self.budget.set(left);
-                Ok(())
-            }
-            None => Err(self.err(
-                path,
-                format!(
-                    "this would expand the file's {} bytes past the memory a file this size can need; refusing (implausible durations or counts)",
-                    self.text.len()
-                ),
-            )),
-        }
+        self.budget.spend(bytes).map_err(|m| self.err(path, m))
     }
 }
 

@@ -34,7 +34,7 @@ const SUPPORTED: [&str; 2] = ["4.0", "4.5"];
 /// [`crate::format::sniff`]). `name` is the display name. The caller runs
 /// [`SkeletonData::finish`] on each.
 pub fn load(text: &[u8], name: &str) -> Result<Vec<SkeletonData>, LoadError> {
-    let budget = ctx::budget_for(text);
+    let budget = crate::format::json::budget::Budget::for_text(text.len());
     let cx = Ctx::new(text, &budget);
     // Files of other versions have other layouts: when the layout does not parse, the
     // version (if it is the reason) is the error to report.

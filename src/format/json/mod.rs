@@ -1,6 +1,7 @@
 //! JSON helpers shared by the JSON loaders: paths, the path locator, ordered maps,
 //! single-precision numbers and typed parsing with located errors.
 
+pub mod budget;
 pub mod locate;
 pub mod number;
 pub mod ordered_map;

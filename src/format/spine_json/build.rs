@@ -2,18 +2,19 @@
 //! applied, and every cross-reference and count checked.
 
 use super::anim::animations;
-use super::ctx::{Ctx, Names, budget_for, unique_names};
+use super::ctx::{Ctx, Names, unique_names};
 use super::dto::SkeletonFile;
 use super::{setup, skins};
 use crate::core::model::{SkeletonData, SourceInfo};
 use crate::format::LoadError;
 use crate::format::json::Seg;
+use crate::format::json::budget::Budget;
 
 use Seg::{Index, Key};
 
 /// Builds the skeleton. `text` is the document `file` was parsed from (to locate errors).
 pub fn build(text: &[u8], file: SkeletonFile, name: &str) -> Result<SkeletonData, LoadError> {
-    let budget = budget_for(text);
+    let budget = Budget::for_text(text.len());
     let ctx = Ctx::new(text, &budget);
     let SkeletonFile {
         skeleton,

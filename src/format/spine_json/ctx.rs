@@ -1,10 +1,10 @@
 //! What the builder carries around: the raw text (to locate errors) and the name tables.
 
-use std::cell::Cell;
 use std::collections::HashMap;
 
 use crate::core::color::Color;
 use crate::format::LoadError;
+use crate::format::json::budget::Budget;
 use crate::format::json::{OrderedMap, Seg, error_at};
 
 /// The text being loaded (to turn a path into a located [`LoadError`]) and the expansion
@@ -12,44 +12,20 @@ use crate::format::json::{OrderedMap, Seg, error_at};
 #[derive(Clone, Copy)]
 pub struct Ctx<'t> {
     pub text: &'t [u8],
-    /// Bytes the builder may still allocate for data that is not in the text itself.
-    budget: &'t Cell<usize>,
-}
-
-/// Memory the builder may spend on data the text only implies (deform keys expanded to full
-/// arrays, draw order keys to full slot orders, event keys inheriting a long default string,
-/// linked meshes copying their parent's geometry): this much plus [`BUDGET_PER_BYTE`] per
-/// byte of text. Far above any real export; it stops a small file from claiming gigabytes.
-pub const BUDGET_BASE: usize = 64 << 20;
-/// See [`BUDGET_BASE`].
-pub const BUDGET_PER_BYTE: usize = 128;
-
-/// A fresh budget for `text`.
-pub fn budget_for(text: &[u8]) -> Cell<usize> {
-    Cell::new(BUDGET_BASE.saturating_add(text.len().saturating_mul(BUDGET_PER_BYTE)))
+    /// What the builder may still allocate for data that is not in the text itself (deform
+    /// keys expanded to full arrays, draw order keys to full slot orders, event keys
+    /// inheriting a long default string, linked meshes copying their parent's geometry).
+    budget: &'t Budget,
 }
 
 impl<'t> Ctx<'t> {
-    pub fn new(text: &'t [u8], budget: &'t Cell<usize>) -> Ctx<'t> {
+    pub fn new(text: &'t [u8], budget: &'t Budget) -> Ctx<'t> {
         Ctx { text, budget }
     }
 
     /// Takes `bytes` from the expansion budget, or fails at `path`.
     pub fn spend(&self, bytes: usize, path: &[Seg<'_>]) -> Result<(), LoadError> {
-        match self.budget.get().checked_sub(bytes) {
-            Some(left) => {
-                self.budget.set(left);
-                Ok(())
-            }
-            None => Err(self.err(
-                path,
-                format!(
-                    "this would expand the file's {} bytes past {} MiB of memory; refusing (the file is implausible)",
-                    self.text.len(),
-                    budget_for(self.text).get() >> 20
-                ),
-            )),
-        }
+        self.budget.spend(bytes).map_err(|m| self.err(path, m))
     }
 
     /// Fails at the first repeated key of `map` (found at `at`).
