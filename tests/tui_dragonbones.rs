@@ -63,6 +63,15 @@ fn armature_picker_switches_skeletons() {
 }
 
 #[test]
+fn play_times_set_looping() {
+    let mut app = crane_app();
+    assert!(app.looping, "fly plays forever (playTimes 0)");
+    let glide = app.doc.data.find_animation("glide").expect("glide");
+    app.play_animation(glide);
+    assert!(!app.looping, "glide plays once (playTimes 1)");
+}
+
+#[test]
 fn single_skeleton_files_say_so() {
     let mut app = crane_app();
     app.armatures.truncate(1);

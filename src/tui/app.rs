@@ -203,6 +203,16 @@ impl App {
 
     /// Selects animation `index` and restarts the session with it on track 0 at time 0.
     pub fn play_animation(&mut self, index: usize) {
+        // A file that says how often an animation plays sets looping (`l` still toggles).
+        if let Some(n) = self
+            .doc
+            .data
+            .animations
+            .get(index)
+            .and_then(|a| a.play_times)
+        {
+            self.looping = n != 1;
+        }
         self.select_animation(Some(index));
         let cmd = Command::SetAnimation {
             track: 0,
@@ -252,7 +262,7 @@ impl App {
     /// play state, speed, every track's entries (commands replayed by animation name),
     /// selected timeline and bone (by name). Says what changed and what could not be kept.
     /// Shows skeleton `i` of the file: a fresh session on it (its first animation playing as
-    /// on opening), keeping the playback settings and the panel in focus.
+    /// on opening, looping as that animation says), keeping the speed and the panel in focus.
     pub fn switch_armature(&mut self, i: usize) {
         let Some(data) = self.armatures.get(i).cloned() else {
             return;
@@ -268,7 +278,6 @@ impl App {
             Ok(mut fresh) => {
                 fresh.armatures = std::mem::take(&mut self.armatures);
                 fresh.speed = self.speed;
-                fresh.looping = self.looping;
                 fresh.focus = self.focus;
                 fresh.inspector = self.inspector;
                 fresh.banner = self.banner.take();

@@ -49,6 +49,9 @@ pub struct Animation {
     /// Frames per second when keys sit on a frame grid and are found by frame index
     /// (DragonBones); `None` for continuous key times.
     pub frame_rate: Option<f64>,
+    /// How many times the file says to play it (0 = forever), when the format says
+    /// (DragonBones `playTimes`); players use it as the default for looping.
+    pub play_times: Option<u32>,
 }
 
 impl Animation {
@@ -67,6 +70,7 @@ impl Animation {
             timelines,
             properties,
             frame_rate: None,
+            play_times: None,
         }
     }
 

@@ -192,6 +192,7 @@ pub fn animation(
     let mut anim = Animation::new(name, timelines);
     anim.duration = f.duration();
     anim.frame_rate = Some(fps);
+    anim.play_times = Some(a.play_times.or(1.0).clamp(0.0, u32::MAX as f64) as u32);
     Ok(anim)
 }
 
