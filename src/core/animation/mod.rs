@@ -75,11 +75,20 @@ impl Animation {
     }
 
     /// The animation time a seek to `time` shows. Frame-grid runtimes (DragonBones) show a
-    /// seek to exactly the end a microsecond before it, so the last key frame's own tween
-    /// (or hold) is what appears; elsewhere the time itself.
+    /// seek to exactly the end a microsecond before it (so the last key frame's own tween or
+    /// hold is what appears), wrap seeks past the end and count negative ones from the end;
+    /// elsewhere the time itself.
     pub fn seek_time(&self, time: f64) -> f64 {
-        if self.frame_rate.is_some() && time == self.duration && time > 0.0 {
-            time - 1e-6
+        let d = self.duration;
+        if self.frame_rate.is_none() || d.is_nan() || d <= 0.0 || !time.is_finite() {
+            return time;
+        }
+        if time == d {
+            d - 1e-6
+        } else if time > d {
+            time % d
+        } else if time < 0.0 {
+            d + time % d
         } else {
             time
         }
@@ -140,5 +149,23 @@ impl Animation {
                 direction,
             );
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Animation;
+
+    #[test]
+    fn frame_grid_seeks_follow_the_runtime() {
+        let mut a = Animation::empty();
+        a.duration = 2.0;
+        assert_eq!(a.seek_time(2.0), 2.0, "continuous keys: the time itself");
+        a.frame_rate = Some(24.0);
+        assert_eq!(a.seek_time(2.0), 2.0 - 1e-6);
+        assert_eq!(a.seek_time(0.5), 0.5);
+        assert_eq!(a.seek_time(2.5), 0.5);
+        assert_eq!(a.seek_time(-0.5), 1.5);
+        assert_eq!(a.seek_time(0.0), 0.0);
     }
 }
