@@ -482,6 +482,35 @@ impl Scene {
     }
 }
 
+/// Poses `probe` at `samples + 1` evenly spaced times of `anim` (setup pose, apply, world
+/// transforms) and calls `f` on each: what fitting the view to a whole animation measures.
+pub fn sampled_poses(
+    probe: &mut Skeleton,
+    anim: &crate::core::animation::Animation,
+    samples: usize,
+    mut f: impl FnMut(&Skeleton),
+) {
+    if !anim.duration.is_finite() || anim.duration <= 0.0 {
+        return;
+    }
+    for s in 0..=samples {
+        let t = anim.duration * s as f64 / samples.max(1) as f64;
+        probe.set_to_setup_pose();
+        anim.apply(
+            probe,
+            t,
+            t,
+            false,
+            None,
+            1.0,
+            MixBlend::Setup,
+            MixDirection::In,
+        );
+        probe.update_world_transform();
+        f(probe);
+    }
+}
+
 /// Bounds to fit the view to: the attachments of the current pose, the setup pose and a
 /// sampling of animation `animation` (if any), and the skeleton data's own bounds when it
 /// has them. Bones count only when nothing else does: helper bones (IK targets, effects
@@ -495,27 +524,10 @@ pub fn fit_bounds(sk: &Skeleton, animation: Option<usize>, scene: &mut Scene) ->
     probe.set_to_setup_pose();
     probe.update_world_transform();
     scene.measure(&probe, &mut bones, &mut b);
-    if let Some(anim) = animation.and_then(|a| data.animations.get(a))
-        && anim.duration.is_finite()
-        && anim.duration > 0.0
-    {
-        const SAMPLES: usize = 8;
-        for s in 0..=SAMPLES {
-            let t = anim.duration * s as f64 / SAMPLES as f64;
-            probe.set_to_setup_pose();
-            anim.apply(
-                &mut probe,
-                t,
-                t,
-                false,
-                None,
-                1.0,
-                MixBlend::Setup,
-                MixDirection::In,
-            );
-            probe.update_world_transform();
-            scene.measure(&probe, &mut bones, &mut b);
-        }
+    if let Some(anim) = animation.and_then(|a| data.animations.get(a)) {
+        sampled_poses(&mut probe, anim, 8, |p| {
+            scene.measure(p, &mut bones, &mut b)
+        });
     }
     if data.width.is_finite() && data.height.is_finite() && data.width > 0.0 && data.height > 0.0 {
         b.add(data.x, data.y);

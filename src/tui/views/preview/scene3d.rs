@@ -4,7 +4,6 @@
 
 use super::projection::Projection;
 use super::scene::{BONES, Bounds, Look, PATHS, REGIONS, Scene};
-use crate::core::animation::{MixBlend, MixDirection};
 use crate::core::math3d::{Vec3, add_scaled3, normalize3, rotate};
 use crate::core::model::Joint3Kind;
 use crate::core::skeleton::Skeleton;
@@ -160,26 +159,9 @@ pub fn fit_bounds_3d(sk: &Skeleton, animation: Option<usize>, proj: &Projection)
     const SAMPLES: usize = 24;
     let mut b = Bounds::EMPTY;
     measure(sk, proj, &mut b);
-    if let Some(anim) = animation.and_then(|a| sk.data.animations.get(a))
-        && anim.duration.is_finite()
-        && anim.duration > 0.0
-    {
+    if let Some(anim) = animation.and_then(|a| sk.data.animations.get(a)) {
         let mut probe = sk.clone();
-        for s in 0..=SAMPLES {
-            let t = anim.duration * s as f64 / SAMPLES as f64;
-            probe.set_to_setup_pose();
-            anim.apply(
-                &mut probe,
-                t,
-                t,
-                false,
-                None,
-                1.0,
-                MixBlend::Setup,
-                MixDirection::In,
-            );
-            measure(&probe, proj, &mut b);
-        }
+        super::scene::sampled_poses(&mut probe, anim, SAMPLES, |p| measure(p, proj, &mut b));
     }
     b
 }
