@@ -52,6 +52,12 @@ pub struct Animation {
     /// How many times the file says to play it (0 = forever), when the format says
     /// (DragonBones `playTimes`); players use it as the default for looping.
     pub play_times: Option<u32>,
+    /// The mix duration into this animation when no mix is set for the pair, when the file
+    /// gives one (DragonBones `fadeInTime`).
+    pub fade_in: Option<f64>,
+    /// The playback speed the file asks for, applied to new track entries (DragonBones
+    /// plays an animation of `scale` s at 1/s); 1 elsewhere.
+    pub time_scale: f64,
 }
 
 impl Animation {
@@ -71,6 +77,8 @@ impl Animation {
             properties,
             frame_rate: None,
             play_times: None,
+            fade_in: None,
+            time_scale: 1.0,
         }
     }
 

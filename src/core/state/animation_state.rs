@@ -247,7 +247,9 @@ impl AnimationState {
             track_last: -1.0,
             next_track_last: -1.0,
             track_end: f64::MAX,
-            time_scale: 1.0,
+            time_scale: animation
+                .and_then(|a| self.data.skeleton.animations.get(a))
+                .map_or(1.0, |a| a.time_scale),
             alpha: 1.0,
             mix_time: 0.0,
             mix_duration,

@@ -39,11 +39,17 @@ impl AnimationStateData {
         Ok(())
     }
 
-    /// The mix duration from `from` to `to` (`None` = the empty animation).
+    /// The mix duration from `from` to `to` (`None` = the empty animation): the pair's, else
+    /// the fade-in `to` asks for, else the default.
     pub fn mix(&self, from: Option<usize>, to: Option<usize>) -> f64 {
+        let fade_in = || {
+            to.and_then(|t| self.skeleton.animations.get(t))
+                .and_then(|a| a.fade_in)
+                .unwrap_or(self.default_mix)
+        };
         match (from, to) {
-            (Some(f), Some(t)) => self.mixes.get(&(f, t)).copied().unwrap_or(self.default_mix),
-            _ => self.default_mix,
+            (Some(f), Some(t)) => self.mixes.get(&(f, t)).copied().unwrap_or_else(fade_in),
+            _ => fade_in(),
         }
     }
 }

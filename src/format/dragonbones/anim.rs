@@ -193,6 +193,12 @@ pub fn animation(
     anim.duration = f.duration();
     anim.frame_rate = Some(fps);
     anim.play_times = Some(a.play_times.or(1.0).clamp(0.0, u32::MAX as f64) as u32);
+    anim.fade_in = a.fade_in_time.0.filter(|t| *t > 0.0 && t.is_finite());
+    // `scale` stretches playback: the runtime plays at 1/scale.
+    let scale = a.scale.or(1.0);
+    if scale > 0.0 && scale.is_finite() {
+        anim.time_scale = 1.0 / scale;
+    }
     Ok(anim)
 }
 

@@ -133,3 +133,28 @@ fn absurd_durations_are_refused_not_allocated() {
     };
     assert!(e.message.contains("refusing"), "{}", e.message);
 }
+
+#[test]
+fn fade_in_and_scale_drive_the_animation_state() {
+    use crate::core::state::{AnimationState, AnimationStateData};
+    use std::sync::Arc;
+    let text = file(BASIC).replace(
+        "\"name\": \"spin\", \"duration\": 10,",
+        "\"name\": \"spin\", \"duration\": 10, \"fadeInTime\": 0.3, \"scale\": 2,",
+    );
+    let mut arms = load(text.as_bytes(), "t").unwrap();
+    let mut data = arms.swap_remove(0);
+    data.finish();
+    let spin = data.find_animation("spin").unwrap();
+    let data = Arc::new(data);
+    let mut sk = crate::core::skeleton::Skeleton::new(data.clone());
+    let mut state = AnimationState::new(AnimationStateData::new(data));
+    let first = state.set_animation(0, Some(spin), true);
+    let e = state.entry(first).unwrap();
+    assert_eq!(e.time_scale, 0.5, "scale 2 plays at half speed");
+    assert_eq!(e.mix_duration, 0.0, "nothing to fade from");
+    state.update(0.1);
+    state.apply(&mut sk);
+    let second = state.set_animation(0, Some(spin), true);
+    assert_eq!(state.entry(second).unwrap().mix_duration, 0.3);
+}
