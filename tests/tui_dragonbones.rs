@@ -102,3 +102,39 @@ fn show_crane() {
     let mut app = crane_app();
     println!("{}", buffer_text(&render_app(&mut app, 120, 40)));
 }
+
+/// The crane carries the lantern armature on a slot: the preview draws the lantern's own
+/// attachments and bones there, not only a marker.
+#[test]
+fn child_armatures_are_drawn_nested() {
+    use bonescope::core::model::AttachmentKind;
+    let lit = |app: &mut App| {
+        buffer_text(&render_app(app, 200, 60))
+            .chars()
+            .filter(|c| ('\u{2801}'..='\u{28ff}').contains(c))
+            .count()
+    };
+    let mut app = crane_app();
+    let with_child = lit(&mut app);
+    let mut data = (*app.doc.data).clone();
+    let mut nested = 0;
+    for a in &mut data.attachments {
+        if let AttachmentKind::Armature(c) = &mut a.kind {
+            assert_eq!(c.armature, "Lantern");
+            assert!(c.skeleton.as_ref().is_some_and(|s| s.name == "Lantern"));
+            c.skeleton = None;
+            nested += 1;
+        }
+    }
+    assert_eq!(nested, 1);
+    let doc = Document {
+        label: "paper-crane.json".into(),
+        data: Arc::new(data),
+    };
+    let mut without = App::new(doc, Theme::new(ColorMode::None), MarkerKind::Braille).unwrap();
+    let marker_only = lit(&mut without);
+    assert!(
+        with_child > marker_only,
+        "nested lantern adds dots: {with_child} vs {marker_only}"
+    );
+}

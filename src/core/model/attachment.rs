@@ -106,6 +106,9 @@ pub struct ArmatureAttachment {
     pub x: f64,
     pub y: f64,
     pub rotation: f64,
+    /// The nested skeleton, when the file has it (resolved at load; `None` for a name the
+    /// file does not define, or one that would nest an armature inside itself).
+    pub skeleton: Option<std::sync::Arc<super::SkeletonData>>,
 }
 
 impl ArmatureAttachment {

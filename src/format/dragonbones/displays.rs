@@ -123,6 +123,7 @@ fn display(
             x: t.x,
             y: flip(t.y),
             rotation: t.core_rotation(),
+            skeleton: None,
         }),
         DisplayType::BoundingBox => AttachmentKind::BoundingBox {
             vertices: plain_vertices(cx, at, &d.vertices, &t.matrix())?,

@@ -97,7 +97,59 @@ pub fn load(text: &[u8], name: &str) -> Result<Vec<SkeletonData>, LoadError> {
         data.load_warnings.extend(global_note.map(String::from));
         out.push(data);
     }
-    Ok(out)
+    Ok(nest_child_armatures(out))
+}
+
+/// Puts each child-armature display's skeleton into it, children before parents. An
+/// armature that would contain itself (directly or through others) is left unresolved, with
+/// a warning.
+fn nest_child_armatures(mut all: Vec<SkeletonData>) -> Vec<SkeletonData> {
+    use crate::core::model::AttachmentKind;
+    use std::sync::Arc;
+    let names: Vec<String> = all.iter().map(|d| d.name.clone()).collect();
+    let children = |d: &SkeletonData| -> Vec<usize> {
+        d.attachments
+            .iter()
+            .filter_map(|a| match &a.kind {
+                AttachmentKind::Armature(c) => names.iter().position(|n| *n == c.armature),
+                _ => None,
+            })
+            .collect()
+    };
+    let wanted: Vec<Vec<usize>> = all.iter().map(children).collect();
+    let mut done: Vec<Option<Arc<SkeletonData>>> = vec![None; all.len()];
+    loop {
+        let ready = (0..all.len())
+            .find(|&i| done[i].is_none() && wanted[i].iter().all(|&c| c != i && done[c].is_some()));
+        let Some(i) = ready else { break };
+        for a in &mut all[i].attachments {
+            if let AttachmentKind::Armature(c) = &mut a.kind
+                && let Some(k) = names.iter().position(|n| *n == c.armature)
+            {
+                c.skeleton = done[k].clone();
+            }
+        }
+        all[i].finish();
+        done[i] = Some(Arc::new(all[i].clone()));
+    }
+    // What is left nests itself somewhere below: resolve what can be, warn about the rest.
+    for (i, d) in all.iter_mut().enumerate() {
+        if done[i].is_some() {
+            continue;
+        }
+        for a in &mut d.attachments {
+            if let AttachmentKind::Armature(c) = &mut a.kind
+                && let Some(k) = names.iter().position(|n| *n == c.armature)
+            {
+                c.skeleton = done[k].clone();
+            }
+        }
+        d.load_warnings.push(format!(
+            "armature \"{}\" has child armatures that contain themselves; they are shown as markers",
+            d.name
+        ));
+    }
+    all
 }
 
 /// Highest frame rate accepted: far above any export, low enough that frame arithmetic

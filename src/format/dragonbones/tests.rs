@@ -158,3 +158,35 @@ fn fade_in_and_scale_drive_the_animation_state() {
     let second = state.set_animation(0, Some(spin), true);
     assert_eq!(state.entry(second).unwrap().mix_duration, 0.3);
 }
+
+#[test]
+fn child_armatures_nest_and_self_nesting_is_refused() {
+    use crate::core::model::AttachmentKind;
+    let arm = |name: &str, child: &str| {
+        format!(
+            r#"{{"name": "{name}", "bone": [{{"name": "root"}}], "slot": [{{"name": "s", "parent": "root"}}],
+            "skin": [{{"slot": [{{"name": "s", "display": [{{"name": "{child}", "type": "armature"}}]}}]}}]}}"#
+        )
+    };
+    let text = format!(
+        r#"{{"version": "4.5", "isGlobal": 0, "armature": [{}, {}, {}]}}"#,
+        arm("outer", "inner"),
+        arm("inner", "ghost"),
+        arm("loop", "loop")
+    );
+    let all = load(text.as_bytes(), "t").unwrap();
+    let child = |i: usize| match &all[i].attachments[0].kind {
+        AttachmentKind::Armature(a) => a.skeleton.as_ref().map(|s| s.name.clone()),
+        _ => panic!("not an armature display"),
+    };
+    assert_eq!(child(0).as_deref(), Some("inner"));
+    assert_eq!(child(1), None, "no armature named ghost");
+    assert_eq!(child(2), None, "an armature cannot contain itself");
+    assert!(
+        all[2]
+            .load_warnings
+            .iter()
+            .any(|w| w.contains("contain themselves"))
+    );
+    assert!(all[0].load_warnings.is_empty());
+}

@@ -70,7 +70,15 @@ pub struct Look {
 pub struct Scene {
     pub segs: Vec<Seg>,
     verts: Vec<f64>,
+    /// While drawing a nested skeleton: its placement in the outer skeleton's world
+    /// (`[a, b, c, d, x, y]`, `x' = a x + b y + x0`), applied to every segment.
+    place: Option<[f64; 6]>,
+    /// How deep in nested skeletons the drawing is.
+    depth: u8,
 }
+
+/// Nested skeletons drawn inside each other at most this deep.
+const MAX_NESTING: u8 = 3;
 
 #[inline]
 fn finite(v: &[f64]) -> bool {
@@ -80,6 +88,15 @@ fn finite(v: &[f64]) -> bool {
 impl Scene {
     #[inline]
     pub(super) fn line(&mut self, x1: f64, y1: f64, x2: f64, y2: f64, color: Color) {
+        let (x1, y1, x2, y2) = match self.place {
+            None => (x1, y1, x2, y2),
+            Some([a, b, c, d, x, y]) => (
+                a * x1 + b * y1 + x,
+                c * x1 + d * y1 + y,
+                a * x2 + b * y2 + x,
+                c * x2 + d * y2 + y,
+            ),
+        };
         if finite(&[x1, y1, x2, y2]) {
             self.segs.push(Seg {
                 x1,
@@ -276,8 +293,68 @@ impl Scene {
                     let (bx, by) = (x + w[1].0 * c - w[1].1 * s, y + w[1].0 * s + w[1].1 * c);
                     self.line(ax, ay, bx, by, color);
                 }
+                if let Some(child) = &a.skeleton {
+                    self.nested(sk, sd.bone, a, child, look, tri_budget);
+                }
             }
         }
+    }
+
+    /// Draws a nested skeleton in its setup pose where `a` places it on `bone`: its
+    /// attachments in its draw order, then its bones.
+    fn nested(
+        &mut self,
+        sk: &Skeleton,
+        bone: usize,
+        a: &crate::core::model::ArmatureAttachment,
+        child: &std::sync::Arc<crate::core::model::SkeletonData>,
+        look: &Look,
+        tri_budget: &mut usize,
+    ) {
+        if self.depth >= MAX_NESTING {
+            return;
+        }
+        let b = &sk.bones[bone];
+        let (s, c) = a.rotation.to_radians().sin_cos();
+        // Bone world x the attachment's own placement, then whatever places this skeleton.
+        let here = [
+            b.a * c + b.b * s,
+            b.b * c - b.a * s,
+            b.c * c + b.d * s,
+            b.d * c - b.c * s,
+            b.a * a.x + b.b * a.y + b.world_x,
+            b.c * a.x + b.d * a.y + b.world_y,
+        ];
+        let place = match self.place {
+            None => here,
+            Some([pa, pb, pc, pd, px, py]) => [
+                pa * here[0] + pb * here[2],
+                pa * here[1] + pb * here[3],
+                pc * here[0] + pd * here[2],
+                pc * here[1] + pd * here[3],
+                pa * here[4] + pb * here[5] + px,
+                pc * here[4] + pd * here[5] + py,
+            ],
+        };
+        let mut inner = Skeleton::new(child.clone());
+        inner.set_to_setup_pose();
+        inner.update_world_transform();
+        let saved = (self.place, self.depth);
+        (self.place, self.depth) = (Some(place), self.depth + 1);
+        for k in 0..inner.draw_order.len() {
+            let slot = inner.draw_order[k];
+            self.slot(&inner, slot, look, tri_budget);
+        }
+        if look.layers[BONES] {
+            for (i, bone) in inner.bones.iter().enumerate() {
+                let len = inner.data.bones[i].length;
+                let (x, y) = (bone.world_x, bone.world_y);
+                if bone.active && len != 0.0 {
+                    self.line(x, y, x + len * bone.a, y + len * bone.c, look.colors[BONES]);
+                }
+            }
+        }
+        (self.place, self.depth) = saved;
     }
 
     /// A path's cubic curves (sampled) and its handles (dotted), from `self.verts`.
