@@ -1,6 +1,6 @@
 //! Applying slot timelines (attachment, colors, deform) and the draw order timeline.
 
-use super::timeline::{At, channels, discrete_key, span};
+use super::timeline::{At, channels, channels_from, discrete_key, span};
 use super::{
     AttachmentTimeline, ColorTimeline, DeformTimeline, DrawOrderTimeline, MixBlend, MixDirection,
     TwoColorTimeline,
@@ -78,82 +78,60 @@ pub(super) fn apply_color(
     if !slot_active(sk, t.slot) {
         return;
     }
-    if t.keys.channels == 8 {
-        return apply_color_transform(t, sk, at, alpha, blend);
-    }
-    let setup = sk.data.slots[t.slot].color;
-    let color = &mut sk.slots[t.slot].color;
+    let sd = &sk.data.slots[t.slot];
+    let slot = &mut sk.slots[t.slot];
     let sp = span(&t.keys, at);
-    if sp == Span::Before {
-        match blend {
-            MixBlend::Setup => *color = setup,
-            MixBlend::First => blend_color(color, setup.r, setup.g, setup.b, setup.a, alpha),
-            _ => {}
-        }
-        return;
-    }
-    let [r, g, b, a] = channels::<4>(&t.keys, sp);
-    if alpha == 1.0 {
-        set_color(color, r, g, b, a);
-    } else {
-        if blend == MixBlend::Setup {
-            *color = setup;
-        }
-        blend_color(color, r, g, b, a, alpha);
+    let keyed = |first| (sp != Span::Before).then(|| channels_from::<4>(&t.keys, sp, first));
+    blend_toward(&mut slot.color, sd.color, keyed(0), alpha, blend, true);
+    // Color transforms key an offset after the multipliers; it replaces the slot's the same
+    // way, unclamped (offsets darken as well as brighten).
+    if t.keys.channels == 8 {
+        let setup = sd.offset.unwrap_or(Color::rgba(0.0, 0.0, 0.0, 0.0));
+        let offset = slot.offset.get_or_insert(setup);
+        blend_toward(offset, setup, keyed(4), alpha, blend, false);
     }
 }
 
-/// A color timeline with multipliers and offsets: both replace the slot's (the offset is not
-/// clamped; multipliers are).
-fn apply_color_transform(
-    t: &ColorTimeline,
-    sk: &mut Skeleton,
-    at: At<'_>,
+/// What a color timeline does to one color: before the first key (`keyed` is `None`) back to
+/// `setup` as `blend` says; else to the keyed `[r, g, b, a]`, by `alpha`. `clamp` keeps the
+/// channels in 0..1.
+fn blend_toward(
+    c: &mut Color,
+    setup: Color,
+    keyed: Option<[f64; 4]>,
     alpha: f64,
     blend: MixBlend,
+    clamp: bool,
 ) {
-    let sd = &sk.data.slots[t.slot];
-    let (setup, setup_offset) = (
-        sd.color,
-        sd.offset.unwrap_or(Color::rgba(0.0, 0.0, 0.0, 0.0)),
-    );
-    let slot = &mut sk.slots[t.slot];
-    let offset = slot.offset.get_or_insert(setup_offset);
-    let sp = span(&t.keys, at);
-    if sp == Span::Before {
-        match blend {
-            MixBlend::Setup => {
-                slot.color = setup;
-                *offset = setup_offset;
+    let lerp = |c: &mut Color, to: Color, alpha: f64| {
+        *c = Color::rgba(
+            c.r + (to.r - c.r) * alpha,
+            c.g + (to.g - c.g) * alpha,
+            c.b + (to.b - c.b) * alpha,
+            c.a + (to.a - c.a) * alpha,
+        );
+    };
+    match keyed {
+        None => match blend {
+            MixBlend::Setup => *c = setup,
+            MixBlend::First => lerp(c, setup, alpha),
+            _ => return,
+        },
+        Some([r, g, b, a]) => {
+            let to = Color::rgba(r, g, b, a);
+            if alpha == 1.0 {
+                *c = to;
+            } else {
+                if blend == MixBlend::Setup {
+                    *c = setup;
+                }
+                lerp(c, to, alpha);
             }
-            MixBlend::First => {
-                blend_color(&mut slot.color, setup.r, setup.g, setup.b, setup.a, alpha);
-                lerp_offset(offset, setup_offset, alpha);
-            }
-            _ => {}
         }
-        return;
     }
-    let [r, g, b, a, ro, go, bo, ao] = channels::<8>(&t.keys, sp);
-    let keyed = Color::rgba(ro, go, bo, ao);
-    if alpha == 1.0 {
-        set_color(&mut slot.color, r, g, b, a);
-        *offset = keyed;
-    } else {
-        if blend == MixBlend::Setup {
-            slot.color = setup;
-            *offset = setup_offset;
-        }
-        blend_color(&mut slot.color, r, g, b, a, alpha);
-        lerp_offset(offset, keyed, alpha);
+    if clamp {
+        *c = c.clamped();
     }
-}
-
-fn lerp_offset(c: &mut Color, to: Color, alpha: f64) {
-    c.r += (to.r - c.r) * alpha;
-    c.g += (to.g - c.g) * alpha;
-    c.b += (to.b - c.b) * alpha;
-    c.a += (to.a - c.a) * alpha;
 }
 
 pub(super) fn apply_two_color(

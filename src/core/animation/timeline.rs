@@ -371,17 +371,22 @@ pub(crate) fn span(keys: &Keys, at: At<'_>) -> Span {
 
 /// Channel values of `keys` at a span that is not `Before` (the curve evaluated once).
 pub(crate) fn channels<const N: usize>(keys: &Keys, sp: Span) -> [f64; N] {
+    channels_from(keys, sp, 0)
+}
+
+/// Channels `first..first + N` of `keys` at a span that is not `Before`.
+pub(crate) fn channels_from<const N: usize>(keys: &Keys, sp: Span, first: usize) -> [f64; N] {
     let mut out = [0.0; N];
     match sp {
         Span::Last(i) => {
             for (ch, v) in out.iter_mut().enumerate() {
-                *v = keys.value(i, ch);
+                *v = keys.value(i, first + ch);
             }
         }
         Span::Between { key, percent } => {
             let p = keys.curve_percent(key, percent);
             for (ch, v) in out.iter_mut().enumerate() {
-                *v = keys.between(key, ch, p);
+                *v = keys.between(key, first + ch, p);
             }
         }
         Span::Before => {}
