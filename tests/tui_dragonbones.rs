@@ -1,9 +1,8 @@
 //! The viewer on a DragonBones file: the same panels with no format-specific code, several
 //! armatures behind the armature picker (`A`), events, sounds and actions in the event log.
 
-use bonescope::core::model::SkeletonData;
 use bonescope::tui::app::{App, Document, Overlay};
-use bonescope::tui::offscreen::{buffer_text, render_app};
+use bonescope::tui::offscreen::{buffer_text, file_app, render_app};
 use bonescope::tui::theme::{ColorMode, Theme};
 use bonescope::tui::views::MarkerKind;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
@@ -19,18 +18,7 @@ fn crane_app() -> App {
         "/samples/dragonbones/paper-crane.json"
     );
     let bytes = std::fs::read(path).expect("sample");
-    let all: Vec<Arc<SkeletonData>> = bonescope::format::load_all(&bytes, "paper-crane")
-        .expect("loads")
-        .into_iter()
-        .map(Arc::new)
-        .collect();
-    let doc = Document {
-        label: "paper-crane.json".into(),
-        data: all[0].clone(),
-    };
-    let mut app = App::new(doc, Theme::new(ColorMode::None), MarkerKind::Braille).expect("app");
-    app.armatures = all;
-    app
+    file_app(&bytes, "paper-crane.json", 0.0).expect("app")
 }
 
 #[test]

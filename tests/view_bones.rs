@@ -1,14 +1,12 @@
 //! The Bones panel: snapshots of the tree and the draw-order list, keys, selection sync,
 //! tiny areas and hostile names.
 
-use bonescope::tui::app::{App, Document};
-use bonescope::tui::offscreen::{PanelScene, buffer_text, render_panel, sample_app};
-use bonescope::tui::theme::{ColorMode, Theme};
+use bonescope::tui::app::App;
+use bonescope::tui::offscreen::{PanelScene, buffer_text, file_app, render_panel, sample_app};
 use bonescope::tui::views::bones::{BonesMode, BonesView, Node};
-use bonescope::tui::views::{MarkerKind, Panel, PanelAction, PanelId};
+use bonescope::tui::views::{Panel, PanelAction, PanelId};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::style::Modifier;
-use std::sync::Arc;
 
 fn scene(app: &App) -> PanelScene<'_> {
     PanelScene::of(app)
@@ -300,17 +298,14 @@ fn hostile_names_are_escaped() {
     let edited = text
         .replace("\"head\"", &format!("\"{evil}\""))
         .replace("\"face\"", "\"fa\\u001b]0;x\\u0007ce\"");
-    let data = bonescope::format::load(edited.as_bytes(), "evil").expect("edited sample loads");
-    let b = data
+    let mut app = file_app(edited.as_bytes(), "evil.json", 0.0).expect("edited sample loads");
+    let b = app
+        .doc
+        .data
         .bones
         .iter()
         .position(|b| b.name.contains('\u{1b}'))
         .expect("evil bone");
-    let doc = Document {
-        label: "evil.json".into(),
-        data: Arc::new(data),
-    };
-    let mut app = App::new(doc, Theme::new(ColorMode::None), MarkerKind::Braille).unwrap();
     app.selection.bone = Some(b);
     let mut view = BonesView::default();
     render(&mut view, &app, 80, 24);

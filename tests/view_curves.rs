@@ -6,14 +6,14 @@ use bonescope::core::curve::Interp;
 use bonescope::inspect::Target;
 use bonescope::inspect::{Curve, sample_channel};
 use bonescope::session::Command;
-use bonescope::tui::app::{App, Document};
-use bonescope::tui::offscreen::{PanelScene, buffer_text, render_panel, sample_app, send_key};
-use bonescope::tui::theme::{ColorMode, Theme};
+use bonescope::tui::app::App;
+use bonescope::tui::offscreen::{
+    PanelScene, buffer_text, file_app, render_panel, sample_app, send_key,
+};
 use bonescope::tui::views::curves::{CurvesView, OVERLAY_NAME, sample_times};
 use bonescope::tui::views::{MarkerKind, PanelAction};
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use std::sync::Arc;
 
 fn scene(app: &App) -> PanelScene<'_> {
     PanelScene::of(app)
@@ -461,12 +461,7 @@ fn hostile_names_are_escaped() {
     let text = text
         .replace("\"torso\"", "\"tor\\u001b[2Jso\\u202eevil\"")
         .replace("\"face-blink\"", "\"blink\\u001b]0;x\\u0007\\u202e\"");
-    let data = bonescope::format::load(text.as_bytes(), "hostile").expect("loads");
-    let doc = Document {
-        label: "hostile.json".into(),
-        data: Arc::new(data),
-    };
-    let mut app = App::new(doc, Theme::new(ColorMode::None), MarkerKind::Braille).expect("app");
+    let mut app = file_app(text.as_bytes(), "hostile.json", 0.0).expect("app");
     let walk = app.doc.data.find_animation("walk").unwrap();
     app.play_animation(walk);
     app.session.seek_time(0.4);

@@ -3,13 +3,11 @@
 
 use bonescope::core::state::NotificationKind;
 use bonescope::session::{Command, LogLine};
-use bonescope::tui::app::{App, Document};
-use bonescope::tui::offscreen::{PanelScene, buffer_text, render_panel, sample_app};
-use bonescope::tui::theme::{ColorMode, Theme};
+use bonescope::tui::app::App;
+use bonescope::tui::offscreen::{PanelScene, buffer_text, file_app, render_panel, sample_app};
 use bonescope::tui::views::events::EventsView;
-use bonescope::tui::views::{MarkerKind, Panel, PanelAction, PanelId};
+use bonescope::tui::views::{Panel, PanelAction, PanelId};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use std::sync::Arc;
 
 fn scene(app: &App) -> PanelScene<'_> {
     PanelScene::of(app)
@@ -307,17 +305,14 @@ fn hostile_names_are_escaped() {
         .replace("\"footstep\"", "\"foot\\u001b[2Jstep\\u202e\"")
         .replace("\"walk\"", "\"wa\\u001b]0;pwn\\u0007lk\\u202e\"")
         .replace("\"left\"", "\"l\\u001b[31meft\"");
-    let data = bonescope::format::load(edited.as_bytes(), "evil").expect("edited sample loads");
-    let walk = data
+    let mut app = file_app(edited.as_bytes(), "evil.json", 0.0).expect("edited sample loads");
+    let walk = app
+        .doc
+        .data
         .animations
         .iter()
         .position(|a| a.name.starts_with("wa\u{1b}"))
         .expect("evil walk");
-    let doc = Document {
-        label: "evil.json".into(),
-        data: Arc::new(data),
-    };
-    let mut app = App::new(doc, Theme::new(ColorMode::None), MarkerKind::Braille).unwrap();
     app.play_animation(walk);
     app.session.seek_time(1.2);
     let mut view = EventsView::default();

@@ -3,16 +3,16 @@
 
 use bonescope::inspect::TimelineInfo;
 use bonescope::session::Command;
-use bonescope::tui::app::{App, Document};
-use bonescope::tui::offscreen::{PanelScene, buffer_text, render_panel, sample_app, send_key};
-use bonescope::tui::theme::{ColorMode, Theme};
+use bonescope::tui::app::App;
+use bonescope::tui::offscreen::{
+    PanelScene, buffer_text, file_app, render_panel, sample_app, send_key,
+};
 use bonescope::tui::views::tracks::TracksView;
 use bonescope::tui::views::{MarkerKind, PanelAction, Selection};
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::style::Modifier;
 use std::path::PathBuf;
-use std::sync::Arc;
 
 fn scene(app: &App) -> PanelScene<'_> {
     PanelScene::of(app)
@@ -333,12 +333,7 @@ fn scrolling_mix_and_match() {
         );
         return;
     };
-    let data = bonescope::format::load(&bytes, "mix-and-match-pro").expect("loads");
-    let doc = Document {
-        label: "mix-and-match-pro.json".into(),
-        data: Arc::new(data),
-    };
-    let mut app = App::new(doc, Theme::new(ColorMode::None), MarkerKind::Braille).expect("app");
+    let mut app = file_app(&bytes, "mix-and-match-pro.json", 0.0).expect("app");
     let walk = app.doc.data.find_animation("walk").expect("walk");
     app.play_animation(walk);
     app.session.seek_time(0.3);
@@ -399,12 +394,7 @@ fn nothing_selected_and_no_tracks() {
 pub fn hostile_app() -> App {
     let text = String::from_utf8(bonescope::tui::EMBEDDED_SAMPLE.to_vec()).unwrap();
     let text = text.replace("\"torso\"", "\"tor\\u001b[2Jso\\u202eevil\"");
-    let data = bonescope::format::load(text.as_bytes(), "hostile").expect("loads");
-    let doc = Document {
-        label: "hostile.json".into(),
-        data: Arc::new(data),
-    };
-    let mut app = App::new(doc, Theme::new(ColorMode::None), MarkerKind::Braille).expect("app");
+    let mut app = file_app(text.as_bytes(), "hostile.json", 0.0).expect("app");
     let walk = app.doc.data.find_animation("walk").unwrap();
     app.play_animation(walk);
     app.session.seek_time(0.5);

@@ -271,26 +271,19 @@ pub fn run(command: Command) -> Result<(), CliError> {
 
 /// Opens the interactive viewer on `file`, or on the built-in sample.
 fn open_viewer(file: Option<&Path>, view: &ViewArgs, poll_ms: Option<u64>) -> Result<(), CliError> {
-    let mut armatures = Vec::new();
-    let doc = match file {
-        Some(path) => {
-            armatures = load_all(path)?;
-            crate::tui::app::Document {
-                label: file_name(path),
-                data: armatures[0].clone(),
-            }
-        }
-        None => crate::tui::app::Document {
-            label: "lantern-keeper.json (built-in sample)".into(),
-            data: Arc::new(
+    let (label, armatures) = match file {
+        Some(path) => (file_name(path), load_all(path)?),
+        None => (
+            "lantern-keeper.json (built-in sample)".to_string(),
+            vec![Arc::new(
                 crate::format::load(crate::tui::EMBEDDED_SAMPLE, "lantern-keeper")
                     .map_err(|e| CliError(format!("built-in sample: {e}")))?,
-            ),
-        },
+            )],
+        ),
     };
     let mut opts = view.options();
     opts.poll = poll_ms.map(std::time::Duration::from_millis);
-    crate::tui::run(doc, armatures, file, &opts).map_err(CliError)
+    crate::tui::run(label, armatures, file, &opts).map_err(CliError)
 }
 
 /// Reads a scenario, loads its skeleton (from `corpus`, else beside the scenario) and runs it.

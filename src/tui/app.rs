@@ -131,6 +131,23 @@ pub fn initial_skins(data: &SkeletonData) -> Vec<String> {
 
 impl App {
     /// Opens `doc` paused at time 0 with its first animation looping on track 0.
+    /// An app on a file's skeletons, called `label`: the first is shown, the others are
+    /// behind the armature picker.
+    pub fn open(
+        label: String,
+        armatures: Vec<Arc<SkeletonData>>,
+        theme: Theme,
+        marker: MarkerKind,
+    ) -> Result<App, String> {
+        let data = armatures
+            .first()
+            .cloned()
+            .ok_or("the file holds no skeleton")?;
+        let mut app = App::new(Document { label, data }, theme, marker)?;
+        app.armatures = armatures;
+        Ok(app)
+    }
+
     pub fn new(doc: Document, theme: Theme, marker: MarkerKind) -> Result<App, String> {
         let session = Session::new(doc.data.clone(), initial_skins(&doc.data))?;
         let mut app = App {

@@ -13,7 +13,7 @@ pub mod theme;
 pub mod views;
 pub mod widgets;
 
-use app::{App, Document};
+use app::App;
 use theme::{ColorMode, Theme};
 use views::MarkerKind;
 
@@ -32,10 +32,10 @@ pub struct Options {
     pub poll: Option<std::time::Duration>,
 }
 
-/// Opens the TUI on `doc` (watching `path` for changes, when given) and runs until the user
-/// quits. Restores the terminal on every path.
+/// Opens the TUI on a file's skeletons, called `label` (watching `path` for changes, when
+/// given), and runs until the user quits. Restores the terminal on every path.
 pub fn run(
-    doc: Document,
+    label: String,
     armatures: Vec<std::sync::Arc<crate::core::model::SkeletonData>>,
     path: Option<&std::path::Path>,
     opts: &Options,
@@ -44,20 +44,21 @@ pub fn run(
     if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
         return Err("the interactive viewer needs a terminal; for scripts use `bonescope poses|scenario ...`".into());
     }
+    let mut app = App::open(label, armatures, Theme::new(opts.color), opts.marker)?;
     let reloader = match path {
         Some(p) => {
             let wopts = crate::watch::WatchOptions {
                 poll: opts.poll,
                 ..Default::default()
             };
-            Some(crate::watch::Reloader::start(p, doc.data.clone(), wopts)?)
+            Some(crate::watch::Reloader::start(
+                p,
+                app.doc.data.clone(),
+                wopts,
+            )?)
         }
         None => None,
     };
-    let mut app = App::new(doc, Theme::new(opts.color), opts.marker)?;
-    if armatures.len() > 1 {
-        app.armatures = armatures;
-    }
     let mut term =
         terminal::enter(opts.mouse).map_err(|e| format!("cannot set up the terminal: {e}"))?;
     let result = event_loop::run(&mut term, &mut app, opts.fps, reloader);

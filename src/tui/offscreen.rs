@@ -123,15 +123,18 @@ pub fn sample_app(animation: &str, time: f64) -> App {
     app
 }
 
-/// An app on a file's bytes (any format [`crate::format::load`] reads), paused, with its
-/// first animation playing on track 0, at `time` seconds; colorless. For tests.
+/// An app on a file's bytes (any format [`crate::format::load_all`] reads, every skeleton of
+/// it), paused, with its first animation playing on track 0, at `time` seconds; colorless.
+/// For tests.
 pub fn file_app(bytes: &[u8], label: &str, time: f64) -> Result<App, String> {
-    let data = crate::format::load(bytes, label).map_err(|e| e.to_string())?;
-    let doc = crate::tui::app::Document {
-        label: label.into(),
-        data: std::sync::Arc::new(data),
-    };
-    let mut app = App::new(doc, Theme::new(ColorMode::None), MarkerKind::Braille)?;
+    let all = crate::format::load_all(bytes, label).map_err(|e| e.to_string())?;
+    let armatures = all.into_iter().map(std::sync::Arc::new).collect();
+    let mut app = App::open(
+        label.into(),
+        armatures,
+        Theme::new(ColorMode::None),
+        MarkerKind::Braille,
+    )?;
     app.session.seek_time(time);
     Ok(app)
 }
