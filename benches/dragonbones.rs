@@ -8,6 +8,8 @@
 //!
 //! Figures are in `docs/PERFORMANCE.md`.
 
+mod common;
+
 use bonescope::core::skeleton::Skeleton;
 use bonescope::core::state::{AnimationState, AnimationStateData};
 use criterion::{Criterion, criterion_group, criterion_main};
@@ -27,17 +29,7 @@ fn inputs() -> Vec<(String, Vec<u8>)> {
     } else {
         eprintln!("../shared is absent: benchmarking the project's sample only");
     }
-    files
-        .into_iter()
-        .map(|p| {
-            let name = p
-                .file_stem()
-                .map(|s| s.to_string_lossy().into_owned())
-                .unwrap_or_default();
-            let bytes = std::fs::read(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
-            (name, bytes)
-        })
-        .collect()
+    common::read_named(files)
 }
 
 fn load(c: &mut Criterion) {

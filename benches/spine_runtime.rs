@@ -13,6 +13,8 @@
 //! synthetic skeleton of `../shared/perf-anchors/gen_synth.py --format 3.8`). The numbers are
 //! set side by side with the perf anchors in `docs/PERFORMANCE.md`.
 
+mod common;
+
 use bonescope::core::animation::{MixBlend, MixDirection};
 use bonescope::core::skeleton::Skeleton;
 use bonescope::core::state::{AnimationState, AnimationStateData};
@@ -35,17 +37,7 @@ fn inputs() -> Vec<(String, Vec<u8>)> {
     if let Some(extra) = std::env::var_os("BONESCOPE_BENCH_EXTRA") {
         files.extend(std::env::split_paths(&extra));
     }
-    files
-        .into_iter()
-        .map(|p| {
-            let name = p
-                .file_stem()
-                .map(|s| s.to_string_lossy().into_owned())
-                .unwrap_or_default();
-            let bytes = std::fs::read(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
-            (name, bytes)
-        })
-        .collect()
+    common::read_named(files)
 }
 
 fn load(c: &mut Criterion) {
