@@ -7,7 +7,7 @@
 //! extra key at the end here. Per-timeline `scale`/`offset` become a [`TimeWarp`].
 
 use super::ctx::{Ctx, join};
-use super::displays::{SkinBinding, display_name, skinned_offsets};
+use super::displays::{DeformSpace, display_name};
 use super::dto;
 use super::lenient::Num;
 use super::setup::color;
@@ -18,9 +18,10 @@ use crate::core::animation::{
     DrawOrderTimeline, EventTimeline, Timeline,
 };
 use crate::core::curve::{Interp, Keys, TimeWarp};
-use crate::core::model::{AttachmentKind, Event, EventData, SkeletonData};
+use crate::core::model::{AttachmentId, AttachmentKind, Event, EventData, SkeletonData};
 use crate::format::LoadError;
 use crate::format::json::Seg::{self, Index, Key};
+use std::collections::HashMap;
 
 /// Longest animation or key frame accepted, in frames (over a day at 60 fps).
 const MAX_FRAMES: f64 = 10_000_000.0;
@@ -116,8 +117,7 @@ pub fn animation(
     at: &[Seg<'_>],
     a: &dto::Animation,
     fps: f64,
-    arm: &dto::Armature,
-    file_to_core: &[usize],
+    spaces: &HashMap<AttachmentId, DeformSpace>,
     data: &SkeletonData,
     events: &mut Vec<EventData>,
 ) -> Result<Animation, LoadError> {
@@ -175,7 +175,7 @@ pub fn animation(
     for (i, tl) in a.ffd.iter().enumerate() {
         let tat = join(at, &[Key("ffd"), Index(i)]);
         if !tl.frame.is_empty() {
-            timelines.push(ffd_timeline(&f, &tat, tl, arm, file_to_core, data)?);
+            timelines.push(ffd_timeline(&f, &tat, tl, spaces, data)?);
         }
     }
     if let Some(z) = &a.z_order {
@@ -415,8 +415,7 @@ fn ffd_timeline(
     f: &Frame<'_>,
     at: &[Seg<'_>],
     tl: &dto::FfdTimeline,
-    arm: &dto::Armature,
-    file_to_core: &[usize],
+    spaces: &HashMap<AttachmentId, DeformSpace>,
     data: &SkeletonData,
 ) -> Result<Timeline, LoadError> {
     let cx = f.cx;
@@ -450,30 +449,17 @@ fn ffd_timeline(
             format!("display \"{display}\" is not a mesh"),
         ));
     };
-    // The display as written, for its transform and skin binding.
-    let dto_display = arm
-        .skin
-        .iter()
-        .find(|s| {
-            matches!(s.name.as_deref(), None | Some("")) && skin_name == "default"
-                || s.name.as_deref() == Some(skin_name)
-        })
-        .and_then(|s| {
-            s.slot
-                .iter()
-                .find(|ss| ss.name.as_deref() == Some(slot_name))
-        })
-        .and_then(|ss| {
-            ss.display
-                .iter()
-                .find(|d| d.name.as_deref() == Some(display))
-        });
-    let binding: Option<SkinBinding> = dto_display.and_then(|d| skinned_offsets(d, file_to_core));
-    let m = dto_display.map_or(super::transform::Matrix::IDENTITY, |d| {
-        DbTransform::parse(&d.transform).matrix()
-    });
+    let space = spaces.get(&attachment).ok_or_else(|| {
+        cx.err(
+            &join(at, &[Key("name")]),
+            format!("display \"{display}\" is not a mesh"),
+        )
+    })?;
     let n2 = mesh.vertices.vertex_count() * 2;
-    let per_key = binding.as_ref().map_or(n2, |b| b.len());
+    let per_key = match space {
+        DeformSpace::Skinned(b) => b.len(),
+        DeformSpace::Plain(_) => n2,
+    };
     let spans = f.spans(at, tl.frame.iter().map(|fr| fr.duration))?;
     let mut keys = Keys::new(0);
     let mut arrays: Vec<Vec<f32>> = Vec::with_capacity(tl.frame.len() + 1);
@@ -493,9 +479,9 @@ fn ffd_timeline(
                 *slot = v;
             }
         }
-        let arr = match &binding {
-            Some(b) => b.offsets(&full),
-            None => (0..n2 / 2)
+        let arr = match space {
+            DeformSpace::Skinned(b) => b.offsets(&full),
+            DeformSpace::Plain(m) => (0..n2 / 2)
                 .flat_map(|v| {
                     let (dx, dy) = m.apply_delta(full[v * 2], full[v * 2 + 1]);
                     let base = &mesh.vertices.vertices;

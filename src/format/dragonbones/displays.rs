@@ -10,18 +10,32 @@ use crate::core::model::{
     ArmatureAttachment, Attachment, AttachmentKind, MeshAttachment, RegionAttachment, SkeletonData,
     Skin, VertexData,
 };
+use std::collections::HashMap;
+
+use crate::core::model::AttachmentId;
 use crate::format::LoadError;
 use crate::format::json::Seg::{self, Index, Key};
 
+/// The space an FFD timeline's offsets for a mesh are written in, kept per mesh attachment so
+/// deform keys can be moved into the core's vertex layout.
+pub enum DeformSpace {
+    /// A plain mesh: offsets are in display space, placed by the display transform.
+    Plain(Matrix),
+    /// A skinned mesh: offsets go through its bind poses (see [`SkinBinding`]).
+    Skinned(SkinBinding),
+}
+
 /// Reads every skin, picks the default one (the first, unless one is named "default") and
-/// resolves each slot's setup display index to an attachment name.
+/// resolves each slot's setup display index to an attachment name. Returns the deform space
+/// of every mesh attachment.
 pub fn skins(
     cx: &Ctx<'_>,
     at: &[Seg<'_>],
     arm: &dto::Armature,
     file_to_core: &[usize],
     data: &mut SkeletonData,
-) -> Result<(), LoadError> {
+) -> Result<HashMap<AttachmentId, DeformSpace>, LoadError> {
+    let mut spaces = HashMap::new();
     for (si, skin) in arm.skin.iter().enumerate() {
         let name = match skin.name.as_deref() {
             None | Some("") => "default".to_string(),
@@ -45,7 +59,7 @@ pub fn skins(
             })?;
             for (di, d) in ss.display.iter().enumerate() {
                 let dat = join(&here, &[Key("display"), Index(di)]);
-                let kind = display(cx, &dat, d, file_to_core)?;
+                let (kind, space) = display(cx, &dat, d, file_to_core)?;
                 let base = d.name.clone().unwrap_or_default();
                 // Display names may repeat within a slot; the skin needs one key each.
                 let mut key = base.clone();
@@ -55,6 +69,9 @@ pub fn skins(
                     key = format!("{base}#{n}");
                 }
                 let id = data.attachments.len();
+                if let Some(space) = space {
+                    spaces.insert(id, space);
+                }
                 data.attachments.push(Attachment {
                     name: key.clone(),
                     kind,
@@ -73,7 +90,7 @@ pub fn skins(
         let index = s.display_index.or(0.0);
         data.slots[i].attachment = display_name(data, i, index);
     }
-    Ok(())
+    Ok(spaces)
 }
 
 /// The name of display `index` of `slot` in the default skin (`None` for -1 or past the end).
@@ -92,14 +109,14 @@ fn display(
     at: &[Seg<'_>],
     d: &dto::Display,
     file_to_core: &[usize],
-) -> Result<AttachmentKind, LoadError> {
+) -> Result<(AttachmentKind, Option<DeformSpace>), LoadError> {
     let t = DbTransform::parse(&d.transform);
     let path = d
         .path
         .clone()
         .or_else(|| d.name.clone())
         .unwrap_or_default();
-    Ok(match d.kind {
+    let kind = match d.kind {
         DisplayType::Image => {
             // 4.x images are centred on the display origin; their size is in the texture
             // atlas, which skeleton files do not carry, so the region has no extent here.
@@ -129,8 +146,12 @@ fn display(
             vertices: plain_vertices(cx, at, &d.vertices, &t.matrix())?,
             color: None,
         },
-        DisplayType::Mesh => AttachmentKind::Mesh(mesh(cx, at, d, &t, path, file_to_core)?),
-    })
+        DisplayType::Mesh => {
+            let (mesh, space) = mesh(cx, at, d, &t, path, file_to_core)?;
+            return Ok((AttachmentKind::Mesh(mesh), Some(space)));
+        }
+    };
+    Ok((kind, None))
 }
 
 /// Display-space x, y pairs placed by the display transform, in core bone space.
@@ -166,7 +187,7 @@ fn mesh(
     t: &DbTransform,
     path: String,
     file_to_core: &[usize],
-) -> Result<MeshAttachment, LoadError> {
+) -> Result<(MeshAttachment, DeformSpace), LoadError> {
     let n = d.vertices.len() / 2;
     if d.uvs.len() != d.vertices.len() {
         return Err(cx.err(
@@ -190,12 +211,17 @@ fn mesh(
             format!("vertex index {} past the {n} vertices", d.triangles[i]),
         ));
     }
-    let vertices = if d.weights.is_empty() {
-        plain_vertices(cx, at, &d.vertices, &t.matrix())?
+    let (vertices, space) = if d.weights.is_empty() {
+        let m = t.matrix();
+        (
+            plain_vertices(cx, at, &d.vertices, &m)?,
+            DeformSpace::Plain(m),
+        )
     } else {
-        weighted(cx, at, d, file_to_core)?
+        let (v, binding) = weighted(cx, at, d, file_to_core)?;
+        (v, DeformSpace::Skinned(binding))
     };
-    Ok(MeshAttachment {
+    let mesh = MeshAttachment {
         path,
         color: Color::WHITE,
         vertices,
@@ -206,17 +232,19 @@ fn mesh(
         width: d.width.or(0.0),
         height: d.height.or(0.0),
         linked_parent: None,
-    })
+    };
+    Ok((mesh, space))
 }
 
 /// A skinned mesh: each vertex moved by the bind slot pose into armature space, then into each
-/// influencing bone's bind space (the inverse of its bind pose), then to core y-up.
+/// influencing bone's bind space (the inverse of its bind pose), then to core y-up. Also
+/// returns the binding its deform offsets go through.
 fn weighted(
     cx: &Ctx<'_>,
     at: &[Seg<'_>],
     d: &dto::Display,
     file_to_core: &[usize],
-) -> Result<VertexData, LoadError> {
+) -> Result<(VertexData, SkinBinding), LoadError> {
     let slot_pose = if d.slot_pose.is_empty() {
         Matrix::IDENTITY
     } else {
@@ -243,6 +271,7 @@ fn weighted(
     let w = &d.weights;
     let mut bones = Vec::new();
     let mut out = Vec::new();
+    let mut influences = Vec::with_capacity(n);
     let mut i = 0;
     for v in 0..n {
         let wat = |k: usize| join(at, &[Key("weights"), Index(k)]);
@@ -261,6 +290,7 @@ fn weighted(
         let count = count as usize;
         let (x, y) = slot_pose.apply(d.vertices[v * 2], d.vertices[v * 2 + 1]);
         bones.push(count as u32);
+        let mut per = Vec::with_capacity(count);
         for k in 0..count {
             let (bi, weight) = (w[i + 1 + k * 2], w[i + 2 + k * 2]);
             let file = bone_index(bi, file_to_core.len())
@@ -274,61 +304,32 @@ fn weighted(
             let (lx, ly) = inv.apply(x, y);
             bones.push(file_to_core[file] as u32);
             out.extend_from_slice(&[lx as f32, flip(ly) as f32, weight as f32]);
+            per.push(inv);
         }
+        influences.push(per);
         i += 1 + 2 * count;
     }
-    Ok(VertexData {
+    let vertices = VertexData {
         bones: Some(bones),
         vertices: out,
         world_len: n * 2,
-    })
+    };
+    Ok((
+        vertices,
+        SkinBinding {
+            slot_pose,
+            influences,
+        },
+    ))
 }
 
 fn bone_index(v: f64, n: usize) -> Option<usize> {
     (v >= 0.0 && v.fract() == 0.0 && (v as usize) < n).then_some(v as usize)
 }
 
-/// The bind-space offsets of a skinned mesh's deform: per vertex and influence, the display
-/// offset (dx, dy) turned by the slot pose and the bone's inverse bind pose (no translation),
-/// in core y-up. `None` when `d` is not skinned.
-pub fn skinned_offsets(d: &dto::Display, file_to_core: &[usize]) -> Option<SkinBinding> {
-    if d.weights.is_empty() {
-        return None;
-    }
-    let slot_pose = Matrix::from_slice(&d.slot_pose).unwrap_or(Matrix::IDENTITY);
-    let mut bind: Vec<Option<Matrix>> = vec![None; file_to_core.len()];
-    for g in d.bone_pose.chunks_exact(7) {
-        if let (Some(b), Some(inv)) = (
-            bone_index(g[0], file_to_core.len()),
-            Matrix::from_slice(&g[1..]).and_then(|m| m.invert()),
-        ) {
-            bind[b] = Some(inv);
-        }
-    }
-    let mut influences = Vec::new();
-    let mut i = 0;
-    let w = &d.weights;
-    while i < w.len() && influences.len() < d.vertices.len() / 2 {
-        let count = w[i] as usize;
-        let mut per = Vec::with_capacity(count);
-        for k in 0..count {
-            let b = w.get(i + 1 + k * 2).copied().unwrap_or(-1.0);
-            per.push(
-                bone_index(b, file_to_core.len())
-                    .and_then(|b| bind[b])
-                    .unwrap_or(Matrix::IDENTITY),
-            );
-        }
-        influences.push(per);
-        i += 1 + 2 * count;
-    }
-    Some(SkinBinding {
-        slot_pose,
-        influences,
-    })
-}
-
-/// What a skinned mesh's deform offsets go through (see [`skinned_offsets`]).
+/// What a skinned mesh's deform offsets go through: per vertex and influence, the display
+/// offset (dx, dy) is turned by the bind slot pose and the bone's inverse bind pose (no
+/// translation), then flipped to core y-up.
 pub struct SkinBinding {
     pub slot_pose: Matrix,
     /// Per vertex, the inverse bind matrix of each influence.

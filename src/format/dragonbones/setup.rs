@@ -33,11 +33,11 @@ pub fn armature(
     let file_to_core = bones(cx, at, arm, &mut data)?;
     slots(cx, at, arm, &mut data)?;
     iks(cx, at, arm, &mut data)?;
-    displays::skins(cx, at, arm, &file_to_core, &mut data)?;
+    let spaces = displays::skins(cx, at, arm, &file_to_core, &mut data)?;
     let mut events = Vec::new();
     for (i, a) in arm.animation.iter().enumerate() {
         let aat = join(at, &[Key("animation"), Index(i)]);
-        let anim = anim::animation(cx, &aat, a, fps, arm, &file_to_core, &data, &mut events)?;
+        let anim = anim::animation(cx, &aat, a, fps, &spaces, &data, &mut events)?;
         if data.find_animation(&anim.name).is_some() {
             return Err(cx.err(
                 &join(at, &[Key("animation"), Index(i), Key("name")]),
