@@ -141,7 +141,8 @@ pub fn animation(
     let mut timelines = Vec::new();
     let mut fired: Vec<(f32, Event)> = Vec::new();
     let mut fire = |time: f32, acts: &dto::FrameActions, origin: &str| {
-        for ev in frame_events(acts, origin, events) {
+        for mut ev in frame_events(acts, origin, events) {
+            ev.time = time as f64;
             fired.push((time, ev));
         }
     };
@@ -225,6 +226,7 @@ fn frame_events(acts: &dto::FrameActions, origin: &str, defs: &mut Vec<EventData
         };
         out.push(Event {
             data,
+            // Set by the caller, which knows the key frame.
             time: 0.0,
             int,
             float,

@@ -190,3 +190,24 @@ fn child_armatures_nest_and_self_nesting_is_refused() {
     );
     assert!(all[0].load_warnings.is_empty());
 }
+
+#[test]
+fn events_carry_their_key_time() {
+    use crate::core::animation::Timeline;
+    let text = file(BASIC).replace(
+        "{\"duration\": 5, \"tweenEasing\": \"NaN\",",
+        "{\"duration\": 5, \"tweenEasing\": \"NaN\", \"event\": \"tick\",",
+    );
+    let arms = load(text.as_bytes(), "t").unwrap();
+    let events = arms[0].animations[0]
+        .timelines
+        .iter()
+        .find_map(|t| match t {
+            Timeline::Event(e) => Some(e),
+            _ => None,
+        })
+        .expect("event timeline");
+    assert_eq!(events.times, [(5.0f64 / 24.0) as f32]);
+    assert_eq!(events.events[0].time, (5.0f64 / 24.0) as f32 as f64);
+    assert_eq!(events.events[0].string, "arm", "keyed on the arm bone");
+}
