@@ -93,15 +93,17 @@ pub struct App {
     pub areas: Vec<(PanelId, ratatui::layout::Rect)>,
 }
 
-/// "N loader warnings: <first>" when the loader tolerated oddities in the file (sanitized).
+/// "loader warning: <first> (+N more ...)" when the loader tolerated oddities in the file
+/// (sanitized). The warning comes first: a narrow status bar cuts the end.
 pub fn warnings_note(data: &SkeletonData) -> Option<String> {
-    let first = data.load_warnings.first()?;
-    let n = data.load_warnings.len();
-    let s = if n == 1 { "" } else { "s" };
-    Some(format!(
-        "{n} loader warning{s} (bonescope poses FILE lists them): {}",
-        crate::text::sanitize(first)
-    ))
+    let first = crate::text::sanitize(data.load_warnings.first()?);
+    Some(match data.load_warnings.len() {
+        1 => format!("loader warning: {first}"),
+        n => format!(
+            "loader warning: {first} (+{} more; `bonescope poses FILE` lists all)",
+            n - 1
+        ),
+    })
 }
 
 /// The skins a file opens with: the default skin when it shows most setup attachments; else

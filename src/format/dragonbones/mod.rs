@@ -64,10 +64,10 @@ pub fn load(text: &[u8], name: &str) -> Result<Vec<SkeletonData>, LoadError> {
     let global_note = match file.is_global.0 {
         Some(0.0) => None,
         Some(_) => Some(
-            "isGlobal is set: the data is read as parent-relative, as DragonBones runtimes since 4.7 do (the 4.5 runtime would read it as absolute)",
+            "isGlobal is set: read as parent-relative, as runtimes since 4.7 do (the 4.5 runtime read it as absolute)",
         ),
         None => Some(
-            "no isGlobal: the data is read as parent-relative, as DragonBones runtimes since 4.7 do (the 4.5 runtime would read it as absolute)",
+            "no isGlobal: read as parent-relative, as runtimes since 4.7 do (the 4.5 runtime read it as absolute)",
         ),
     };
     let mut out = Vec::with_capacity(file.armature.len());
