@@ -135,3 +135,21 @@ fn malformed_files_say_where() {
     }
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn curves_list_the_chosen_armature() {
+    let (code, out, err) = bonescope(&["curves", SAMPLE, "--json", "--armature", "Lantern"]);
+    assert_eq!(code, 0, "{err}");
+    let v: Value = serde_json::from_str(&out).expect("json");
+    let paths: Vec<&str> = v["curves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["path"].as_str().unwrap())
+        .collect();
+    assert!(paths.contains(&"swing/bone.cord.rotate.angle"), "{paths:?}");
+    assert!(paths.iter().all(|p| p.starts_with("swing/")), "{paths:?}");
+    let (code, _, err) = bonescope(&["curves", SAMPLE, "--armature", "Heron"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("unknown armature \"Heron\""), "{err}");
+}

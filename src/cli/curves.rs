@@ -249,7 +249,11 @@ fn looks_like_mrtk(path: &Path, bytes: &[u8]) -> bool {
 
 /// Loads `path` (MRTK recording or any skeleton `format::load` reads) and samples its curves.
 /// Warnings of an MRTK recording are returned as sanitized lines.
-pub fn report(path: &Path, times: Option<&[f64]>) -> Result<(CurvesReport, Vec<String>), CliError> {
+pub fn report(
+    path: &Path,
+    times: Option<&[f64]>,
+    armature: Option<&str>,
+) -> Result<(CurvesReport, Vec<String>), CliError> {
     let shown = sanitize(&path.display().to_string()).into_owned();
     let fail = |e: &dyn std::fmt::Display| CliError(format!("{shown}: {e}"));
     let meta = std::fs::metadata(path).map_err(|e| fail(&e))?;
@@ -296,7 +300,8 @@ pub fn report(path: &Path, times: Option<&[f64]>) -> Result<(CurvesReport, Vec<S
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())
         .unwrap_or_default();
-    let data = crate::format::load(&bytes, &name).map_err(|e| fail(&e))?;
+    let all = crate::format::load_all(&bytes, &name).map_err(|e| fail(&e))?;
+    let data = super::pick_armature(path, all.into_iter().map(Box::new).collect(), armature)?;
     let title = format!(
         "{file}: {} {}, {} animations",
         sanitize(&data.source.format),
@@ -307,11 +312,16 @@ pub fn report(path: &Path, times: Option<&[f64]>) -> Result<(CurvesReport, Vec<S
 }
 
 /// Runs the command: prints warnings to stderr and the report to stdout.
-pub fn run(file: &Path, json: bool, times: Option<Vec<f64>>) -> Result<(), CliError> {
+pub fn run(
+    file: &Path,
+    json: bool,
+    times: Option<Vec<f64>>,
+    armature: Option<&str>,
+) -> Result<(), CliError> {
     if let Some(bad) = times.iter().flatten().find(|t| !t.is_finite()) {
         return Err(CliError(format!("--times: {bad} is not a finite time")));
     }
-    let (report, warnings) = report(file, times.as_deref())?;
+    let (report, warnings) = report(file, times.as_deref(), armature)?;
     for w in warnings {
         eprintln!("bonescope: {w}");
     }

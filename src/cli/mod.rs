@@ -144,6 +144,9 @@ pub enum Command {
         /// its own key times.
         #[arg(long, value_delimiter = ',', allow_negative_numbers = true)]
         times: Option<Vec<f64>>,
+        /// The armature to list, by name (DragonBones files hold several); default the first.
+        #[arg(long)]
+        armature: Option<String>,
     },
     /// Run an AnimationState scenario and print every listener callback in firing order.
     Scenario {
@@ -170,7 +173,16 @@ pub fn load_file(path: &Path) -> Result<Arc<SkeletonData>, CliError> {
 /// Loads `path` and picks the skeleton named `armature` (DragonBones files hold several
 /// armatures), or the first one.
 pub fn load_armature(path: &Path, armature: Option<&str>) -> Result<Arc<SkeletonData>, CliError> {
-    let mut all = load_all(path)?;
+    pick_armature(path, load_all(path)?, armature)
+}
+
+/// The skeleton named `armature` among a file's skeletons `all` (never empty), or the first;
+/// an unknown name is an error listing the real ones.
+pub fn pick_armature<T: std::ops::Deref<Target = SkeletonData>>(
+    path: &Path,
+    mut all: Vec<T>,
+    armature: Option<&str>,
+) -> Result<T, CliError> {
     let Some(name) = armature else {
         return Ok(all.swap_remove(0));
     };
@@ -253,7 +265,12 @@ pub fn run(command: Command) -> Result<(), CliError> {
                 print_text(&report.to_text())
             }
         }
-        Command::Curves { file, json, times } => curves::run(&file, json, times),
+        Command::Curves {
+            file,
+            json,
+            times,
+            armature,
+        } => curves::run(&file, json, times, armature.as_deref()),
         Command::Scenario {
             scenario,
             corpus,
