@@ -3,7 +3,8 @@
 //! Terminal-free; the TUI's dopesheet and curves views and the `curves` command use it.
 
 use crate::core::animation::{
-    Animation, BoneProperty, Joint3Channel, JointTimeline, PathProperty, Timeline,
+    Animation, BoneProperty, ColorKind, Joint3Channel, JointTimeline, PathProperty, Timeline,
+    TwoColorKind,
 };
 use crate::core::curve::{Keys, Span as KeySpan};
 use crate::core::math::wrap_degrees_38 as wrap;
@@ -18,8 +19,17 @@ pub enum Target {
     Ik(usize),
     Transform(usize),
     Path(usize),
+    /// A physics constraint (`None`: the global physics timelines).
+    Physics(Option<usize>),
     Events,
     DrawOrder,
+}
+
+/// The name of a physics constraint ("" for the global timelines).
+fn physics_name(data: &SkeletonData, c: Option<usize>) -> String {
+    // MERGE: physics constraint names once the physics data lands.
+    let _ = data;
+    c.map_or_else(String::new, |i| format!("physics {i}"))
 }
 
 /// A timeline, described.
@@ -45,6 +55,7 @@ impl TimelineInfo {
             Target::Ik(_) => "ik",
             Target::Transform(_) => "transform",
             Target::Path(_) => "path",
+            Target::Physics(_) => "physics",
             Target::Events => "events",
             Target::DrawOrder => "draw order",
         };
@@ -62,6 +73,7 @@ impl TimelineInfo {
             Target::Ik(_) => "ik",
             Target::Transform(_) => "transform",
             Target::Path(_) => "path",
+            Target::Physics(_) => "physics",
             Target::Events => "events",
             Target::DrawOrder => "drawOrder",
         };
@@ -98,29 +110,51 @@ fn describe_one(data: &SkeletonData, index: usize, t: &Timeline) -> TimelineInfo
         &'static str,
         Vec<&'static str>,
     ) = match t {
-        Timeline::Bone(b) => {
-            let (p, ch): (&'static str, Vec<&'static str>) = match b.property {
-                BoneProperty::Rotate => ("rotate", vec!["angle"]),
-                BoneProperty::Translate => ("translate", vec!["x", "y"]),
-                BoneProperty::Scale => ("scale", vec!["x", "y"]),
-                BoneProperty::Shear => ("shear", vec!["x", "y"]),
-            };
-            (Target::Bone(b.bone), bone(b.bone), p, ch)
-        }
+        Timeline::Bone(b) => (
+            Target::Bone(b.bone),
+            bone(b.bone),
+            b.property.name(),
+            b.property.channel_names().to_vec(),
+        ),
+        Timeline::Inherit(t) => (Target::Bone(t.bone), bone(t.bone), "inherit", vec![]),
         Timeline::Attachment(a) => (Target::Slot(a.slot), slot(a.slot), "attachment", vec![]),
-        Timeline::Color(c) => (
-            Target::Slot(c.slot),
-            slot(c.slot),
-            "color",
-            vec!["r", "g", "b", "a"],
-        ),
-        Timeline::TwoColor(c) => (
-            Target::Slot(c.slot),
-            slot(c.slot),
-            "twoColor",
-            vec!["r", "g", "b", "a", "dark.r", "dark.g", "dark.b"],
-        ),
+        Timeline::Color(c) => {
+            let (p, ch): (&'static str, Vec<&'static str>) = match c.kind {
+                ColorKind::Color => ("color", vec!["r", "g", "b", "a"]),
+                ColorKind::Rgba => ("rgba", vec!["r", "g", "b", "a"]),
+                ColorKind::Rgb => ("rgb", vec!["r", "g", "b"]),
+                ColorKind::Alpha => ("alpha", vec!["a"]),
+            };
+            (Target::Slot(c.slot), slot(c.slot), p, ch)
+        }
+        Timeline::TwoColor(c) => {
+            let (p, ch): (&'static str, Vec<&'static str>) = match c.kind {
+                TwoColorKind::TwoColor => (
+                    "twoColor",
+                    vec!["r", "g", "b", "a", "dark.r", "dark.g", "dark.b"],
+                ),
+                TwoColorKind::Rgba2 => (
+                    "rgba2",
+                    vec!["r", "g", "b", "a", "dark.r", "dark.g", "dark.b"],
+                ),
+                TwoColorKind::Rgb2 => ("rgb2", vec!["r", "g", "b", "dark.r", "dark.g", "dark.b"]),
+            };
+            (Target::Slot(c.slot), slot(c.slot), p, ch)
+        }
         Timeline::Deform(d) => (Target::Slot(d.slot), slot(d.slot), "deform", vec![]),
+        Timeline::Sequence(d) => (Target::Slot(d.slot), slot(d.slot), "sequence", vec![]),
+        Timeline::Physics(p) => (
+            Target::Physics(p.constraint),
+            physics_name(data, p.constraint),
+            p.property.name(),
+            vec!["value"],
+        ),
+        Timeline::PhysicsReset(p) => (
+            Target::Physics(p.constraint),
+            physics_name(data, p.constraint),
+            "reset",
+            vec![],
+        ),
         Timeline::Event(_) => (Target::Events, String::new(), "events", vec![]),
         Timeline::DrawOrder(_) => (Target::DrawOrder, String::new(), "drawOrder", vec![]),
         Timeline::Ik(k) => (
@@ -137,12 +171,26 @@ fn describe_one(data: &SkeletonData, index: usize, t: &Timeline) -> TimelineInfo
                 .get(k.constraint)
                 .map_or_else(String::new, |c| c.name.clone()),
             "transform",
-            vec!["rotateMix", "translateMix", "scaleMix", "shearMix"],
+            if k.keys.channels == 6 {
+                vec![
+                    "mixRotate",
+                    "mixX",
+                    "mixY",
+                    "mixScaleX",
+                    "mixScaleY",
+                    "mixShearY",
+                ]
+            } else {
+                vec!["rotateMix", "translateMix", "scaleMix", "shearMix"]
+            },
         ),
         Timeline::Path(k) => {
             let (p, ch): (&'static str, Vec<&'static str>) = match k.property {
                 PathProperty::Position => ("position", vec!["position"]),
                 PathProperty::Spacing => ("spacing", vec!["spacing"]),
+                PathProperty::Mix if k.keys.channels == 3 => {
+                    ("mix", vec!["mixRotate", "mixX", "mixY"])
+                }
                 PathProperty::Mix => ("mix", vec!["rotateMix", "translateMix"]),
             };
             (
@@ -193,7 +241,11 @@ pub fn keys_of(t: &Timeline) -> Option<&Keys> {
         Timeline::Ik(k) => Some(&k.keys),
         Timeline::Transform(k) => Some(&k.keys),
         Timeline::Path(k) => Some(&k.keys),
+        Timeline::Physics(k) => Some(&k.keys),
         Timeline::Attachment(_)
+        | Timeline::Inherit(_)
+        | Timeline::Sequence(_)
+        | Timeline::PhysicsReset(_)
         | Timeline::Deform(_)
         | Timeline::Event(_)
         | Timeline::DrawOrder(_)
@@ -343,7 +395,7 @@ impl<'a> Curve<'a> {
         Some(match keys.locate(time) {
             KeySpan::Before => key_value(0),
             KeySpan::Last(i) => key_value(i),
-            KeySpan::Between { key, percent } => {
+            sp @ KeySpan::Between { key, percent, .. } => {
                 if is_rotate(self.timeline) {
                     let prev = keys.value(key, 0);
                     let diff = wrap(keys.value(key + 1, 0) - prev);
@@ -351,7 +403,7 @@ impl<'a> Curve<'a> {
                 } else if matches!(self.timeline, Timeline::Ik(_)) && channel >= 2 {
                     keys.value(key, channel)
                 } else {
-                    keys.lerp(key, channel, percent)
+                    keys.channel_at(sp, channel)
                 }
             }
         })

@@ -18,6 +18,10 @@ pub enum Interp {
     /// A cubic bezier in normalised (time, value) space, sampled into table `n` of
     /// [`Keys::bezier`] (Spine 3.x semantics: the curve maps time percent to value percent).
     Bezier(u32),
+    /// One cubic bezier per channel in absolute (time, value) space (Spine 4.x), sampled into
+    /// tables `n .. n + channels` of [`Keys::bezier`] and interpolated by time. For keys
+    /// without value channels (deform keys) table `n` maps time to a 0..1 percent.
+    Bezier4(u32),
     /// A quadratic ease blended with the straight line by a strength (DragonBones
     /// `tweenEasing`): `p + (ease(p) - p) * strength`.
     Ease(Ease, f32),
@@ -109,8 +113,9 @@ pub enum Span {
     Before,
     /// At or after the last key; holds the last key's index.
     Last(usize),
-    /// Between key `key` and `key + 1`, `percent` of the way (raw time fraction, 0..1).
-    Between { key: usize, percent: f64 },
+    /// Between key `key` and `key + 1`, `percent` of the way (raw time fraction, 0..1);
+    /// `time` is the key time looked up (absolute curves interpolate by it).
+    Between { key: usize, percent: f64, time: f64 },
 }
 
 /// Keyframes: times, `channels` values per key, and the interpolation out of each key.
@@ -152,6 +157,33 @@ impl Keys {
         let table = bezier_table(cx1, cy1, cx2, cy2);
         self.bezier.push(table);
         Interp::Bezier((self.bezier.len() - 1) as u32)
+    }
+
+    /// Adds the per-channel absolute beziers (Spine 4.x) of the key about to be pushed at
+    /// (`t1`, `v1`) toward the next key at (`t2`, `v2`): one `[cx1, cy1, cx2, cy2]` per channel,
+    /// in the raw f64 precision of the file (the tables are built from it, then stored as f32).
+    pub fn add_bezier4(
+        &mut self,
+        t1: f64,
+        v1: &[f64],
+        curves: &[[f64; 4]],
+        t2: f64,
+        v2: &[f64],
+    ) -> Interp {
+        let first = self.bezier.len() as u32;
+        for (c, &[cx1, cy1, cx2, cy2]) in curves.iter().enumerate() {
+            self.bezier
+                .push(bezier4_table(t1, v1[c], cx1, cy1, cx2, cy2, t2, v2[c]));
+        }
+        Interp::Bezier4(first)
+    }
+
+    /// Adds the percent bezier of a deform key (Spine 4.x) between key times `t1` and `t2`.
+    pub fn add_percent_bezier4(&mut self, t1: f64, curve: [f64; 4], t2: f64) -> Interp {
+        let [cx1, cy1, cx2, cy2] = curve;
+        self.bezier
+            .push(percent_bezier4_table(t1, cx1, cy1, cx2, cy2, t2));
+        Interp::Bezier4((self.bezier.len() - 1) as u32)
     }
 
     /// Adds an evenly sampled curve (value fractions at `(i + 1) / (n + 1)`) and returns its
@@ -207,7 +239,7 @@ impl Keys {
         let key = next - 1;
         let next_time = self.times[next] as f64;
         let percent = 1.0 - (time - next_time) / (self.times[key] as f64 - next_time);
-        Span::Between { key, percent }
+        Span::Between { key, percent, time }
     }
 
     /// [`Keys::locate`], trying the key in `hint` and the one after it before searching, and
@@ -240,7 +272,7 @@ impl Keys {
         *hint = key;
         let next_time = times[key + 1] as f64;
         let percent = 1.0 - (time - next_time) / (times[key] as f64 - next_time);
-        Span::Between { key, percent }
+        Span::Between { key, percent, time }
     }
 
     /// The key time for animation time `time` (the same unless the keys have a [`TimeWarp`]).
@@ -253,16 +285,40 @@ impl Keys {
     }
 
     /// Applies key `key`'s interpolation to a raw time fraction, giving the value fraction.
+    /// Absolute (4.x) curves are per channel: use [`Keys::channel_at`] for them; here they
+    /// give the fraction of their first table (deform percent curves have only that one).
     #[inline]
     pub fn curve_percent(&self, key: usize, percent: f64) -> f64 {
         match self.interp[key] {
             Interp::Linear => percent,
             Interp::Stepped => 0.0,
+            Interp::Bezier4(table) => {
+                let (t1, t2) = (self.time(key), self.time(key + 1));
+                let time = t1 + (t2 - t1) * percent;
+                bezier4_value(&self.bezier[table as usize], time, t1, 0.0, t2, 1.0)
+            }
             Interp::Bezier(table) => bezier_percent(&self.bezier[table as usize], percent),
             Interp::Ease(ease, strength) => {
                 percent + (ease.at(percent) - percent) * strength as f64
             }
             Interp::Sampled(table) => sampled_percent(&self.sampled[table as usize], percent),
+        }
+    }
+
+    /// The value fraction between `key` and `key + 1` at raw fraction `percent`, `time` being
+    /// that key time (for one-channel percent curves such as deform keys).
+    #[inline]
+    pub fn percent_at(&self, key: usize, percent: f64, time: f64) -> f64 {
+        match self.interp[key] {
+            Interp::Bezier4(table) => bezier4_value(
+                &self.bezier[table as usize],
+                time,
+                self.time(key),
+                0.0,
+                self.time(key + 1),
+                1.0,
+            ),
+            _ => self.curve_percent(key, percent),
         }
     }
 
@@ -279,15 +335,140 @@ impl Keys {
         a + (self.value(key + 1, channel) - a) * p
     }
 
+    /// The value of `channel` at a span that is not `Before` (the last key's value at `Last`).
+    /// This is the one curve evaluation every timeline, view and command goes through.
+    #[inline]
+    pub fn channel_at(&self, sp: Span, channel: usize) -> f64 {
+        match sp {
+            Span::Last(i) => self.value(i, channel),
+            Span::Between { key, percent, time } => self.between_at(key, channel, percent, time),
+            Span::Before => self.value(0, channel),
+        }
+    }
+
+    /// The value of `channel` between `key` and `key + 1`, `percent` of the way in time
+    /// (`time` is that key time, used by absolute curves).
+    #[inline]
+    pub fn between_at(&self, key: usize, channel: usize, percent: f64, time: f64) -> f64 {
+        match self.interp[key] {
+            Interp::Bezier4(table) => bezier4_value(
+                &self.bezier[table as usize + channel],
+                time,
+                self.time(key),
+                self.value(key, channel),
+                self.time(key + 1),
+                self.value(key + 1, channel),
+            ),
+            _ => self.between(key, channel, self.curve_percent(key, percent)),
+        }
+    }
+
     /// The value of `channel` at `time`: clamped to the first/last key outside the keyed range.
     /// Used by views and the `curves` command; timelines apply their own blending rules.
     pub fn sample(&self, time: f64, channel: usize) -> Option<f64> {
         match self.locate(time) {
             Span::Before => (!self.is_empty()).then(|| self.value(0, channel)),
             Span::Last(i) => Some(self.value(i, channel)),
-            Span::Between { key, percent } => Some(self.lerp(key, channel, percent)),
+            sp @ Span::Between { .. } => Some(self.channel_at(sp, channel)),
         }
     }
+}
+
+/// Samples one channel's cubic bezier of a Spine 4.x key from (`t1`, `v1`) to (`t2`, `v2`) with
+/// absolute control points (`cx1`, `cy1`), (`cx2`, `cy2`) at parameters 0.1 .. 0.9 by forward
+/// differencing, with the runtimes' literal constants (0.16666667, not 1/6).
+#[allow(clippy::too_many_arguments)]
+pub fn bezier4_table(
+    t1: f64,
+    v1: f64,
+    cx1: f64,
+    cy1: f64,
+    cx2: f64,
+    cy2: f64,
+    t2: f64,
+    v2: f64,
+) -> [f32; BEZIER_SAMPLES * 2] {
+    let tx = (t1 - cx1 * 2.0 + cx2) * 0.03;
+    let ty = (v1 - cy1 * 2.0 + cy2) * 0.03;
+    let ex = ((cx1 - cx2) * 3.0 - t1 + t2) * 0.006;
+    let ey = ((cy1 - cy2) * 3.0 - v1 + v2) * 0.006;
+    forward_differences(t1, v1, cx1, cy1, tx, ty, ex, ey)
+}
+
+/// The table of a Spine 4.x deform key's percent curve (values 0 to 1), with the runtimes'
+/// specialised constants for that case.
+pub fn percent_bezier4_table(
+    t1: f64,
+    cx1: f64,
+    cy1: f64,
+    cx2: f64,
+    cy2: f64,
+    t2: f64,
+) -> [f32; BEZIER_SAMPLES * 2] {
+    let tx = (t1 - cx1 * 2.0 + cx2) * 0.03;
+    let ex = ((cx1 - cx2) * 3.0 - t1 + t2) * 0.006;
+    let ty = cy2 * 0.03 - cy1 * 0.06;
+    let ey = (cy1 - cy2 + 0.33333333) * 0.018;
+    forward_differences(t1, 0.0, cx1, cy1, tx, ty, ex, ey)
+}
+
+#[allow(clippy::too_many_arguments)]
+#[inline]
+fn forward_differences(
+    t1: f64,
+    v1: f64,
+    cx1: f64,
+    cy1: f64,
+    tx: f64,
+    ty: f64,
+    ex: f64,
+    ey: f64,
+) -> [f32; BEZIER_SAMPLES * 2] {
+    let (mut gx, mut gy) = (tx * 2.0 + ex, ty * 2.0 + ey);
+    let mut dx = (cx1 - t1) * 0.3 + tx + ex * 0.16666667;
+    let mut dy = (cy1 - v1) * 0.3 + ty + ey * 0.16666667;
+    let (mut x, mut y) = (t1 + dx, v1 + dy);
+    let mut out = [0f32; BEZIER_SAMPLES * 2];
+    for i in 0..BEZIER_SAMPLES {
+        out[i * 2] = x as f32;
+        out[i * 2 + 1] = y as f32;
+        dx += gx;
+        dy += gy;
+        gx += ex;
+        gy += ey;
+        x += dx;
+        y += dy;
+    }
+    out
+}
+
+/// Evaluates an absolute bezier table at `time` between the keys (`t1`, `v1`) and (`t2`, `v2`):
+/// before the first sample from the key, after the last toward the next key, else between the
+/// first sample at or after `time` and the one before it.
+#[inline]
+pub fn bezier4_value(
+    table: &[f32; BEZIER_SAMPLES * 2],
+    time: f64,
+    t1: f64,
+    v1: f64,
+    t2: f64,
+    v2: f64,
+) -> f64 {
+    let x0 = table[0] as f64;
+    if x0 > time {
+        let y0 = table[1] as f64;
+        return v1 + (time - t1) / (x0 - t1) * (y0 - v1);
+    }
+    for s in 1..BEZIER_SAMPLES {
+        let x = table[s * 2] as f64;
+        if x >= time {
+            let (px, py) = (table[s * 2 - 2] as f64, table[s * 2 - 1] as f64);
+            let y = table[s * 2 + 1] as f64;
+            return py + (time - px) / (x - px) * (y - py);
+        }
+    }
+    let (px, py) = (table[16] as f64, table[17] as f64);
+    py + (time - px) / (t2 - px) * (v2 - py)
 }
 
 /// Samples the cubic bezier from (0,0) to (1,1) with control points (cx1,cy1), (cx2,cy2) at

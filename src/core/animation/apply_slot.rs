@@ -2,8 +2,8 @@
 
 use super::timeline::{At, channels, channels_from, discrete_key, span};
 use super::{
-    AttachmentTimeline, ColorTimeline, DeformTimeline, DrawOrderTimeline, MixBlend, MixDirection,
-    TwoColorTimeline,
+    AttachmentTimeline, ColorKind, ColorTimeline, DeformTimeline, DrawOrderTimeline, MixBlend,
+    MixDirection, SequenceMode, SequenceTimeline, TwoColorKind, TwoColorTimeline,
 };
 use crate::core::color::Color;
 use crate::core::curve::Span;
@@ -16,14 +16,14 @@ fn slot_active(sk: &Skeleton, slot: usize) -> bool {
 /// Shows the attachment named `name` (looked up in the skins) on `slot`.
 pub(crate) fn set_attachment_by_name(sk: &mut Skeleton, slot: usize, name: Option<&str>) {
     let att = name.and_then(|n| sk.attachment(slot, n));
-    sk.slots[slot].set_attachment(att);
+    sk.slots[slot].set_attachment(att, &sk.data);
 }
 
 /// Shows `slot`'s setup attachment (looked up in the skins by the setup name).
 pub(crate) fn set_setup_attachment(sk: &mut Skeleton, slot: usize) {
     let name = sk.data.slots[slot].attachment.as_deref();
     let att = name.and_then(|n| sk.attachment(slot, n));
-    sk.slots[slot].set_attachment(att);
+    sk.slots[slot].set_attachment(att, &sk.data);
 }
 
 pub(super) fn apply_attachment(
@@ -78,6 +78,10 @@ pub(super) fn apply_color(
     if !slot_active(sk, t.slot) {
         return;
     }
+    if matches!(t.kind, ColorKind::Rgb | ColorKind::Alpha) {
+        apply_partial_color(t, sk, at, alpha, blend);
+        return;
+    }
     let sd = &sk.data.slots[t.slot];
     let slot = &mut sk.slots[t.slot];
     let sp = span(&t.keys, at);
@@ -89,6 +93,61 @@ pub(super) fn apply_color(
         let setup = sd.offset.unwrap_or(Color::rgba(0.0, 0.0, 0.0, 0.0));
         let offset = slot.offset.get_or_insert(setup);
         blend_toward(offset, setup, keyed(4), alpha, blend, false);
+    }
+}
+
+/// 4.x `rgb` and `alpha`: only the owned channels move, unclamped.
+fn apply_partial_color(
+    t: &ColorTimeline,
+    sk: &mut Skeleton,
+    at: At<'_>,
+    alpha: f64,
+    blend: MixBlend,
+) {
+    let setup = sk.data.slots[t.slot].color;
+    let c = &mut sk.slots[t.slot].color;
+    let owned: &mut [(&mut f64, f64)] = match t.kind {
+        ColorKind::Rgb => &mut [
+            (&mut c.r, setup.r),
+            (&mut c.g, setup.g),
+            (&mut c.b, setup.b),
+        ],
+        _ => &mut [(&mut c.a, setup.a)],
+    };
+    blend_channels(&t.keys, span(&t.keys, at), 0, owned, alpha, blend);
+}
+
+/// Moves each `(current, setup)` channel as a 4.x color timeline does: before the first key
+/// toward setup as `blend` says, else to keys channel `first + i` by `alpha` (from setup with
+/// blend setup), unclamped.
+fn blend_channels(
+    keys: &crate::core::curve::Keys,
+    sp: Span,
+    first: usize,
+    owned: &mut [(&mut f64, f64)],
+    alpha: f64,
+    blend: MixBlend,
+) {
+    if sp == Span::Before {
+        for (c, s) in owned.iter_mut() {
+            match blend {
+                MixBlend::Setup => **c = *s,
+                MixBlend::First => **c += (*s - **c) * alpha,
+                _ => {}
+            }
+        }
+        return;
+    }
+    for (i, (c, s)) in owned.iter_mut().enumerate() {
+        let v = keys.channel_at(sp, first + i);
+        if alpha == 1.0 {
+            **c = v;
+        } else {
+            if blend == MixBlend::Setup {
+                **c = *s;
+            }
+            **c += (v - **c) * alpha;
+        }
     }
 }
 
@@ -149,6 +208,30 @@ pub(super) fn apply_two_color(
     let slot = &mut sk.slots[t.slot];
     let dark = slot.dark.get_or_insert(setup_dark);
     let sp = span(&t.keys, at);
+    if t.kind != TwoColorKind::TwoColor {
+        // 4.x: the light color of rgba2 is clamped like rgba; rgb2 and every dark channel
+        // are stored unclamped.
+        let c = &mut slot.color;
+        let dark_owned = [
+            (&mut dark.r, setup_dark.r),
+            (&mut dark.g, setup_dark.g),
+            (&mut dark.b, setup_dark.b),
+        ];
+        if t.kind == TwoColorKind::Rgba2 {
+            let keyed = (sp != Span::Before).then(|| channels_from::<4>(&t.keys, sp, 0));
+            blend_toward(c, setup, keyed, alpha, blend, true);
+            blend_channels(&t.keys, sp, 4, &mut { dark_owned }, alpha, blend);
+        } else {
+            let mut light = [
+                (&mut c.r, setup.r),
+                (&mut c.g, setup.g),
+                (&mut c.b, setup.b),
+            ];
+            blend_channels(&t.keys, sp, 0, &mut light, alpha, blend);
+            blend_channels(&t.keys, sp, 3, &mut { dark_owned }, alpha, blend);
+        }
+        return;
+    }
     if sp == Span::Before {
         match blend {
             MixBlend::Setup => {
@@ -247,7 +330,9 @@ pub(super) fn apply_deform(
     // nothing and keep the arithmetic of the formulas they stand for.
     let (k0, k1, p) = match sp {
         Span::Last(k) => (k, k, 0.0),
-        Span::Between { key, percent } => (key, key + 1, t.keys.curve_percent(key, percent)),
+        Span::Between { key, percent, time } => {
+            (key, key + 1, t.keys.percent_at(key, percent, time))
+        }
         Span::Before => return,
     };
     let (v0, v1) = (&t.vertices[k0][..count], &t.vertices[k1][..count]);
@@ -341,4 +426,77 @@ pub(super) fn apply_draw_order(
             }
         },
     }
+}
+
+/// 4.1+ image sequences: picks the frame of the slot's sequence from the key's mode, start
+/// frame and delay.
+pub(super) fn apply_sequence(
+    t: &SequenceTimeline,
+    sk: &mut Skeleton,
+    time: f64,
+    blend: MixBlend,
+    direction: MixDirection,
+) {
+    if !slot_active(sk, t.slot) {
+        return;
+    }
+    let Some(att_id) = sk.slots[t.slot].attachment else {
+        return;
+    };
+    let att = &sk.data.attachments[att_id];
+    if att_id != t.attachment && (att.vertex_data().is_none() || att.deform_source != t.attachment)
+    {
+        return;
+    }
+    let count = sk.data.attachments[t.attachment]
+        .sequence
+        .map_or(0, |s| s.count as i64);
+    let slot = &mut sk.slots[t.slot];
+    if direction == MixDirection::Out {
+        if blend == MixBlend::Setup {
+            slot.sequence_index = -1;
+        }
+        return;
+    }
+    let Some(i) = discrete_key(&t.times, time) else {
+        if matches!(blend, MixBlend::Setup | MixBlend::First) {
+            slot.sequence_index = -1;
+        }
+        return;
+    };
+    let key = t.keys[i];
+    slot.sequence_index = sequence_frame(key, time - t.times[i] as f64, count);
+}
+
+/// The frame a sequence key shows `elapsed` seconds after its time, in a sequence of `n`
+/// frames.
+pub fn sequence_frame(key: super::SequenceKey, elapsed: f64, n: i64) -> i32 {
+    let mut k = key.index as i64;
+    if key.mode == SequenceMode::Hold {
+        return k as i32;
+    }
+    // Truncates toward 0 like a 32-bit conversion: a zero delay (inf or NaN) adds nothing.
+    let steps = elapsed / key.delay as f64 + 0.00001;
+    if steps.is_finite() {
+        k += steps.trunc().clamp(i32::MIN as f64, i32::MAX as f64) as i64;
+    }
+    let rem = |a: i64, m: i64| if m == 0 { 0 } else { a % m };
+    let k = match key.mode {
+        SequenceMode::Hold => k,
+        SequenceMode::Once => k.min(n - 1),
+        SequenceMode::Loop => rem(k, n),
+        SequenceMode::Pingpong => {
+            let m = 2 * n - 2;
+            let k = if m == 0 { 0 } else { k % m };
+            if k >= n { m - k } else { k }
+        }
+        SequenceMode::OnceReverse => (n - 1 - k).max(0),
+        SequenceMode::LoopReverse => n - 1 - rem(k, n),
+        SequenceMode::PingpongReverse => {
+            let m = 2 * n - 2;
+            let k = if m == 0 { 0 } else { (k + n - 1) % m };
+            if k >= n { m - k } else { k }
+        }
+    };
+    k as i32
 }

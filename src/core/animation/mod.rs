@@ -67,7 +67,10 @@ impl Animation {
             .iter()
             .map(Timeline::last_time)
             .fold(0.0, f64::max);
-        let mut properties: Vec<PropertyId> = timelines.iter().map(Timeline::property_id).collect();
+        let mut properties: Vec<PropertyId> = timelines
+            .iter()
+            .flat_map(|t| t.property_ids().as_slice().to_vec())
+            .collect();
         properties.sort_unstable();
         properties.dedup();
         Animation {
@@ -120,6 +123,11 @@ impl Animation {
     /// True when a timeline of this animation animates `id`.
     pub fn has_property(&self, id: PropertyId) -> bool {
         self.properties.binary_search(&id).is_ok()
+    }
+
+    /// True when a timeline of this animation animates any of `ids`.
+    pub fn has_any_property(&self, ids: &[PropertyId]) -> bool {
+        ids.iter().any(|&id| self.has_property(id))
     }
 
     /// Poses `skeleton` at `time`, firing events keyed in (`last_time`, `time`] into `events`.

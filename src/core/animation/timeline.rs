@@ -13,10 +13,50 @@ pub enum BoneProperty {
     Rotate,
     /// Channels: x, y (added to setup).
     Translate,
+    /// Channel: x alone (Spine 4.x `translatex`).
+    TranslateX,
+    /// Channel: y alone (Spine 4.x `translatey`).
+    TranslateY,
     /// Channels: x, y (multiplied with setup).
     Scale,
+    /// Channel: x alone (Spine 4.x `scalex`).
+    ScaleX,
+    /// Channel: y alone (Spine 4.x `scaley`).
+    ScaleY,
     /// Channels: x, y (added to setup).
     Shear,
+    /// Channel: x alone (Spine 4.x `shearx`).
+    ShearX,
+    /// Channel: y alone (Spine 4.x `sheary`).
+    ShearY,
+}
+
+impl BoneProperty {
+    /// The name Spine's JSON gives this timeline.
+    pub fn name(self) -> &'static str {
+        match self {
+            BoneProperty::Rotate => "rotate",
+            BoneProperty::Translate => "translate",
+            BoneProperty::TranslateX => "translatex",
+            BoneProperty::TranslateY => "translatey",
+            BoneProperty::Scale => "scale",
+            BoneProperty::ScaleX => "scalex",
+            BoneProperty::ScaleY => "scaley",
+            BoneProperty::Shear => "shear",
+            BoneProperty::ShearX => "shearx",
+            BoneProperty::ShearY => "sheary",
+        }
+    }
+
+    /// The names of the channels, in key order.
+    pub fn channel_names(self) -> &'static [&'static str] {
+        match self {
+            BoneProperty::Rotate => &["angle"],
+            BoneProperty::Translate | BoneProperty::Scale | BoneProperty::Shear => &["x", "y"],
+            BoneProperty::TranslateX | BoneProperty::ScaleX | BoneProperty::ShearX => &["x"],
+            BoneProperty::TranslateY | BoneProperty::ScaleY | BoneProperty::ShearY => &["y"],
+        }
+    }
 }
 
 /// Keys on one bone.
@@ -53,19 +93,155 @@ pub struct AttachmentTimeline {
     pub names: Vec<Option<String>>,
 }
 
+/// A bone's inherit mode keys (Spine 4.2): one mode per key, no curve.
+#[derive(Clone, Debug, PartialEq)]
+pub struct InheritTimeline {
+    pub bone: usize,
+    pub times: Vec<f32>,
+    pub modes: Vec<crate::core::model::Inherit>,
+}
+
+/// Which light color channels a [`ColorTimeline`] keys.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ColorKind {
+    /// 3.8 `color` (r, g, b, a as one property; DragonBones adds 4 offset channels).
+    Color,
+    /// 4.x `rgba`: r, g, b, a (clamped to 0..1).
+    Rgba,
+    /// 4.x `rgb`: r, g, b (unclamped).
+    Rgb,
+    /// 4.x `alpha`: a (unclamped).
+    Alpha,
+}
+
 /// Slot color keys: channels r, g, b, a (0..1), or r, g, b, a multipliers then r, g, b, a
-/// offsets (-1..1) for color transforms with an offset (see `SlotData::offset`).
+/// offsets (-1..1) for color transforms with an offset (see `SlotData::offset`); 4.x `rgb`
+/// has 3 channels, `alpha` 1.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ColorTimeline {
     pub slot: usize,
+    pub kind: ColorKind,
     pub keys: Keys,
 }
 
-/// Two-color tint keys: channels r, g, b, a, dark r, dark g, dark b.
+/// Which channels a [`TwoColorTimeline`] keys.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TwoColorKind {
+    /// 3.8 `twoColor`: r, g, b, a, dark r, g, b as one property.
+    TwoColor,
+    /// 4.x `rgba2`: r, g, b, a (clamped), dark r, g, b (unclamped).
+    Rgba2,
+    /// 4.x `rgb2`: r, g, b, dark r, g, b (unclamped).
+    Rgb2,
+}
+
+/// Two-color tint keys: channels r, g, b, a, dark r, dark g, dark b (`rgb2`: no a).
 #[derive(Clone, Debug, PartialEq)]
 pub struct TwoColorTimeline {
     pub slot: usize,
+    pub kind: TwoColorKind,
     pub keys: Keys,
+}
+
+/// How a sequence key advances through the frames of an image sequence.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SequenceMode {
+    Hold,
+    Once,
+    Loop,
+    Pingpong,
+    OnceReverse,
+    LoopReverse,
+    PingpongReverse,
+}
+
+impl SequenceMode {
+    /// Every mode, in the order of the format's names.
+    pub const ALL: [SequenceMode; 7] = [
+        SequenceMode::Hold,
+        SequenceMode::Once,
+        SequenceMode::Loop,
+        SequenceMode::Pingpong,
+        SequenceMode::OnceReverse,
+        SequenceMode::LoopReverse,
+        SequenceMode::PingpongReverse,
+    ];
+
+    /// The name in Spine's JSON.
+    pub fn name(self) -> &'static str {
+        match self {
+            SequenceMode::Hold => "hold",
+            SequenceMode::Once => "once",
+            SequenceMode::Loop => "loop",
+            SequenceMode::Pingpong => "pingpong",
+            SequenceMode::OnceReverse => "onceReverse",
+            SequenceMode::LoopReverse => "loopReverse",
+            SequenceMode::PingpongReverse => "pingpongReverse",
+        }
+    }
+}
+
+/// One key of a [`SequenceTimeline`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SequenceKey {
+    pub mode: SequenceMode,
+    /// The frame the key starts at.
+    pub index: i32,
+    /// Seconds per frame (f32, as stored by the runtimes).
+    pub delay: f32,
+}
+
+/// Image sequence keys for one attachment on one slot (Spine 4.1+).
+#[derive(Clone, Debug, PartialEq)]
+pub struct SequenceTimeline {
+    pub slot: usize,
+    pub attachment: AttachmentId,
+    pub times: Vec<f32>,
+    pub keys: Vec<SequenceKey>,
+}
+
+/// A physics constraint parameter a [`PhysicsTimeline`] keys.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum PhysicsProperty {
+    Inertia,
+    Strength,
+    Damping,
+    /// Keys are masses; the constraint stores their inverse.
+    Mass,
+    Wind,
+    Gravity,
+    Mix,
+}
+
+impl PhysicsProperty {
+    /// The name in Spine's JSON.
+    pub fn name(self) -> &'static str {
+        match self {
+            PhysicsProperty::Inertia => "inertia",
+            PhysicsProperty::Strength => "strength",
+            PhysicsProperty::Damping => "damping",
+            PhysicsProperty::Mass => "mass",
+            PhysicsProperty::Wind => "wind",
+            PhysicsProperty::Gravity => "gravity",
+            PhysicsProperty::Mix => "mix",
+        }
+    }
+}
+
+/// Keys of one physics parameter of one constraint, or of every constraint that follows the
+/// global value of that parameter (`constraint: None`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct PhysicsTimeline {
+    pub constraint: Option<usize>,
+    pub property: PhysicsProperty,
+    pub keys: Keys,
+}
+
+/// Times at which a physics constraint (or every one: `None`) resets its simulation.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PhysicsResetTimeline {
+    pub constraint: Option<usize>,
+    pub times: Vec<f32>,
 }
 
 /// Vertex offsets for one vertex attachment on one slot. `keys` has no value channels: the
@@ -104,7 +280,8 @@ pub struct IkTimeline {
     pub keys: Keys,
 }
 
-/// Transform constraint keys: channels rotate, translate, scale, shear mixes.
+/// Transform constraint keys: channels rotate, translate, scale, shear mixes (3.8), or mixRotate,
+/// mixX, mixY, mixScaleX, mixScaleY, mixShearY (4.x).
 #[derive(Clone, Debug, PartialEq)]
 pub struct TransformTimeline {
     pub constraint: usize,
@@ -118,7 +295,7 @@ pub enum PathProperty {
     Position,
     /// Channels: spacing.
     Spacing,
-    /// Channels: rotate mix, translate mix.
+    /// Channels: rotate mix, translate mix (3.8), or mixRotate, mixX, mixY (4.x).
     Mix,
 }
 
@@ -130,19 +307,36 @@ pub struct PathTimeline {
     pub keys: Keys,
 }
 
-/// What a timeline animates. Two timelines with the same id fight over the same property,
-/// which is what the animation state's mixing rules are about.
+/// What a timeline animates. Two timelines that share an id fight over the same property,
+/// which is what the animation state's mixing rules are about. Spine 4.x timelines may key
+/// several (`translate` keys x and y, `rgba2` keys rgb, alpha and rgb2): see
+/// [`Timeline::property_ids`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum PropertyId {
     Rotate(usize),
-    Translate(usize),
-    Scale(usize),
-    Shear(usize),
+    X(usize),
+    Y(usize),
+    ScaleX(usize),
+    ScaleY(usize),
+    ShearX(usize),
+    ShearY(usize),
+    /// A bone's inherit mode (Spine 4.2).
+    Inherit(usize),
     Attachment(usize),
+    /// 3.8 `color` (one property for all four channels).
     Color(usize),
+    /// 3.8 `twoColor`.
     TwoColor(usize),
+    /// 4.x light color channels r, g, b.
+    Rgb(usize),
+    /// 4.x light alpha.
+    Alpha(usize),
+    /// 4.x dark color.
+    Rgb2(usize),
     /// (slot, attachment)
     Deform(usize, usize),
+    /// (slot, attachment): an image sequence's frame (Spine 4.1+).
+    Sequence(usize, usize),
     Event,
     DrawOrder,
     Ik(usize),
@@ -150,51 +344,124 @@ pub enum PropertyId {
     PathPosition(usize),
     PathSpacing(usize),
     PathMix(usize),
+    /// A physics constraint parameter (`None` = the global timeline of that parameter).
+    Physics(PhysicsProperty, Option<usize>),
+    /// Physics resets (one property for all constraints, as the runtimes have it).
+    PhysicsReset,
     /// (bone, channel group) of a bone's 3D pose.
     Joint3(usize, Joint3Channel),
+}
+
+/// The properties one timeline keys: one to three [`PropertyId`]s.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PropertyIds {
+    ids: [PropertyId; 3],
+    len: u8,
+}
+
+impl PropertyIds {
+    fn one(id: PropertyId) -> PropertyIds {
+        PropertyIds {
+            ids: [id; 3],
+            len: 1,
+        }
+    }
+
+    fn two(a: PropertyId, b: PropertyId) -> PropertyIds {
+        PropertyIds {
+            ids: [a, b, b],
+            len: 2,
+        }
+    }
+
+    fn three(a: PropertyId, b: PropertyId, c: PropertyId) -> PropertyIds {
+        PropertyIds {
+            ids: [a, b, c],
+            len: 3,
+        }
+    }
+
+    /// The ids as a slice.
+    pub fn as_slice(&self) -> &[PropertyId] {
+        &self.ids[..self.len as usize]
+    }
 }
 
 /// Every timeline kind.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Timeline {
     Bone(BoneTimeline),
+    Inherit(InheritTimeline),
     Attachment(AttachmentTimeline),
     Color(ColorTimeline),
     TwoColor(TwoColorTimeline),
     Deform(DeformTimeline),
+    Sequence(SequenceTimeline),
     Event(EventTimeline),
     DrawOrder(DrawOrderTimeline),
     Ik(IkTimeline),
     Transform(TransformTimeline),
     Path(PathTimeline),
+    Physics(PhysicsTimeline),
+    PhysicsReset(PhysicsResetTimeline),
     /// Unity curves of a bone's 3D pose.
     Joint(JointTimeline),
 }
 
 impl Timeline {
-    /// The property this timeline animates.
-    pub fn property_id(&self) -> PropertyId {
+    /// The properties this timeline animates.
+    pub fn property_ids(&self) -> PropertyIds {
+        use PropertyId as P;
+        let one = PropertyIds::one;
         match self {
-            Timeline::Bone(t) => match t.property {
-                BoneProperty::Rotate => PropertyId::Rotate(t.bone),
-                BoneProperty::Translate => PropertyId::Translate(t.bone),
-                BoneProperty::Scale => PropertyId::Scale(t.bone),
-                BoneProperty::Shear => PropertyId::Shear(t.bone),
-            },
-            Timeline::Attachment(t) => PropertyId::Attachment(t.slot),
-            Timeline::Color(t) => PropertyId::Color(t.slot),
-            Timeline::TwoColor(t) => PropertyId::TwoColor(t.slot),
-            Timeline::Deform(t) => PropertyId::Deform(t.slot, t.attachment),
-            Timeline::Event(_) => PropertyId::Event,
-            Timeline::DrawOrder(_) => PropertyId::DrawOrder,
-            Timeline::Ik(t) => PropertyId::Ik(t.constraint),
-            Timeline::Transform(t) => PropertyId::Transform(t.constraint),
+            Timeline::Bone(t) => {
+                let b = t.bone;
+                match t.property {
+                    BoneProperty::Rotate => one(P::Rotate(b)),
+                    BoneProperty::Translate => PropertyIds::two(P::X(b), P::Y(b)),
+                    BoneProperty::TranslateX => one(P::X(b)),
+                    BoneProperty::TranslateY => one(P::Y(b)),
+                    BoneProperty::Scale => PropertyIds::two(P::ScaleX(b), P::ScaleY(b)),
+                    BoneProperty::ScaleX => one(P::ScaleX(b)),
+                    BoneProperty::ScaleY => one(P::ScaleY(b)),
+                    BoneProperty::Shear => PropertyIds::two(P::ShearX(b), P::ShearY(b)),
+                    BoneProperty::ShearX => one(P::ShearX(b)),
+                    BoneProperty::ShearY => one(P::ShearY(b)),
+                }
+            }
+            Timeline::Inherit(t) => one(P::Inherit(t.bone)),
+            Timeline::Attachment(t) => one(P::Attachment(t.slot)),
+            Timeline::Color(t) => {
+                let s = t.slot;
+                match t.kind {
+                    ColorKind::Color => one(P::Color(s)),
+                    ColorKind::Rgba => PropertyIds::two(P::Rgb(s), P::Alpha(s)),
+                    ColorKind::Rgb => one(P::Rgb(s)),
+                    ColorKind::Alpha => one(P::Alpha(s)),
+                }
+            }
+            Timeline::TwoColor(t) => {
+                let s = t.slot;
+                match t.kind {
+                    TwoColorKind::TwoColor => one(P::TwoColor(s)),
+                    TwoColorKind::Rgba2 => PropertyIds::three(P::Rgb(s), P::Alpha(s), P::Rgb2(s)),
+                    TwoColorKind::Rgb2 => PropertyIds::two(P::Rgb(s), P::Rgb2(s)),
+                }
+            }
+            Timeline::Deform(t) => one(P::Deform(t.slot, t.attachment)),
+            Timeline::Sequence(t) => one(P::Sequence(t.slot, t.attachment)),
+            Timeline::Event(_) => one(P::Event),
+            Timeline::DrawOrder(_) => one(P::DrawOrder),
+            Timeline::Ik(t) => one(P::Ik(t.constraint)),
+            Timeline::Transform(t) => one(P::Transform(t.constraint)),
             Timeline::Path(t) => match t.property {
-                PathProperty::Position => PropertyId::PathPosition(t.constraint),
-                PathProperty::Spacing => PropertyId::PathSpacing(t.constraint),
-                PathProperty::Mix => PropertyId::PathMix(t.constraint),
+                PathProperty::Position => one(P::PathPosition(t.constraint)),
+                PathProperty::Spacing => one(P::PathSpacing(t.constraint)),
+                PathProperty::Mix => one(P::PathMix(t.constraint)),
             },
-            Timeline::Joint(t) => PropertyId::Joint3(t.bone, t.channel),
+            Timeline::Physics(t) => one(P::Physics(t.property, t.constraint)),
+            Timeline::PhysicsReset(_) => one(P::PhysicsReset),
+            Timeline::Joint(t) => one(P::Joint3(t.bone, t.channel)),
         }
     }
 
@@ -203,6 +470,10 @@ impl Timeline {
         let last = |t: &[f32]| t.last().map_or(0.0, |&v| v as f64);
         match self {
             Timeline::Bone(t) => t.keys.last_time(),
+            Timeline::Inherit(t) => last(&t.times),
+            Timeline::Sequence(t) => last(&t.times),
+            Timeline::Physics(t) => t.keys.last_time(),
+            Timeline::PhysicsReset(t) => last(&t.times),
             Timeline::Attachment(t) => last(&t.times),
             Timeline::Color(t) => t.keys.last_time(),
             Timeline::TwoColor(t) => t.keys.last_time(),
@@ -220,6 +491,10 @@ impl Timeline {
     pub fn key_times(&self) -> &[f32] {
         match self {
             Timeline::Bone(t) => &t.keys.times,
+            Timeline::Inherit(t) => &t.times,
+            Timeline::Sequence(t) => &t.times,
+            Timeline::Physics(t) => &t.keys.times,
+            Timeline::PhysicsReset(t) => &t.times,
             Timeline::Attachment(t) => &t.times,
             Timeline::Color(t) => &t.keys.times,
             Timeline::TwoColor(t) => &t.keys.times,
@@ -292,6 +567,18 @@ impl Timeline {
         let time = at.time;
         match self {
             Timeline::Bone(t) => super::apply_bone::apply(t, skeleton, at, alpha, blend, direction),
+            Timeline::Inherit(t) => {
+                super::apply_bone::apply_inherit(t, skeleton, time, blend, direction)
+            }
+            Timeline::Sequence(t) => {
+                super::apply_slot::apply_sequence(t, skeleton, time, blend, direction)
+            }
+            Timeline::Physics(t) => {
+                super::apply_constraint::apply_physics(t, skeleton, at, alpha, blend)
+            }
+            Timeline::PhysicsReset(t) => {
+                super::apply_constraint::apply_physics_reset(t, skeleton, last_time, time)
+            }
             Timeline::Attachment(t) => {
                 super::apply_slot::apply_attachment(t, skeleton, time, blend, direction)
             }
@@ -383,10 +670,17 @@ pub(crate) fn channels_from<const N: usize>(keys: &Keys, sp: Span, first: usize)
                 *v = keys.value(i, first + ch);
             }
         }
-        Span::Between { key, percent } => {
-            let p = keys.curve_percent(key, percent);
-            for (ch, v) in out.iter_mut().enumerate() {
-                *v = keys.between(key, first + ch, p);
+        Span::Between { key, percent, time } => {
+            if let crate::core::curve::Interp::Bezier4(_) = keys.interp[key] {
+                for (ch, v) in out.iter_mut().enumerate() {
+                    *v = keys.between_at(key, first + ch, percent, time);
+                }
+            } else {
+                // A normalised curve is one percent for every channel: evaluate it once.
+                let p = keys.curve_percent(key, percent);
+                for (ch, v) in out.iter_mut().enumerate() {
+                    *v = keys.between(key, first + ch, p);
+                }
             }
         }
         Span::Before => {}

@@ -142,14 +142,39 @@ pub enum AttachmentKind {
     Armature(ArmatureAttachment),
 }
 
+/// An image sequence of a region or mesh (Spine 4.1+): `count` images named
+/// `path + zero-padded(start + i, digits)`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Sequence {
+    pub count: u32,
+    pub start: i32,
+    pub digits: u32,
+    /// The image shown in the setup pose (a slot's sequence index -1 means this one).
+    pub setup: i32,
+}
+
+impl Sequence {
+    /// The image a slot with sequence index `index` shows (no lower clamp, as the runtimes).
+    pub fn resolve(&self, index: i32) -> i32 {
+        let k = if index == -1 { self.setup } else { index };
+        if k >= self.count as i32 {
+            self.count as i32 - 1
+        } else {
+            k
+        }
+    }
+}
+
 /// An attachment: its actual name, its kind, and whose deform keys drive it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Attachment {
     pub name: String,
     pub kind: AttachmentKind,
-    /// Deform timelines keyed on this attachment apply to it (itself, or a linked mesh's
-    /// parent when the linked mesh inherits deform).
+    /// Deform (and sequence) timelines keyed on this attachment apply to it (itself, or a
+    /// linked mesh's parent when the linked mesh inherits its timelines).
     pub deform_source: AttachmentId,
+    /// The image sequence of a region or mesh, if it has one.
+    pub sequence: Option<Sequence>,
 }
 
 impl Attachment {

@@ -16,6 +16,9 @@ pub struct SourceInfo {
 pub struct SkeletonData {
     pub name: String,
     pub source: SourceInfo,
+    /// The runtime rules this skeleton plays by (chosen by the loader from the format and
+    /// version; see [`Rules`]).
+    pub rules: Rules,
     pub hash: String,
     pub x: f64,
     pub y: f64,
@@ -104,6 +107,15 @@ impl SkeletonData {
             ConstraintRef::Ik(i) => &self.ik_constraints[i].name,
             ConstraintRef::Transform(i) => &self.transform_constraints[i].name,
             ConstraintRef::Path(i) => &self.path_constraints[i].name,
+        }
+    }
+
+    /// The bones a constraint changes.
+    pub fn constraint_bones(&self, c: ConstraintRef) -> &[usize] {
+        match c {
+            ConstraintRef::Ik(i) => &self.ik_constraints[i].bones,
+            ConstraintRef::Transform(i) => &self.transform_constraints[i].bones,
+            ConstraintRef::Path(i) => &self.path_constraints[i].bones,
         }
     }
 

@@ -2,7 +2,7 @@
 
 use super::memo::SinCos;
 use crate::core::math::{DEG_RAD, atan2_deg, cos_deg, sin_deg};
-use crate::core::model::{BoneData, Inherit};
+use crate::core::model::{AppliedFormula, BoneData, Inherit};
 
 /// The parts of the parent (or skeleton) a bone's world transform is computed from.
 #[derive(Clone, Copy, Debug)]
@@ -90,6 +90,9 @@ pub struct Bone {
     pub world_y: f64,
     /// Inactive bones (skin-required, not in the skin) are skipped entirely.
     pub active: bool,
+    /// How the bone inherits its parent's transform (part of the pose in Spine 4.2, where
+    /// inherit timelines change it; the setup value elsewhere).
+    pub inherit: Inherit,
     /// The 3D pose of a bone whose data has one (world space; see [`super::Joint3Pose`]).
     /// Boxed: most skeletons have none, and the per-frame loops walk `Bone`s.
     pub joint3: Option<Box<super::Joint3Pose>>,
@@ -110,6 +113,7 @@ impl Bone {
             world_x: 0.0,
             world_y: 0.0,
             active: !data.skin_required,
+            inherit: data.inherit,
             joint3: data
                 .joint3
                 .as_ref()
@@ -219,13 +223,35 @@ impl Bone {
             (w.a, w.b, w.c, w.d, w.world_x, w.world_y);
     }
 
-    /// Recomputes `applied` from the world transform (after a constraint changed it).
+    /// Recomputes `applied` from the world transform (after a constraint changed it), with
+    /// the 3.8 formula.
     pub fn update_applied(&mut self, parent: Option<ParentFrame>) {
+        let frame = SkeletonFrame {
+            x: 0.0,
+            y: 0.0,
+            scale_x: 1.0,
+            scale_y: 1.0,
+        };
+        self.update_applied_with(parent, AppliedFormula::V38, frame);
+    }
+
+    /// Recomputes `applied` from the world transform with the given runtime's formula
+    /// (`frame`: the skeleton's position and scale).
+    pub fn update_applied_with(
+        &mut self,
+        parent: Option<ParentFrame>,
+        formula: AppliedFormula,
+        frame: SkeletonFrame,
+    ) {
         self.applied_valid = true;
         let Some(p) = parent else {
+            let (x, y) = match formula {
+                AppliedFormula::V38 => (self.world_x, self.world_y),
+                _ => (self.world_x - frame.x, self.world_y - frame.y),
+            };
             self.applied = Local {
-                x: self.world_x,
-                y: self.world_y,
+                x,
+                y,
                 rotation: atan2_deg(self.c, self.a),
                 scale_x: (self.a * self.a + self.c * self.c).sqrt(),
                 scale_y: (self.b * self.b + self.d * self.d).sqrt(),
@@ -237,22 +263,69 @@ impl Bone {
             };
             return;
         };
-        let pid = 1.0 / (p.a * p.d - p.b * p.c);
+        let (mut pa, mut pb, mut pc, mut pd) = (p.a, p.b, p.c, p.d);
+        let mut pid = 1.0 / (pa * pd - pb * pc);
+        let (mut ia, mut ib, mut ic, mut id) = (pd * pid, pb * pid, pc * pid, pa * pid);
         let dx = self.world_x - p.world_x;
         let dy = self.world_y - p.world_y;
-        let x = dx * p.d * pid - dy * p.b * pid;
-        let y = dy * p.a * pid - dx * p.c * pid;
-        let (ia, id, ib, ic) = (pid * p.d, pid * p.a, pid * p.b, pid * p.c);
-        let ra = ia * self.a - ib * self.c;
-        let rb = ia * self.b - ib * self.d;
-        let rc = id * self.c - ic * self.a;
-        let rd = id * self.d - ic * self.b;
+        let x = dx * ia - dy * ib;
+        let y = dy * id - dx * ic;
+        let (ra, rb, rc, rd);
+        if formula == AppliedFormula::V42 && self.inherit == Inherit::OnlyTranslation {
+            (ra, rb, rc, rd) = (self.a, self.b, self.c, self.d);
+        } else {
+            if formula == AppliedFormula::V42 {
+                let (sx, sy) = (frame.scale_x, frame.scale_y);
+                match self.inherit {
+                    Inherit::NoRotationOrReflection => {
+                        let s = (pa * pd - pb * pc).abs() / (pa * pa + pc * pc);
+                        pb = -pc * sx * s / sy;
+                        pd = pa * sy * s / sx;
+                        pid = 1.0 / (pa * pd - pb * pc);
+                        ia = pd * pid;
+                        ib = pb * pid;
+                    }
+                    Inherit::NoScale | Inherit::NoScaleOrReflection => {
+                        let (cos, sin) = (cos_deg(self.pose.rotation), sin_deg(self.pose.rotation));
+                        pa = (pa * cos + pb * sin) / sx;
+                        pc = (pc * cos + pd * sin) / sy;
+                        let mut l = (pa * pa + pc * pc).sqrt();
+                        if l > 0.00001 {
+                            l = 1.0 / l;
+                        }
+                        pa *= l;
+                        pc *= l;
+                        let mut s = (pa * pa + pc * pc).sqrt();
+                        if self.inherit == Inherit::NoScale
+                            && (pid < 0.0) != ((sx < 0.0) != (sy < 0.0))
+                        {
+                            s = -s;
+                        }
+                        let q = std::f64::consts::FRAC_PI_2 + pc.atan2(pa);
+                        pb = q.cos() * s;
+                        pd = q.sin() * s;
+                        pid = 1.0 / (pa * pd - pb * pc);
+                        (ia, ib, ic, id) = (pd * pid, pb * pid, pc * pid, pa * pid);
+                    }
+                    _ => {}
+                }
+            }
+            ra = ia * self.a - ib * self.c;
+            rb = ia * self.b - ib * self.d;
+            rc = id * self.c - ic * self.a;
+            rd = id * self.d - ic * self.b;
+        }
         let mut scale_x = (ra * ra + rc * rc).sqrt();
         let (scale_y, shear_y, rotation);
         if scale_x > 0.0001 {
             let det = ra * rd - rb * rc;
             scale_y = det / scale_x;
-            shear_y = atan2_deg(ra * rb + rc * rd, det);
+            let shear = atan2_deg(ra * rb + rc * rd, det);
+            shear_y = if formula == AppliedFormula::V42 {
+                -shear
+            } else {
+                shear
+            };
             rotation = atan2_deg(rc, ra);
         } else {
             scale_x = 0.0;

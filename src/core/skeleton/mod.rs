@@ -20,7 +20,7 @@ pub use transform_constraint::TransformConstraint;
 pub use update_order::{UpdateOrder, UpdateStep};
 
 use crate::core::color::Color;
-use crate::core::model::{AttachmentId, ConstraintRef, Inherit, SkeletonData, Skin};
+use crate::core::model::{AttachmentId, ConstraintRef, PoseModel, SkeletonData, Skin};
 use memo::{ConstraintMemos, SinCos};
 use std::sync::Arc;
 
@@ -29,7 +29,6 @@ use std::sync::Arc;
 #[derive(Clone, Copy, Debug)]
 struct BoneLink {
     parent: Option<usize>,
-    inherit: Inherit,
 }
 
 /// A skeleton instance posed from shared [`SkeletonData`].
@@ -51,7 +50,7 @@ pub struct Skeleton {
     pub frame: SkeletonFrame,
     pub color: Color,
     order: UpdateOrder,
-    /// Per bone: parent and inherit mode (from the data; they never change).
+    /// Per bone: its parent (from the data; it never changes).
     links: Vec<BoneLink>,
     /// Per bone: the sine and cosine of the rotation its last update from the pose used, and
     /// of the last a constraint set (kept apart so the two do not evict each other).
@@ -91,10 +90,7 @@ impl Skeleton {
             links: data
                 .bones
                 .iter()
-                .map(|b| BoneLink {
-                    parent: b.parent,
-                    inherit: b.inherit,
-                })
+                .map(|b| BoneLink { parent: b.parent })
                 .collect(),
             trig: vec![SinCos::ZERO; data.bones.len()],
             constraint_trig: vec![SinCos::ZERO; data.bones.len()],
@@ -125,7 +121,7 @@ impl Skeleton {
                         if self.slots[slot].attachment == Some(old_att)
                             && let Some(att) = new.get(slot, key)
                         {
-                            self.slots[slot].set_attachment(Some(att));
+                            self.slots[slot].set_attachment(Some(att), &self.data);
                         }
                     }
                 }
@@ -134,7 +130,7 @@ impl Skeleton {
                         if let Some(name) = &sd.attachment
                             && let Some(att) = new.get(i, name)
                         {
-                            self.slots[i].set_attachment(Some(att));
+                            self.slots[i].set_attachment(Some(att), &self.data);
                         }
                     }
                 }
@@ -183,6 +179,7 @@ impl Skeleton {
     pub fn set_bones_to_setup_pose(&mut self) {
         for (bone, data) in self.bones.iter_mut().zip(&self.data.bones) {
             bone.pose = Local::setup(data);
+            bone.inherit = data.inherit;
         }
         self.set_joints3_to_setup_pose();
         for (c, d) in self.ik.iter_mut().zip(&self.data.ik_constraints) {
@@ -233,7 +230,7 @@ impl Skeleton {
     #[inline]
     pub fn update_bone_world(&mut self, i: usize, local: Local) {
         let parent = self.parent_frame(i);
-        let inherit = self.links[i].inherit;
+        let inherit = self.bones[i].inherit;
         let frame = self.frame;
         self.bones[i].update_world_memo(
             local,
@@ -249,12 +246,17 @@ impl Skeleton {
     pub fn ensure_applied(&mut self, i: usize) {
         if !self.bones[i].applied_valid {
             let parent = self.parent_frame(i);
-            self.bones[i].update_applied(parent);
+            let (formula, frame) = (self.data.rules.applied, self.frame);
+            self.bones[i].update_applied_with(parent, formula, frame);
         }
     }
 
     /// Computes every active bone's world transform and runs the constraints, in update order.
     pub fn update_world_transform(&mut self) {
+        if self.data.rules.pose_model == PoseModel::Applied {
+            self.update_world_transform_applied();
+            return;
+        }
         for k in 0..self.order.reset.len() {
             let i = self.order.reset[k];
             let bone = &mut self.bones[i];
@@ -268,9 +270,10 @@ impl Skeleton {
         for k in 0..self.order.steps.len() {
             match self.order.steps[k] {
                 UpdateStep::Bone(i) => {
-                    let BoneLink { parent, inherit } = self.links[i];
+                    let BoneLink { parent } = self.links[i];
                     let pf = parent.map(|p| self.bones[p].frame());
                     let bone = &mut self.bones[i];
+                    let inherit = bone.inherit;
                     bone.update_world_from_pose_memo(inherit, pf, frame, &mut self.trig[i]);
                     // A 3D pose is in world space: its front view replaces the 2D result.
                     if let Some(j) = &bone.joint3 {
@@ -283,6 +286,40 @@ impl Skeleton {
                     self.apply_transform(&data, i)
                 }
                 UpdateStep::Constraint(ConstraintRef::Path(i)) => self.apply_path(&data, i),
+            }
+        }
+    }
+
+    /// The 4.x frame: every bone's pose becomes its applied pose, bones compute their world
+    /// transform from the applied pose (so a bone updated again after a constraint keeps what
+    /// the constraint wrote), and constraints bring the applied poses they change up to date
+    /// at once.
+    fn update_world_transform_applied(&mut self) {
+        for bone in &mut self.bones {
+            bone.applied = bone.pose;
+            bone.applied_valid = true;
+        }
+        let data = self.data.clone();
+        let frame = self.frame;
+        for k in 0..self.order.steps.len() {
+            match self.order.steps[k] {
+                UpdateStep::Bone(i) => {
+                    let BoneLink { parent } = self.links[i];
+                    let pf = parent.map(|p| self.bones[p].frame());
+                    let bone = &mut self.bones[i];
+                    let (applied, inherit) = (bone.applied, bone.inherit);
+                    bone.update_world_memo(applied, inherit, pf, frame, &mut self.trig[i]);
+                }
+                UpdateStep::Constraint(c) => {
+                    match c {
+                        ConstraintRef::Ik(i) => self.apply_ik(&data, i),
+                        ConstraintRef::Transform(i) => self.apply_transform(&data, i),
+                        ConstraintRef::Path(i) => self.apply_path(&data, i),
+                    }
+                    for &b in data.constraint_bones(c) {
+                        self.ensure_applied(b);
+                    }
+                }
             }
         }
     }

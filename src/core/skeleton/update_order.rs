@@ -5,7 +5,7 @@
 //! local pose a constraint reads before they were updated this frame start from their pose.
 
 use super::Skeleton;
-use crate::core::model::{AttachmentKind, ConstraintRef, SkeletonData, Skin};
+use crate::core::model::{AttachmentKind, ConstraintRef, SkeletonData, Skin, UpdateCacheRule};
 
 /// One step of [`Skeleton::update_world_transform`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -105,6 +105,7 @@ impl Skeleton {
         for (bone, &a) in self.bones.iter_mut().zip(&active) {
             bone.active = a;
         }
+        let v4 = data.rules.update_cache == UpdateCacheRule::V4;
         let mut s = Sorter {
             data: &data,
             active: &active,
@@ -130,8 +131,13 @@ impl Skeleton {
                     let parent = cd.bones[0];
                     s.bone(parent);
                     let last = *cd.bones.last().unwrap_or(&parent);
-                    if cd.bones.len() > 1 && !s.is_updated(last) {
-                        s.order.reset.push(last);
+                    if cd.bones.len() > 1 {
+                        if v4 {
+                            // 4.x updates the child before the constraint, from its pose.
+                            s.bone(last);
+                        } else if !s.is_updated(last) {
+                            s.order.reset.push(last);
+                        }
                     }
                     s.order.steps.push(UpdateStep::Constraint(c));
                     s.reset_children(parent);
@@ -150,7 +156,9 @@ impl Skeleton {
                             if let Some(p) = data.bones[b].parent {
                                 s.bone(p);
                             }
-                            if !s.is_updated(b) {
+                            if v4 {
+                                s.bone(b);
+                            } else if !s.is_updated(b) {
                                 s.order.reset.push(b);
                             }
                         }

@@ -54,6 +54,7 @@ impl AnimationState {
         self.animations_changed = false;
         let mut seen = std::mem::take(&mut self.properties_seen);
         seen.clear();
+        let rules_4x = self.data.skeleton.rules.is_4x();
         for t in 0..self.tracks.len() {
             let Some(mut entry) = self.tracks[t] else {
                 continue;
@@ -64,7 +65,15 @@ impl AnimationState {
             let mut cur = Some(entry);
             while let Some(e) = cur {
                 let en = self.e(e);
-                if en.mixing_from.is_none() || en.mix_blend != MixBlend::Add {
+                // Additive entries that mix out are applied through the additive path, which
+                // does not use the modes (3.8 tested whether they mix from something).
+                let skip = en.mix_blend == MixBlend::Add
+                    && if rules_4x {
+                        en.mixing_to.is_some()
+                    } else {
+                        en.mixing_from.is_some()
+                    };
+                if !skip {
                     self.compute_hold(e, &mut seen);
                 }
                 cur = self.e(e).mixing_to;
@@ -89,7 +98,7 @@ impl AnimationState {
         let to_hold_previous = to.is_some_and(|t| self.e(t).hold_previous);
         if to_hold_previous {
             for (i, tl) in anim.timelines.iter().enumerate() {
-                modes[i] = if seen.insert(tl.property_id()) {
+                modes[i] = if insert_all(seen, tl) {
                     TimelineMode::HoldFirst
                 } else {
                     TimelineMode::HoldSubsequent
@@ -97,8 +106,9 @@ impl AnimationState {
             }
         } else {
             'timelines: for (i, tl) in anim.timelines.iter().enumerate() {
-                let id = tl.property_id();
-                if !seen.insert(id) {
+                let ids = tl.property_ids();
+                let id = ids.as_slice();
+                if !insert_all(seen, tl) {
                     modes[i] = TimelineMode::Subsequent;
                     continue;
                 }
@@ -106,7 +116,7 @@ impl AnimationState {
                     tl,
                     Timeline::Attachment(_) | Timeline::DrawOrder(_) | Timeline::Event(_)
                 );
-                let to_keys = to.is_some_and(|t| self.animation_of(self.e(t)).has_property(id));
+                let to_keys = to.is_some_and(|t| self.animation_of(self.e(t)).has_any_property(id));
                 if to.is_none() || discrete || !to_keys {
                     modes[i] = TimelineMode::First;
                     continue;
@@ -115,7 +125,7 @@ impl AnimationState {
                 let mut next = to.and_then(|t| self.e(t).mixing_to);
                 while let Some(nx) = next {
                     let ne = self.e(nx);
-                    if self.animation_of(ne).has_property(id) {
+                    if self.animation_of(ne).has_any_property(id) {
                         next = ne.mixing_to;
                         continue;
                     }
@@ -133,4 +143,13 @@ impl AnimationState {
         e.timeline_mode = modes;
         e.timeline_hold_mix = hold_mix;
     }
+}
+
+/// Adds every property of `tl` to `seen`; true when at least one was new.
+fn insert_all(seen: &mut PropertySet, tl: &Timeline) -> bool {
+    let mut new = false;
+    for &id in tl.property_ids().as_slice() {
+        new |= seen.insert(id);
+    }
+    new
 }

@@ -9,7 +9,7 @@ use crate::core::animation::{
 };
 use crate::core::curve::Span;
 use crate::core::math::{rem, signum, wrap_degrees_38 as wrap};
-use crate::core::model::SkeletonData;
+use crate::core::model::{RotateMixRule, SkeletonData};
 use crate::core::skeleton::Skeleton;
 
 /// Attachment state offsets relative to `unkeyed_state`.
@@ -410,10 +410,11 @@ fn apply_rotate_mixed(
     if !sk.bones[bone_index].active {
         return;
     }
+    let rule = sk.data.rules.rotate_mix;
     let setup_rotation = sk.data.bones[bone_index].rotation;
     let bone = &mut sk.bones[bone_index];
     let keys = &t.keys;
-    let (mut r1, r2);
+    let (r1, r2);
     match keys.locate_from(at.time, at.hint) {
         Span::Before => match blend {
             MixBlend::Setup => {
@@ -432,43 +433,84 @@ fn apply_rotate_mixed(
             } else {
                 bone.pose.rotation
             };
-            r2 = match sp {
-                Span::Last(i) => setup_rotation + keys.value(i, 0),
-                Span::Between { key, percent } => {
+            r2 = match (rule, sp) {
+                (_, Span::Last(i)) => setup_rotation + keys.value(i, 0),
+                // 3.8 keys turn the shortest way and the target wraps; 4.x takes the keys'
+                // values as they are.
+                (RotateMixRule::V38, Span::Between { key, percent, .. }) => {
                     wrap(t.rotation_between(key, keys.curve_percent(key, percent)) + setup_rotation)
                 }
-                Span::Before => unreachable!("handled above"),
+                (_, sp) => setup_rotation + keys.channel_at(sp, 0),
             };
         }
     }
-    let diff = wrap(r2 - r1);
+    let diff = match rule {
+        RotateMixRule::V38 | RotateMixRule::V40 => wrap(r2 - r1),
+        RotateMixRule::V42 => {
+            let d = r2 - r1;
+            d - ((d / 360.0 - 0.5).ceil()) * 360.0
+        }
+    };
     let total;
     if diff == 0.0 {
         total = rotation[0];
     } else {
-        let (mut last_total, last_diff) = if first_frame {
+        let (last_total, last_diff) = if first_frame {
             (0.0, diff)
         } else {
             (rotation[0], rotation[1])
         };
-        let current = diff > 0.0;
-        let mut dir = last_total >= 0.0;
-        // A sign change near 0 (not near 180) is a real crossing: follow the new direction.
-        if signum(last_diff) != signum(diff) && last_diff.abs() <= 90.0 {
-            // A crossing after a full turn counts as a loop.
-            if last_total.abs() > 180.0 {
-                last_total += 360.0 * signum(last_total);
-            }
-            dir = current;
-        }
-        let mut t = diff + last_total - rem(last_total, 360.0);
-        if dir != current {
-            t += 360.0 * signum(last_total);
-        }
-        total = t;
+        total = match rule {
+            RotateMixRule::V38 | RotateMixRule::V40 => turn_38(diff, last_total, last_diff),
+            RotateMixRule::V42 => turn_42(diff, last_total, last_diff),
+        };
         rotation[0] = total;
     }
     rotation[1] = diff;
-    r1 += total * alpha;
-    bone.pose.rotation = wrap(r1);
+    let r = r1 + total * alpha;
+    bone.pose.rotation = match rule {
+        RotateMixRule::V38 => wrap(r),
+        _ => r,
+    };
+}
+
+/// The accumulated turn toward `diff` (3.8 to 4.1): keeps the previous direction unless the
+/// difference changed sign near 0 (a real crossing rather than one through 180 degrees).
+fn turn_38(diff: f64, mut last_total: f64, last_diff: f64) -> f64 {
+    let current = diff > 0.0;
+    let mut dir = last_total >= 0.0;
+    if signum(last_diff) != signum(diff) && last_diff.abs() <= 90.0 {
+        // A crossing after a full turn counts as a loop.
+        if last_total.abs() > 180.0 {
+            last_total += 360.0 * signum(last_total);
+        }
+        dir = current;
+    }
+    let mut t = diff + last_total - rem(last_total, 360.0);
+    if dir != current {
+        t += 360.0 * signum(last_total);
+    }
+    t
+}
+
+/// 4.2's form of [`turn_38`], counting whole loops of the previous total.
+fn turn_42(diff: f64, last_total: f64, last_diff: f64) -> f64 {
+    let loops = last_total - rem(last_total, 360.0);
+    let mut total = diff + loops;
+    let current = diff >= 0.0;
+    let mut dir = last_total >= 0.0;
+    if last_diff.abs() <= 90.0 && signum(last_diff) != signum(diff) {
+        if (last_total - loops).abs() > 180.0 {
+            total += 360.0 * signum(last_total);
+            dir = current;
+        } else if loops != 0.0 {
+            total -= 360.0 * signum(last_total);
+        } else {
+            dir = current;
+        }
+    }
+    if dir != current {
+        total += 360.0 * signum(last_total);
+    }
+    total
 }

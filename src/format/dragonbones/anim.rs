@@ -14,8 +14,8 @@ use super::setup::color;
 use super::transform::{DbTransform, flip, normalize};
 use super::tween;
 use crate::core::animation::{
-    Animation, AttachmentTimeline, BoneProperty, BoneTimeline, ColorTimeline, DeformTimeline,
-    DrawOrderTimeline, EventTimeline, Timeline,
+    Animation, AttachmentTimeline, BoneProperty, BoneTimeline, ColorKind, ColorTimeline,
+    DeformTimeline, DrawOrderTimeline, EventTimeline, Timeline,
 };
 use crate::core::curve::{Interp, Keys, TimeWarp};
 use crate::core::model::{AttachmentId, AttachmentKind, Event, EventData, SkeletonData};
@@ -406,7 +406,11 @@ fn slot_timelines(
             keys.push(f.duration() as f32, &first, Interp::Stepped);
         }
         keys.warp = f.warp(tl.scale, tl.offset);
-        out.push(Timeline::Color(ColorTimeline { slot, keys }));
+        out.push(Timeline::Color(ColorTimeline {
+            slot,
+            kind: ColorKind::Color,
+            keys,
+        }));
     }
     Ok(())
 }

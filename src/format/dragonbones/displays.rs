@@ -76,6 +76,7 @@ pub fn skins(
                     name: key.clone(),
                     kind,
                     deform_source: id,
+                    sequence: None,
                 });
                 out.set(slot, &key, id);
             }

@@ -21,6 +21,7 @@ pub fn armature(
     let mut data = SkeletonData {
         name: arm.name.clone().unwrap_or_default(),
         fps,
+        rules: crate::core::model::Rules::DRAGONBONES,
         ..SkeletonData::default()
     };
     if let Some(b) = &arm.aabb {

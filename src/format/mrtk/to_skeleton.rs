@@ -57,6 +57,7 @@ pub fn to_skeleton(rec: &Recording, name: &str) -> SkeletonData {
                 version: format!("{}.{}", rec.version.major, rec.version.minor),
             },
             fps: FPS,
+            rules: crate::core::model::Rules::MRTK,
             skins: vec![Skin::new("default")],
             default_skin: Some(0),
             ..SkeletonData::default()
@@ -219,6 +220,7 @@ impl Builder {
                 color: None,
             }),
             deform_source: id,
+            sequence: None,
         });
         self.data.skins[0].set(slot, attachment, id);
         let ch = changes(&curve.curve, self.duration);

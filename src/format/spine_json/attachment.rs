@@ -230,6 +230,7 @@ pub fn attachment(
             name,
             kind,
             deform_source: id,
+            sequence: None,
         },
         link,
     ))

@@ -212,9 +212,18 @@ pub fn evaluated(ctx: &ViewCtx<'_>, t: &Timeline) -> Option<Vec<f64>> {
             ratio(local.scale_y, setup.scale_y),
         ],
         BoneProperty::Shear => vec![local.shear_x - setup.shear_x, local.shear_y - setup.shear_y],
+        BoneProperty::TranslateX => vec![local.x - setup.x],
+        BoneProperty::TranslateY => vec![local.y - setup.y],
+        BoneProperty::ScaleX => vec![ratio(local.scale_x, setup.scale_x)],
+        BoneProperty::ScaleY => vec![ratio(local.scale_y, setup.scale_y)],
+        BoneProperty::ShearX => vec![local.shear_x - setup.shear_x],
+        BoneProperty::ShearY => vec![local.shear_y - setup.shear_y],
     };
     // Angles: the turn nearest the keyed value, so the overlay sits on the curve.
-    if matches!(bt.property, BoneProperty::Rotate | BoneProperty::Shear) {
+    if matches!(
+        bt.property,
+        BoneProperty::Rotate | BoneProperty::Shear | BoneProperty::ShearX | BoneProperty::ShearY
+    ) {
         for (c, v) in out.iter_mut().enumerate() {
             if let Some(keyed) = Curve::new(t).and_then(|cv| cv.value(c, ctx.playhead)) {
                 *v += 360.0 * ((keyed - *v) / 360.0).round();

@@ -1,6 +1,8 @@
 //! Slot timelines: attachment, color, two-color.
 
-use crate::core::animation::{AttachmentTimeline, ColorTimeline, Timeline, TwoColorTimeline};
+use crate::core::animation::{
+    AttachmentTimeline, ColorKind, ColorTimeline, Timeline, TwoColorKind, TwoColorTimeline,
+};
 use crate::core::color::Color;
 use crate::core::model::SkeletonData;
 use crate::format::LoadError;
@@ -47,7 +49,11 @@ pub fn slots(
                 let c = hex(&k.color, "color")?;
                 Ok([c.r as f32, c.g as f32, c.b as f32, c.a as f32])
             })?;
-            out.push(Timeline::Color(ColorTimeline { slot, keys }));
+            out.push(Timeline::Color(ColorTimeline {
+                slot,
+                kind: ColorKind::Color,
+                keys,
+            }));
         }
         if let Some(keys) = t.two_color.as_deref().filter(|k| !k.is_empty()) {
             let keys = curve_keys(ctx, &join(&at, &[Key("twoColor")]), keys, |k| {
@@ -55,7 +61,11 @@ pub fn slots(
                 let d = hex(&k.dark, "dark")?;
                 Ok([l.r, l.g, l.b, l.a, d.r, d.g, d.b].map(|v| v as f32))
             })?;
-            out.push(Timeline::TwoColor(TwoColorTimeline { slot, keys }));
+            out.push(Timeline::TwoColor(TwoColorTimeline {
+                slot,
+                kind: TwoColorKind::TwoColor,
+                keys,
+            }));
         }
     }
     Ok(())

@@ -1,0 +1,234 @@
+//! The runtime rules a skeleton plays by.
+//!
+//! The official Spine runtimes differ between versions in a few dozen specific places (the
+//! version matrix of `shared/docs/spine-4x.md`). The core is one runtime; each place where the
+//! versions disagree is one small enum here, and a loader records the set its format's runtime
+//! follows in [`SkeletonData::rules`](super::SkeletonData). What a file *encodes* differently
+//! (curve shapes, timeline kinds, constraint fields) is data, not a rule.
+
+/// Which release of a runtime a rule set follows, for display and for choosing presets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum RuntimeVersion {
+    Spine38,
+    Spine40,
+    Spine41,
+    Spine42,
+    DragonBones,
+    Mrtk,
+}
+
+/// How bone timelines blend rotations and scales.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BoneBlendRule {
+    /// 3.8: blended rotations wrap into one turn; additive scale keeps the sign rules.
+    V38,
+    /// 4.x: rotations are plain relative values (no wrapping); additive scale adds `v - s`.
+    V4,
+}
+
+/// What a bone's world transform is computed from, and when its applied pose is known.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PoseModel {
+    /// 3.8: from the local pose; the applied pose is derived lazily after constraints.
+    Local,
+    /// 4.x: every frame copies the pose into the applied pose; world transforms come from
+    /// the applied pose, and constraints update it eagerly.
+    Applied,
+}
+
+/// The formula that recovers a bone's applied (local) transform from its world matrix.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AppliedFormula {
+    /// 3.8 to 4.1: the plain parent inverse, `+atan2` shear.
+    V38,
+    /// 4.1 root rule (subtracts the skeleton position) with the 3.8 formula otherwise.
+    V40,
+    /// 4.2: inherit-mode aware parent inverse, `-atan2` shear.
+    V42,
+}
+
+/// IK solver differences.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum IkRule {
+    V38,
+    V40,
+    V41,
+    V42,
+}
+
+/// Transform and path constraint differences.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ConstraintRule {
+    /// 3.8: four mixes (both axes share translate and scale), `> 0` tests.
+    V38,
+    /// 4.0: six mixes; local rotation/shear wrap; the early out ignores `mixScaleY`.
+    V40,
+    /// 4.1: as 4.0 with a correct early out.
+    V41,
+    /// 4.2: local rotation and shear do not wrap.
+    V42,
+}
+
+/// How the update order treats bones that constraints re-sort.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UpdateCacheRule {
+    /// 3.8: a reset list restores applied poses; the 2-bone IK child is not pre-sorted.
+    V38,
+    /// 4.x: the applied pose is copied for every bone first; IK children are pre-sorted and
+    /// local transform constraints sort their own bones.
+    V4,
+}
+
+/// How AnimationState turns a mixing rotation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RotateMixRule {
+    /// 3.8: key differences and the result wrap.
+    V38,
+    /// 4.0/4.1: the 3.8 direction bookkeeping without wrapping the result.
+    V40,
+    /// 4.2: the `loops` form, ceil wrap of the difference.
+    V42,
+}
+
+/// When a looping entry completes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CompleteRule {
+    /// `trackLast mod d > trackTime mod d` (3.8 to 4.1).
+    Mod,
+    /// `floor(trackTime / d) > floor(trackLast / d)` and > 0 (4.2).
+    Floor,
+}
+
+/// How `addAnimation` turns a delay <= 0 into a start time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DelayRule {
+    V38,
+    /// `delay += trackComplete - mixDuration` (may stay negative).
+    V40,
+    /// As 4.0, clamped to >= 0.
+    V42,
+}
+
+/// When a mix is found finished.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MixFinishedRule {
+    /// `mixTime > 0 && mixTime >= mixDuration`.
+    V38,
+    /// The incoming entry was applied at least once and `mixTime >= mixDuration`.
+    V42,
+}
+
+/// Every versioned rule. `Copy`: the runtime reads it from the skeleton's data.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rules {
+    pub version: RuntimeVersion,
+    pub bone_blend: BoneBlendRule,
+    pub pose_model: PoseModel,
+    pub applied: AppliedFormula,
+    pub ik: IkRule,
+    pub constraints: ConstraintRule,
+    pub update_cache: UpdateCacheRule,
+    pub rotate_mix: RotateMixRule,
+    pub complete: CompleteRule,
+    pub delay: DelayRule,
+    pub mix_finished: MixFinishedRule,
+    /// 4.2: attachment keys of the current entry need `alphaAttachmentThreshold`.
+    pub alpha_attachment_threshold: bool,
+    /// 4.2: a bone's inherit mode is part of its pose (animated by inherit timelines).
+    pub inherit_in_pose: bool,
+    /// 4.0+: `setAttachment` keeps the deform when old and new share a timeline attachment.
+    pub keep_deform_same_timeline: bool,
+}
+
+impl Rules {
+    pub const SPINE_38: Rules = Rules {
+        version: RuntimeVersion::Spine38,
+        bone_blend: BoneBlendRule::V38,
+        pose_model: PoseModel::Local,
+        applied: AppliedFormula::V38,
+        ik: IkRule::V38,
+        constraints: ConstraintRule::V38,
+        update_cache: UpdateCacheRule::V38,
+        rotate_mix: RotateMixRule::V38,
+        complete: CompleteRule::Mod,
+        delay: DelayRule::V38,
+        mix_finished: MixFinishedRule::V38,
+        alpha_attachment_threshold: false,
+        inherit_in_pose: false,
+        keep_deform_same_timeline: false,
+    };
+
+    pub const SPINE_40: Rules = Rules {
+        version: RuntimeVersion::Spine40,
+        bone_blend: BoneBlendRule::V4,
+        pose_model: PoseModel::Applied,
+        applied: AppliedFormula::V40,
+        ik: IkRule::V40,
+        constraints: ConstraintRule::V40,
+        update_cache: UpdateCacheRule::V4,
+        rotate_mix: RotateMixRule::V40,
+        complete: CompleteRule::Mod,
+        delay: DelayRule::V40,
+        mix_finished: MixFinishedRule::V38,
+        alpha_attachment_threshold: false,
+        inherit_in_pose: false,
+        keep_deform_same_timeline: true,
+    };
+
+    pub const SPINE_41: Rules = Rules {
+        version: RuntimeVersion::Spine41,
+        ik: IkRule::V41,
+        constraints: ConstraintRule::V41,
+        ..Rules::SPINE_40
+    };
+
+    pub const SPINE_42: Rules = Rules {
+        version: RuntimeVersion::Spine42,
+        applied: AppliedFormula::V42,
+        ik: IkRule::V42,
+        constraints: ConstraintRule::V42,
+        rotate_mix: RotateMixRule::V42,
+        complete: CompleteRule::Floor,
+        delay: DelayRule::V42,
+        mix_finished: MixFinishedRule::V42,
+        alpha_attachment_threshold: true,
+        inherit_in_pose: true,
+        ..Rules::SPINE_41
+    };
+
+    /// DragonBones plays through the 3.8 rules (its differences are data: inherit modes,
+    /// eases, frame grids).
+    pub const DRAGONBONES: Rules = Rules {
+        version: RuntimeVersion::DragonBones,
+        ..Rules::SPINE_38
+    };
+
+    /// MRTK recordings: 3D joints, no constraints; the 3.8 rules apply to the rest.
+    pub const MRTK: Rules = Rules {
+        version: RuntimeVersion::Mrtk,
+        ..Rules::SPINE_38
+    };
+
+    /// A short label for status lines ("Spine 4.2 rules").
+    pub fn label(&self) -> &'static str {
+        match self.version {
+            RuntimeVersion::Spine38 => "Spine 3.8",
+            RuntimeVersion::Spine40 => "Spine 4.0",
+            RuntimeVersion::Spine41 => "Spine 4.1",
+            RuntimeVersion::Spine42 => "Spine 4.2",
+            RuntimeVersion::DragonBones => "DragonBones",
+            RuntimeVersion::Mrtk => "MRTK",
+        }
+    }
+
+    /// True for the 4.x pose model and formulas.
+    pub fn is_4x(&self) -> bool {
+        self.pose_model == PoseModel::Applied
+    }
+}
+
+impl Default for Rules {
+    fn default() -> Rules {
+        Rules::SPINE_38
+    }
+}
