@@ -234,7 +234,8 @@ impl PosesReport {
                                     "name": ed.name, "int": e.int, "float": num(e.float),
                                     "string": e.string, "time": num(e.time),
                                 });
-                                if ed.audio.is_some() {
+                                // 4.x events always carry them (0 without audio).
+                                if ed.audio.is_some() || data.rules.is_4x() {
                                     ev["volume"] = num(e.volume);
                                     ev["balance"] = num(e.balance);
                                 }

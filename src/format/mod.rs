@@ -27,7 +27,7 @@ pub fn load_all(bytes: &[u8], name: &str) -> Result<Vec<SkeletonData>, LoadError
     // A UTF-8 byte order mark is not JSON, but editors add one; it changes no line numbers.
     let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
     let mut all = match sniff::sniff(bytes)? {
-        sniff::Format::SpineJson38 { .. } => vec![spine_json::load(bytes, name)?],
+        sniff::Format::SpineJson { spine, .. } => vec![spine_json::load(bytes, name, spine)?],
         sniff::Format::DragonBones => dragonbones::load(bytes, name)?,
         sniff::Format::MrtkInput => vec![mrtk::load_skeleton(bytes, name)?],
     };

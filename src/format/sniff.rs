@@ -6,8 +6,11 @@ use super::json::{Seg, error_at, locate::find, locate::string_at};
 /// A format bonescope can load.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Format {
-    /// Spine JSON written by Spine 3.8.x; holds the `skeleton.spine` version.
-    SpineJson38 { version: String },
+    /// Spine JSON written by Spine 3.8, 4.0, 4.1 or 4.2; holds the `skeleton.spine` version.
+    SpineJson {
+        version: String,
+        spine: super::spine_json::SpineVersion,
+    },
     /// DragonBones JSON (a top-level `armature` list); the loader checks the version.
     DragonBones,
     /// An MRTK2 input animation (binary, recognised by its magic number).
@@ -15,7 +18,7 @@ pub enum Format {
 }
 
 const EXPECTED: &str =
-    "expected a Spine 3.8 or DragonBones 4.x JSON export or an MRTK input animation";
+    "expected a Spine 3.8-4.2 or DragonBones 4.x JSON export or an MRTK input animation";
 
 /// Recognises `text`: an MRTK input animation by its magic number, else JSON. Only the top of the document is read (the `skeleton.spine` version
 /// string), so this is cheap; the chosen loader reports any later syntax error.
@@ -65,14 +68,14 @@ pub fn sniff(text: &[u8]) -> Result<Format, LoadError> {
             "skeleton.spine must be a version string",
         ));
     };
-    if version == "3.8" || version.starts_with("3.8.") {
-        Ok(Format::SpineJson38 { version })
-    } else if version.starts_with("4.") {
+    if let Some(spine) = super::spine_json::SpineVersion::from_export(&version) {
+        Ok(Format::SpineJson { version, spine })
+    } else if version.starts_with("4.3") {
         Err(error_at(
             text,
             &VERSION,
             format!(
-                "Spine 4.x JSON is not supported yet (this file is Spine \"{version}\"; {EXPECTED})"
+                "Spine 4.3 JSON is not supported yet (this file is Spine \"{version}\"; bonescope reads Spine 3.8, 4.0, 4.1 and 4.2 exports)"
             ),
         ))
     } else {
@@ -87,6 +90,7 @@ pub fn sniff(text: &[u8]) -> Result<Format, LoadError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::format::spine_json::SpineVersion;
 
     fn msg(text: &str) -> String {
         sniff(text.as_bytes()).unwrap_err().to_string()
@@ -97,16 +101,26 @@ mod tests {
         let f = sniff(br#"{"skeleton": {"hash": "x", "spine": "3.8.55"}, "bones": []}"#).unwrap();
         assert_eq!(
             f,
-            Format::SpineJson38 {
-                version: "3.8.55".into()
+            Format::SpineJson {
+                version: "3.8.55".into(),
+                spine: SpineVersion::V38,
             }
         );
         // The version is found even when it comes last.
         let f = sniff(br#"{"bones": [[{"a": "}"}]], "skeleton": {"spine": "3.8"}}"#).unwrap();
         assert_eq!(
             f,
-            Format::SpineJson38 {
-                version: "3.8".into()
+            Format::SpineJson {
+                version: "3.8".into(),
+                spine: SpineVersion::V38,
+            }
+        );
+        let f = sniff(br#"{"skeleton": {"spine": "4.2.22"}}"#).unwrap();
+        assert_eq!(
+            f,
+            Format::SpineJson {
+                version: "4.2.22".into(),
+                spine: SpineVersion::V42,
             }
         );
     }
@@ -123,11 +137,11 @@ mod tests {
     fn rejects_other_files() {
         assert_eq!(
             msg(""),
-            "line 1, column 1: empty file (expected a Spine 3.8 or DragonBones 4.x JSON export or an MRTK input animation)"
+            "line 1, column 1: empty file (expected a Spine 3.8-4.2 or DragonBones 4.x JSON export or an MRTK input animation)"
         );
         assert_eq!(
             msg(" \n "),
-            "line 1, column 1: empty file (expected a Spine 3.8 or DragonBones 4.x JSON export or an MRTK input animation)"
+            "line 1, column 1: empty file (expected a Spine 3.8-4.2 or DragonBones 4.x JSON export or an MRTK input animation)"
         );
         assert!(
             msg("\n[1, 2]").starts_with("line 2, column 1: unrecognised file: not a JSON object")
@@ -143,12 +157,16 @@ mod tests {
             msg("{\"skeleton\": {\"spine\": 38}}")
                 .contains("(skeleton.spine): skeleton.spine must be a version string")
         );
-        let four = msg("{\"skeleton\": {\"spine\": \"4.2.22\"}}");
+        let four = msg("{\"skeleton\": {\"spine\": \"4.3.39-beta\"}}");
         assert!(
             four.starts_with(
-                "line 1, column 24 (skeleton.spine): Spine 4.x JSON is not supported yet"
+                "line 1, column 24 (skeleton.spine): Spine 4.3 JSON is not supported yet"
             ),
             "{four}"
+        );
+        assert!(
+            msg("{\"skeleton\": {\"spine\": \"5.0.1\"}}")
+                .contains("Spine \"5.0.1\" JSON is not supported")
         );
         assert!(
             msg("{\"skeleton\": {\"spine\": \"3.7.94\"}}")

@@ -86,12 +86,21 @@ pub(super) fn apply_transform(
     }
     let sp = span(&t.keys, at);
     let setup = [
-        data.rotate_mix,
-        data.translate_mix,
-        data.scale_mix,
-        data.shear_mix,
+        data.mix_rotate,
+        data.mix_x,
+        data.mix_y,
+        data.mix_scale_x,
+        data.mix_scale_y,
+        data.mix_shear_y,
     ];
-    let mut cur = [c.rotate_mix, c.translate_mix, c.scale_mix, c.shear_mix];
+    let mut cur = [
+        c.mix_rotate,
+        c.mix_x,
+        c.mix_y,
+        c.mix_scale_x,
+        c.mix_scale_y,
+        c.mix_shear_y,
+    ];
     if sp == Span::Before {
         match blend {
             MixBlend::Setup => cur = setup,
@@ -103,12 +112,25 @@ pub(super) fn apply_transform(
             _ => return,
         }
     } else {
-        let values = channels::<4>(&t.keys, sp);
+        let values = if t.keys.channels == 4 {
+            // 3.8: one translate and one scale mix for both axes.
+            let [r, tr, s, sh] = channels::<4>(&t.keys, sp);
+            [r, tr, tr, s, s, sh]
+        } else {
+            channels::<6>(&t.keys, sp)
+        };
         for ((v, s), x) in cur.iter_mut().zip(setup).zip(values) {
             mix_value(v, s, x, alpha, blend);
         }
     }
-    [c.rotate_mix, c.translate_mix, c.scale_mix, c.shear_mix] = cur;
+    [
+        c.mix_rotate,
+        c.mix_x,
+        c.mix_y,
+        c.mix_scale_x,
+        c.mix_scale_y,
+        c.mix_shear_y,
+    ] = cur;
 }
 
 pub(super) fn apply_path(
@@ -144,13 +166,16 @@ pub(super) fn apply_path(
             apply(&mut c.spacing, data.spacing, keyed.then_some(x));
         }
         PathProperty::Mix => {
-            let [rotate, translate] = channels::<2>(&t.keys, sp);
-            apply(&mut c.rotate_mix, data.rotate_mix, keyed.then_some(rotate));
-            apply(
-                &mut c.translate_mix,
-                data.translate_mix,
-                keyed.then_some(translate),
-            );
+            let [rotate, x, y] = if t.keys.channels == 2 {
+                // 3.8: one translate mix for both axes.
+                let [r, tr] = channels::<2>(&t.keys, sp);
+                [r, tr, tr]
+            } else {
+                channels::<3>(&t.keys, sp)
+            };
+            apply(&mut c.mix_rotate, data.mix_rotate, keyed.then_some(rotate));
+            apply(&mut c.mix_x, data.mix_x, keyed.then_some(x));
+            apply(&mut c.mix_y, data.mix_y, keyed.then_some(y));
         }
     }
 }

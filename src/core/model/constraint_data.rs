@@ -33,10 +33,13 @@ pub struct TransformConstraintData {
     pub offset_scale_x: f64,
     pub offset_scale_y: f64,
     pub offset_shear_y: f64,
-    pub rotate_mix: f64,
-    pub translate_mix: f64,
-    pub scale_mix: f64,
-    pub shear_mix: f64,
+    /// Mixes per property (3.8 files give x and y one translate mix, and one scale mix).
+    pub mix_rotate: f64,
+    pub mix_x: f64,
+    pub mix_y: f64,
+    pub mix_scale_x: f64,
+    pub mix_scale_y: f64,
+    pub mix_shear_y: f64,
     pub local: bool,
     pub relative: bool,
 }
@@ -56,6 +59,8 @@ pub enum SpacingMode {
     Length,
     Fixed,
     Percent,
+    /// Spine 4.x: spaces proportional to the bones' lengths, filling the path.
+    Proportional,
 }
 
 /// How bones on a path are rotated.
@@ -82,8 +87,10 @@ pub struct PathConstraintData {
     pub offset_rotation: f64,
     pub position: f64,
     pub spacing: f64,
-    pub rotate_mix: f64,
-    pub translate_mix: f64,
+    pub mix_rotate: f64,
+    /// 3.8 files give x and y one translate mix.
+    pub mix_x: f64,
+    pub mix_y: f64,
 }
 
 /// A reference to any constraint, in one list ordered by `order`.

@@ -2,7 +2,7 @@
 
 use super::{Local, Skeleton};
 use crate::core::math::{RAD_DEG, atan2_deg};
-use crate::core::model::{IkConstraintData, Inherit, SkeletonData};
+use crate::core::model::{IkConstraintData, IkRule, Inherit, SkeletonData};
 use std::f64::consts::PI;
 
 /// The animatable state of an IK constraint.
@@ -63,10 +63,32 @@ impl Skeleton {
         if cd.rigid {
             return self.ik_rigid(&cd.bones, tx, ty, bend, mix);
         }
+        let rule = data.rules.ik;
+        // 4.x does nothing at all without mix (3.8 still recomputes a 2-bone child).
+        if mix == 0.0 && rule != IkRule::V38 {
+            return;
+        }
         match cd.bones.as_slice() {
             [bone] => self.ik_one(*bone, tx, ty, compress, stretch, cd.uniform, mix),
             [parent, child] => {
-                self.ik_two(*parent, *child, tx, ty, bend as f64, stretch, softness, mix)
+                // 4.2 solves only chains that inherit normally.
+                if rule == IkRule::V42
+                    && (self.bones[*parent].inherit != Inherit::Normal
+                        || self.bones[*child].inherit != Inherit::Normal)
+                {
+                    return;
+                }
+                self.ik_two(
+                    *parent,
+                    *child,
+                    tx,
+                    ty,
+                    bend as f64,
+                    stretch,
+                    cd.uniform,
+                    softness,
+                    mix,
+                )
             }
             _ => {}
         }
@@ -85,11 +107,12 @@ impl Skeleton {
         alpha: f64,
     ) {
         self.ensure_applied(bone);
+        let rule = self.data.rules.ik;
         let data = &self.data.bones[bone];
         let Some(pi) = data.parent else {
             return;
         };
-        let inherit = data.inherit;
+        let inherit = self.bones[bone].inherit;
         let length = data.length;
         let p = self.bones[pi].frame();
         let b = &self.bones[bone];
@@ -101,10 +124,18 @@ impl Skeleton {
             Inherit::OnlyTranslation => {
                 tx = target_x - b.world_x;
                 ty = target_y - b.world_y;
+                if matches!(rule, IkRule::V41 | IkRule::V42) {
+                    tx *= crate::core::math::signum(self.frame.scale_x);
+                    ty *= crate::core::math::signum(self.frame.scale_y);
+                }
             }
             _ => {
                 if inherit == Inherit::NoRotationOrReflection {
-                    let s = (pa * pd - pb * pc).abs() / (pa * pa + pc * pc);
+                    let mut l2 = pa * pa + pc * pc;
+                    if matches!(rule, IkRule::V41 | IkRule::V42) {
+                        l2 = l2.max(0.0001);
+                    }
+                    let s = (pa * pd - pb * pc).abs() / l2;
                     let sa = pa / self.frame.scale_x;
                     let sc = pc / self.frame.scale_y;
                     pb = -sc * s * self.frame.scale_x;
@@ -114,8 +145,13 @@ impl Skeleton {
                 let x = target_x - p.world_x;
                 let y = target_y - p.world_y;
                 let d = pa * pd - pb * pc;
-                tx = (x * pd - y * pb) / d - ap.x;
-                ty = (y * pa - x * pc) / d - ap.y;
+                if matches!(rule, IkRule::V41 | IkRule::V42) && d.abs() <= 0.0001 {
+                    tx = 0.0;
+                    ty = 0.0;
+                } else {
+                    tx = (x * pd - y * pb) / d - ap.x;
+                    ty = (y * pa - x * pc) / d - ap.y;
+                }
             }
         }
         rotation_ik += atan2_deg(ty, tx);
@@ -158,9 +194,11 @@ impl Skeleton {
         target_y: f64,
         bend_dir: f64,
         stretch: bool,
+        uniform_stretch: bool,
         softness: f64,
         alpha: f64,
     ) {
+        let v4 = self.data.rules.ik != IkRule::V38;
         if alpha == 0.0 {
             let pose = self.bones[child].pose;
             self.update_bone_world(child, pose);
@@ -176,7 +214,7 @@ impl Skeleton {
         let child_len = self.data.bones[child].length;
         let (px, py) = (pap.x, pap.y);
         let (mut psx, mut psy, mut csx) = (pap.scale_x, pap.scale_y, cap.scale_x);
-        let mut sx = psx;
+        let (mut sx, mut sy) = (psx, psy);
         let (os1, mut s2);
         if psx < 0.0 {
             psx = -psx;
@@ -200,7 +238,8 @@ impl Skeleton {
         let cx = cap.x;
         let (cy, cwx, cwy);
         let uniform = (psx - psy).abs() <= 0.0001;
-        if !uniform {
+        // 4.x also measures along the parent's x axis when stretching.
+        if !uniform || (v4 && stretch) {
             cy = 0.0;
             cwx = pb.a * cx + pb.world_x;
             cwy = pb.c * cx + pb.world_y;
@@ -211,7 +250,12 @@ impl Skeleton {
         }
         let pp = self.bones[ppi].frame();
         let (a, b, c, d) = (pp.a, pp.b, pp.c, pp.d);
-        let id = 1.0 / (a * d - b * c);
+        let det = a * d - b * c;
+        let id = if matches!(self.data.rules.ik, IkRule::V41 | IkRule::V42) && det.abs() <= 0.0001 {
+            0.0
+        } else {
+            1.0 / det
+        };
         let (x, y) = (cwx - pp.world_x, cwy - pp.world_y);
         let dx = (x * d - y * b) * id - px;
         let dy = (y * a - x * c) * id - py;
@@ -254,7 +298,11 @@ impl Skeleton {
                 } else if cos > 1.0 {
                     cos = 1.0;
                     if stretch {
-                        sx *= (dd.sqrt() / (l1 + l2) - 1.0) * alpha + 1.0;
+                        let s = (dd.sqrt() / (l1 + l2) - 1.0) * alpha + 1.0;
+                        sx *= s;
+                        if v4 && uniform_stretch {
+                            sy *= s;
+                        }
                     }
                 }
                 a2 = cos.acos() * bend_dir;
@@ -327,7 +375,7 @@ impl Skeleton {
             y: py,
             rotation: rotation + a1 * alpha,
             scale_x: sx,
-            scale_y: pap.scale_y,
+            scale_y: if v4 { sy } else { pap.scale_y },
             shear_x: 0.0,
             shear_y: 0.0,
         };

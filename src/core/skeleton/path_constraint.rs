@@ -3,8 +3,8 @@
 use super::Skeleton;
 use crate::core::math::DEG_RAD;
 use crate::core::model::{
-    AttachmentKind, PathAttachment, PathConstraintData, PositionMode, RotateMode, SkeletonData,
-    SpacingMode,
+    AttachmentKind, ConstraintRule, PathAttachment, PathConstraintData, PositionMode, RotateMode,
+    SkeletonData, SpacingMode,
 };
 use std::f64::consts::PI;
 
@@ -13,8 +13,9 @@ use std::f64::consts::PI;
 pub struct PathConstraint {
     pub position: f64,
     pub spacing: f64,
-    pub rotate_mix: f64,
-    pub translate_mix: f64,
+    pub mix_rotate: f64,
+    pub mix_x: f64,
+    pub mix_y: f64,
     pub active: bool,
     scratch: Scratch,
 }
@@ -34,8 +35,9 @@ impl PathConstraint {
         let mut c = PathConstraint {
             position: 0.0,
             spacing: 0.0,
-            rotate_mix: 0.0,
-            translate_mix: 0.0,
+            mix_rotate: 0.0,
+            mix_x: 0.0,
+            mix_y: 0.0,
             active: true,
             scratch: Scratch::default(),
         };
@@ -47,12 +49,36 @@ impl PathConstraint {
     pub fn set_to_setup(&mut self, d: &PathConstraintData) {
         self.position = d.position;
         self.spacing = d.spacing;
-        self.rotate_mix = d.rotate_mix;
-        self.translate_mix = d.translate_mix;
+        self.mix_rotate = d.mix_rotate;
+        self.mix_x = d.mix_x;
+        self.mix_y = d.mix_y;
     }
 }
 
 const EPSILON: f64 = 0.00001;
+
+/// What the spaces are multiplied by once the path length is known.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum SpaceScale {
+    None,
+    /// Percent spacing: by the path length.
+    Path,
+    /// Proportional spacing (4.x): by the path length over the number of spaces.
+    PathPerSpace,
+}
+
+impl SpaceScale {
+    fn apply(self, spaces: &mut [f64], path_length: f64) {
+        let f = match self {
+            SpaceScale::None => return,
+            SpaceScale::Path => path_length,
+            SpaceScale::PathPerSpace => path_length / spaces.len() as f64,
+        };
+        for s in spaces.iter_mut().skip(1) {
+            *s *= f;
+        }
+    }
+}
 
 /// Which cached curve the world buffer holds while walking a path.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -73,13 +99,20 @@ impl Skeleton {
         let AttachmentKind::Path(path) = &data.attachments[att].kind else {
             return;
         };
-        let (rotate_mix, translate_mix) = (self.paths[i].rotate_mix, self.paths[i].translate_mix);
-        let (translate, rotate) = (translate_mix > 0.0, rotate_mix > 0.0);
-        if !translate && !rotate {
+        let c = &self.paths[i];
+        let (rotate_mix, mix_x, mix_y) = (c.mix_rotate, c.mix_x, c.mix_y);
+        let v4 = data.rules.constraints != ConstraintRule::V38;
+        let rotate = rotate_mix > 0.0;
+        if v4 {
+            if rotate_mix == 0.0 && mix_x == 0.0 && mix_y == 0.0 {
+                return;
+            }
+        } else if mix_x <= 0.0 && !rotate {
             return;
         }
         let mut sc = std::mem::take(&mut self.paths[i].scratch);
         let percent_spacing = cd.spacing_mode == SpacingMode::Percent;
+        let proportional = cd.spacing_mode == SpacingMode::Proportional;
         let tangents = cd.rotate_mode == RotateMode::Tangent;
         let scale = cd.rotate_mode == RotateMode::ChainScale;
         let bone_count = cd.bones.len();
@@ -91,7 +124,9 @@ impl Skeleton {
             sc.lengths.resize(bone_count, 0.0);
         }
         let spacing = self.paths[i].spacing;
-        if scale || !percent_spacing {
+        if v4 {
+            self.path_spaces_4x(data, cd, spacing, spaces_count, scale, &mut sc);
+        } else if scale || !percent_spacing {
             let length_spacing = cd.spacing_mode == SpacingMode::Length;
             for k in 0..spaces_count - 1 {
                 let bi = cd.bones[k];
@@ -132,7 +167,13 @@ impl Skeleton {
             spaces_count,
             tangents,
             cd.position_mode == PositionMode::Percent,
-            percent_spacing,
+            if proportional {
+                SpaceScale::PathPerSpace
+            } else if percent_spacing {
+                SpaceScale::Path
+            } else {
+                SpaceScale::None
+            },
             &mut sc,
         );
         let positions = &sc.positions;
@@ -156,8 +197,8 @@ impl Skeleton {
             let bone_len = data.bones[bi].length;
             let bone = &mut self.bones[bi];
             let memo = &mut self.memos.paths[i][k];
-            bone.world_x += (bone_x - bone.world_x) * translate_mix;
-            bone.world_y += (bone_y - bone.world_y) * translate_mix;
+            bone.world_x += (bone_x - bone.world_x) * mix_x;
+            bone.world_y += (bone_y - bone.world_y) * mix_y;
             let (x, y) = (positions[p], positions[p + 1]);
             let (dx, dy) = (x - bone_x, y - bone_y);
             if scale {
@@ -208,6 +249,94 @@ impl Skeleton {
         self.paths[i].scratch = sc;
     }
 
+    /// The spaces between bones (and chain-scale lengths) by the 4.x rules: a bone without a
+    /// setup length gets the plain spacing, proportional spacing divides the path by the
+    /// bones' lengths.
+    fn path_spaces_4x(
+        &self,
+        data: &SkeletonData,
+        cd: &PathConstraintData,
+        spacing: f64,
+        spaces_count: usize,
+        scale: bool,
+        sc: &mut Scratch,
+    ) {
+        let zero_lengths_measured = data.rules.constraints == ConstraintRule::V42;
+        let world_length = |bi: usize, setup_length: f64| {
+            let bone = &self.bones[bi];
+            let (x, y) = (setup_length * bone.a, setup_length * bone.c);
+            (x * x + y * y).sqrt()
+        };
+        match cd.spacing_mode {
+            SpacingMode::Percent => {
+                if scale {
+                    for k in 0..spaces_count - 1 {
+                        let bi = cd.bones[k];
+                        let setup_length = data.bones[bi].length;
+                        sc.lengths[k] = if setup_length < EPSILON && !zero_lengths_measured {
+                            0.0
+                        } else {
+                            world_length(bi, setup_length)
+                        };
+                    }
+                }
+                for s in sc.spaces.iter_mut().skip(1) {
+                    *s = spacing;
+                }
+            }
+            SpacingMode::Proportional => {
+                let mut sum = 0.0;
+                for k in 0..spaces_count - 1 {
+                    let bi = cd.bones[k];
+                    let setup_length = data.bones[bi].length;
+                    if setup_length < EPSILON {
+                        if scale {
+                            sc.lengths[k] = 0.0;
+                        }
+                        sc.spaces[k + 1] = spacing;
+                    } else {
+                        let length = world_length(bi, setup_length);
+                        if scale {
+                            sc.lengths[k] = length;
+                        }
+                        sc.spaces[k + 1] = length;
+                        sum += length;
+                    }
+                }
+                if sum > 0.0 {
+                    let f = spaces_count as f64 / sum * spacing;
+                    for s in sc.spaces.iter_mut().skip(1) {
+                        *s *= f;
+                    }
+                }
+            }
+            SpacingMode::Length | SpacingMode::Fixed => {
+                let length_spacing = cd.spacing_mode == SpacingMode::Length;
+                for k in 0..spaces_count - 1 {
+                    let bi = cd.bones[k];
+                    let setup_length = data.bones[bi].length;
+                    if setup_length < EPSILON {
+                        if scale {
+                            sc.lengths[k] = 0.0;
+                        }
+                        sc.spaces[k + 1] = spacing;
+                    } else {
+                        let length = world_length(bi, setup_length);
+                        if scale {
+                            sc.lengths[k] = length;
+                        }
+                        let base = if length_spacing {
+                            setup_length + spacing
+                        } else {
+                            spacing
+                        };
+                        sc.spaces[k + 1] = base * length / setup_length;
+                    }
+                }
+            }
+        }
+    }
+
     /// Fills `sc.positions` with (x, y, rotation) for every space along the path.
     #[allow(clippy::too_many_arguments)]
     fn path_positions(
@@ -218,7 +347,7 @@ impl Skeleton {
         spaces_count: usize,
         tangents: bool,
         percent_position: bool,
-        percent_spacing: bool,
+        space_scale: SpaceScale,
         sc: &mut Scratch,
     ) {
         let vd = &path.vertices;
@@ -242,11 +371,7 @@ impl Skeleton {
             if percent_position {
                 position *= path_length;
             }
-            if percent_spacing {
-                for s in sc.spaces.iter_mut().skip(1) {
-                    *s *= path_length;
-                }
-            }
+            space_scale.apply(&mut sc.spaces, path_length);
             let mut world = [0.0f64; 8];
             let mut curve = 0usize;
             for i in 0..spaces_count {
@@ -369,11 +494,7 @@ impl Skeleton {
         } else {
             position *= path_length / path.lengths[curve_count - 1] as f64;
         }
-        if percent_spacing {
-            for s in sc.spaces.iter_mut().skip(1) {
-                *s *= path_length;
-            }
-        }
+        space_scale.apply(&mut sc.spaces, path_length);
         let mut segments = [0.0f64; 10];
         let mut curve_length = 0.0;
         let mut seg = [0.0f64; 8];

@@ -1,17 +1,19 @@
 //! Transform constraints: move bones toward (a mix of) a target bone's transform.
 
-use super::{Local, Skeleton};
+use super::Skeleton;
 use crate::core::math::{DEG_RAD, wrap_degrees_38};
-use crate::core::model::{SkeletonData, TransformConstraintData};
+use crate::core::model::{ConstraintRule, SkeletonData, TransformConstraintData};
 use std::f64::consts::{FRAC_PI_2, PI};
 
 /// The animatable state of a transform constraint.
 #[derive(Clone, Debug, PartialEq)]
 pub struct TransformConstraint {
-    pub rotate_mix: f64,
-    pub translate_mix: f64,
-    pub scale_mix: f64,
-    pub shear_mix: f64,
+    pub mix_rotate: f64,
+    pub mix_x: f64,
+    pub mix_y: f64,
+    pub mix_scale_x: f64,
+    pub mix_scale_y: f64,
+    pub mix_shear_y: f64,
     pub active: bool,
 }
 
@@ -19,10 +21,12 @@ impl TransformConstraint {
     /// The constraint in its setup state.
     pub fn new(data: &TransformConstraintData) -> TransformConstraint {
         let mut c = TransformConstraint {
-            rotate_mix: 0.0,
-            translate_mix: 0.0,
-            scale_mix: 0.0,
-            shear_mix: 0.0,
+            mix_rotate: 0.0,
+            mix_x: 0.0,
+            mix_y: 0.0,
+            mix_scale_x: 0.0,
+            mix_scale_y: 0.0,
+            mix_shear_y: 0.0,
             active: true,
         };
         c.set_to_setup(data);
@@ -31,20 +35,31 @@ impl TransformConstraint {
 
     /// Restores the setup mixes.
     pub fn set_to_setup(&mut self, d: &TransformConstraintData) {
-        self.rotate_mix = d.rotate_mix;
-        self.translate_mix = d.translate_mix;
-        self.scale_mix = d.scale_mix;
-        self.shear_mix = d.shear_mix;
+        self.mix_rotate = d.mix_rotate;
+        self.mix_x = d.mix_x;
+        self.mix_y = d.mix_y;
+        self.mix_scale_x = d.mix_scale_x;
+        self.mix_scale_y = d.mix_scale_y;
+        self.mix_shear_y = d.mix_shear_y;
     }
 }
 
-/// The mixes of a transform constraint, copied out for one run.
+/// The mixes of a transform constraint, copied out for one run, and the rules it runs by.
 #[derive(Clone, Copy)]
 struct Mixes {
     rotate: f64,
-    translate: f64,
-    scale: f64,
+    x: f64,
+    y: f64,
+    scale_x: f64,
+    scale_y: f64,
     shear: f64,
+    rule: ConstraintRule,
+}
+
+impl Mixes {
+    fn v4(&self) -> bool {
+        self.rule != ConstraintRule::V38
+    }
 }
 
 /// Wraps radians into [-PI, PI] with one step.
@@ -63,11 +78,35 @@ impl Skeleton {
         let cd = &data.transform_constraints[i];
         let c = &self.transforms[i];
         let mixes = Mixes {
-            rotate: c.rotate_mix,
-            translate: c.translate_mix,
-            scale: c.scale_mix,
-            shear: c.shear_mix,
+            rotate: c.mix_rotate,
+            x: c.mix_x,
+            y: c.mix_y,
+            scale_x: c.mix_scale_x,
+            scale_y: c.mix_scale_y,
+            shear: c.mix_shear_y,
+            rule: data.rules.constraints,
         };
+        if mixes.v4() {
+            // 4.0 tests mixScaleX twice and never mixScaleY.
+            let scale_y = if mixes.rule == ConstraintRule::V40 {
+                mixes.scale_x
+            } else {
+                mixes.scale_y
+            };
+            if [
+                mixes.rotate,
+                mixes.x,
+                mixes.y,
+                mixes.scale_x,
+                scale_y,
+                mixes.shear,
+            ]
+            .iter()
+            .all(|&m| m == 0.0)
+            {
+                return;
+            }
+        }
         match (cd.local, cd.relative) {
             (false, false) => self.transform_world(i, cd, mixes, false),
             (false, true) => self.transform_world(i, cd, mixes, true),
@@ -112,45 +151,57 @@ impl Skeleton {
                 bone.d = sin * b + cos * d;
                 modified = true;
             }
-            if m.translate != 0.0 {
+            if m.x != 0.0 || m.y != 0.0 {
                 // The offset in the target's world space (as `Bone::local_to_world`).
                 let (x, y) = (
                     cd.offset_x * ta + cd.offset_y * tb + t.world_x,
                     cd.offset_x * tc + cd.offset_y * td + t.world_y,
                 );
                 if relative {
-                    bone.world_x += x * m.translate;
-                    bone.world_y += y * m.translate;
+                    bone.world_x += x * m.x;
+                    bone.world_y += y * m.y;
                 } else {
-                    bone.world_x += (x - bone.world_x) * m.translate;
-                    bone.world_y += (y - bone.world_y) * m.translate;
+                    bone.world_x += (x - bone.world_x) * m.x;
+                    bone.world_y += (y - bone.world_y) * m.y;
                 }
                 modified = true;
             }
-            if m.scale > 0.0 {
-                if relative {
-                    let s = ((ta * ta + tc * tc).sqrt() - 1.0 + cd.offset_scale_x) * m.scale + 1.0;
-                    bone.a *= s;
-                    bone.c *= s;
-                    let s = ((tb * tb + td * td).sqrt() - 1.0 + cd.offset_scale_y) * m.scale + 1.0;
-                    bone.b *= s;
-                    bone.d *= s;
+            // 3.8 scales both axes when its one scale mix is > 0; 4.x each axis when its
+            // own mix is not 0, guarding only against a zero column.
+            let (scale_x, scale_y) = if m.v4() {
+                (m.scale_x != 0.0, m.scale_y != 0.0)
+            } else {
+                (m.scale_x > 0.0, m.scale_x > 0.0)
+            };
+            let guard = |s: f64| if m.v4() { s != 0.0 } else { s > 0.00001 };
+            if scale_x {
+                let s = if relative {
+                    ((ta * ta + tc * tc).sqrt() - 1.0 + cd.offset_scale_x) * m.scale_x + 1.0
                 } else {
-                    let mut s = (bone.a * bone.a + bone.c * bone.c).sqrt();
-                    if s > 0.00001 {
-                        s = (s + ((ta * ta + tc * tc).sqrt() - s + cd.offset_scale_x) * m.scale)
-                            / s;
+                    let s = (bone.a * bone.a + bone.c * bone.c).sqrt();
+                    if guard(s) {
+                        (s + ((ta * ta + tc * tc).sqrt() - s + cd.offset_scale_x) * m.scale_x) / s
+                    } else {
+                        s
                     }
-                    bone.a *= s;
-                    bone.c *= s;
-                    let mut s = (bone.b * bone.b + bone.d * bone.d).sqrt();
-                    if s > 0.00001 {
-                        s = (s + ((tb * tb + td * td).sqrt() - s + cd.offset_scale_y) * m.scale)
-                            / s;
+                };
+                bone.a *= s;
+                bone.c *= s;
+                modified = true;
+            }
+            if scale_y {
+                let s = if relative {
+                    ((tb * tb + td * td).sqrt() - 1.0 + cd.offset_scale_y) * m.scale_y + 1.0
+                } else {
+                    let s = (bone.b * bone.b + bone.d * bone.d).sqrt();
+                    if guard(s) {
+                        (s + ((tb * tb + td * td).sqrt() - s + cd.offset_scale_y) * m.scale_y) / s
+                    } else {
+                        s
                     }
-                    bone.b *= s;
-                    bone.d *= s;
-                }
+                };
+                bone.b *= s;
+                bone.d *= s;
                 modified = true;
             }
             if m.shear > 0.0 {
@@ -178,24 +229,39 @@ impl Skeleton {
     fn transform_local(&mut self, cd: &TransformConstraintData, m: Mixes, relative: bool) {
         self.ensure_applied(cd.target);
         let t = self.bones[cd.target].applied;
+        // 3.8 to 4.1 wrap local rotation and shear differences into one turn; 4.2 does not.
+        let wrap = |r: f64| {
+            if m.rule == ConstraintRule::V42 {
+                r
+            } else {
+                wrap_degrees_38(r)
+            }
+        };
         for &bi in &cd.bones {
             self.ensure_applied(bi);
             let ap = self.bones[bi].applied;
             let mut l = ap;
-            if relative {
+            if relative && m.v4() {
+                l.rotation += (t.rotation + cd.offset_rotation) * m.rotate;
+                l.x += (t.x + cd.offset_x) * m.x;
+                l.y += (t.y + cd.offset_y) * m.y;
+                l.scale_x *= (t.scale_x - 1.0 + cd.offset_scale_x) * m.scale_x + 1.0;
+                l.scale_y *= (t.scale_y - 1.0 + cd.offset_scale_y) * m.scale_y + 1.0;
+                l.shear_y += (t.shear_y + cd.offset_shear_y) * m.shear;
+            } else if relative {
                 if m.rotate != 0.0 {
                     l.rotation += (t.rotation + cd.offset_rotation) * m.rotate;
                 }
-                if m.translate != 0.0 {
-                    l.x += (t.x + cd.offset_x) * m.translate;
-                    l.y += (t.y + cd.offset_y) * m.translate;
+                if m.x != 0.0 {
+                    l.x += (t.x + cd.offset_x) * m.x;
+                    l.y += (t.y + cd.offset_y) * m.y;
                 }
-                if m.scale != 0.0 {
+                if m.scale_x != 0.0 {
                     if l.scale_x > 0.00001 {
-                        l.scale_x *= (t.scale_x - 1.0 + cd.offset_scale_x) * m.scale + 1.0;
+                        l.scale_x *= (t.scale_x - 1.0 + cd.offset_scale_x) * m.scale_x + 1.0;
                     }
                     if l.scale_y > 0.00001 {
-                        l.scale_y *= (t.scale_y - 1.0 + cd.offset_scale_y) * m.scale + 1.0;
+                        l.scale_y *= (t.scale_y - 1.0 + cd.offset_scale_y) * m.scale_y + 1.0;
                     }
                 }
                 if m.shear != 0.0 {
@@ -203,31 +269,41 @@ impl Skeleton {
                 }
             } else {
                 if m.rotate != 0.0 {
-                    let r = wrap_degrees_38(t.rotation - ap.rotation + cd.offset_rotation);
+                    let r = wrap(t.rotation - ap.rotation + cd.offset_rotation);
                     l.rotation += r * m.rotate;
                 }
-                if m.translate != 0.0 {
-                    l.x += (t.x - ap.x + cd.offset_x) * m.translate;
-                    l.y += (t.y - ap.y + cd.offset_y) * m.translate;
+                if m.v4() || m.x != 0.0 {
+                    l.x += (t.x - ap.x + cd.offset_x) * m.x;
+                    l.y += (t.y - ap.y + cd.offset_y) * m.y;
                 }
-                if m.scale != 0.0 {
-                    if l.scale_x > 0.00001 {
-                        l.scale_x = (l.scale_x
-                            + (t.scale_x - l.scale_x + cd.offset_scale_x) * m.scale)
-                            / l.scale_x;
-                    }
-                    if l.scale_y > 0.00001 {
-                        l.scale_y = (l.scale_y
-                            + (t.scale_y - l.scale_y + cd.offset_scale_y) * m.scale)
-                            / l.scale_y;
-                    }
+                // 3.8 needs a positive scale; 4.x any but 0.
+                let (scale_x, scale_y) = if m.v4() {
+                    (
+                        m.scale_x != 0.0 && l.scale_x != 0.0,
+                        m.scale_y != 0.0 && l.scale_y != 0.0,
+                    )
+                } else {
+                    (
+                        m.scale_x != 0.0 && l.scale_x > 0.00001,
+                        m.scale_x != 0.0 && l.scale_y > 0.00001,
+                    )
+                };
+                if scale_x {
+                    l.scale_x = (l.scale_x
+                        + (t.scale_x - l.scale_x + cd.offset_scale_x) * m.scale_x)
+                        / l.scale_x;
+                }
+                if scale_y {
+                    l.scale_y = (l.scale_y
+                        + (t.scale_y - l.scale_y + cd.offset_scale_y) * m.scale_y)
+                        / l.scale_y;
                 }
                 if m.shear != 0.0 {
-                    let r = wrap_degrees_38(t.shear_y - ap.shear_y + cd.offset_shear_y);
+                    let r = wrap(t.shear_y - ap.shear_y + cd.offset_shear_y);
                     l.shear_y += r * m.shear;
                 }
             }
-            self.update_bone_world(bi, Local { ..l });
+            self.update_bone_world(bi, l);
         }
     }
 }

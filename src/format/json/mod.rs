@@ -9,7 +9,7 @@ pub mod parse;
 pub mod path;
 
 pub use locate::{line_col, locate, locate_nearest};
-pub use number::{F32, F32List};
+pub use number::{F32, F32List, Raw32};
 pub use ordered_map::OrderedMap;
 pub use path::{Seg, format_path};
 

@@ -47,6 +47,46 @@ impl<'de> Deserialize<'de> for F32 {
     }
 }
 
+/// A number kept in the file's own precision (bezier tables are built from it) that must
+/// still fit the `f32` it is stored as.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Raw32(pub f64);
+
+impl Raw32 {
+    /// The stored (`f32`) value.
+    pub fn f32(self) -> f32 {
+        self.0 as f32
+    }
+}
+
+impl<'de> Deserialize<'de> for Raw32 {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct V;
+
+        impl Visitor<'_> for V {
+            type Value = Raw32;
+
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a number")
+            }
+
+            fn visit_f64<E: de::Error>(self, v: f64) -> Result<Raw32, E> {
+                to_f32(v).map(|_| Raw32(v)).ok_or_else(|| too_large(v))
+            }
+
+            fn visit_u64<E: de::Error>(self, v: u64) -> Result<Raw32, E> {
+                self.visit_f64(v as f64)
+            }
+
+            fn visit_i64<E: de::Error>(self, v: i64) -> Result<Raw32, E> {
+                self.visit_f64(v as f64)
+            }
+        }
+
+        deserializer.deserialize_f64(V)
+    }
+}
+
 /// A JSON array of numbers stored as `f32` (see [`F32`]).
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct F32List(pub Vec<f32>);

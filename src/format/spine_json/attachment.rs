@@ -2,6 +2,7 @@
 
 use std::collections::HashMap;
 
+use super::SpineVersion;
 use super::ctx::{Ctx, join, lookup};
 use super::dto::{AttachmentDto, AttachmentType};
 use super::vertices::vertex_data;
@@ -158,7 +159,7 @@ pub fn attachment(
             link = Some(LinkTo {
                 skin: dto.skin.take(),
                 parent: dto.parent.take().ok_or_else(|| missing("parent"))?,
-                deform: dto.deform.unwrap_or(true),
+                deform: linked_timelines(ctx, at, &dto)?,
             });
             AttachmentKind::Mesh(MeshAttachment {
                 path: dto.path.take().unwrap_or_else(|| name.clone()),
@@ -225,15 +226,45 @@ pub fn attachment(
             color: editor_color(&dto.color)?,
         },
     };
+    let sequence = match dto.sequence {
+        None => None,
+        Some(_) if ctx.version < SpineVersion::V41 => {
+            return Err(ctx.err(&field("sequence"), "image sequences are new in Spine 4.1"));
+        }
+        Some(s) => Some(Sequence {
+            count: s.count,
+            start: s.start,
+            digits: s.digits,
+            setup: s.setup,
+        }),
+    };
     Ok((
         Attachment {
             name,
             kind,
             deform_source: id,
-            sequence: None,
+            sequence,
         },
         link,
     ))
+}
+
+/// Whether a linked mesh follows its parent's deform (and sequence) keys: `deform` up to
+/// Spine 4.0, `timelines` from 4.1 on.
+fn linked_timelines(ctx: Ctx<'_>, at: &[Seg<'_>], dto: &AttachmentDto) -> Result<bool, LoadError> {
+    let (key, wrong) = if ctx.version >= SpineVersion::V41 {
+        ("deform", dto.deform.is_some())
+    } else {
+        ("timelines", dto.timelines.is_some())
+    };
+    if wrong {
+        let v = ctx.version.name();
+        return Err(ctx.err(
+            &join(at, &[Key(key)]),
+            format!("\"{key}\" is not a linked mesh key in Spine {v} (4.1 renamed \"deform\" to \"timelines\")"),
+        ));
+    }
+    Ok(dto.deform.or(dto.timelines).unwrap_or(true))
 }
 
 /// Vertex data with errors located in the attachment's `vertices`.

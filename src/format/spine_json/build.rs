@@ -1,21 +1,36 @@
 //! Turning the parsed document into [`SkeletonData`]: names resolved to indices, defaults
 //! applied, and every cross-reference and count checked.
 
-use super::anim::animations;
+use super::SpineVersion;
 use super::ctx::{Ctx, Names, unique_names};
 use super::dto::SkeletonFile;
 use super::{setup, skins};
 use crate::core::model::{SkeletonData, SourceInfo};
 use crate::format::LoadError;
-use crate::format::json::Seg;
 use crate::format::json::budget::Budget;
+use crate::format::json::{OrderedMap, Seg};
 
 use Seg::{Index, Key};
 
+/// Reads the animations of one JSON layout (3.8's or 4.x's).
+pub type AnimationsFn<A> =
+    for<'t, 'n> fn(
+        Ctx<'t>,
+        OrderedMap<A>,
+        &Names<'n>,
+        &SkeletonData,
+    ) -> Result<Vec<crate::core::animation::Animation>, LoadError>;
+
 /// Builds the skeleton. `text` is the document `file` was parsed from (to locate errors).
-pub fn build(text: &[u8], file: SkeletonFile, name: &str) -> Result<SkeletonData, LoadError> {
+pub fn build<A>(
+    text: &[u8],
+    file: SkeletonFile<A>,
+    name: &str,
+    version: SpineVersion,
+    animations: AnimationsFn<A>,
+) -> Result<SkeletonData, LoadError> {
     let budget = Budget::for_text(text.len());
-    let ctx = Ctx::new(text, &budget);
+    let ctx = Ctx::new(text, &budget, version);
     let SkeletonFile {
         skeleton,
         bones,
@@ -23,16 +38,33 @@ pub fn build(text: &[u8], file: SkeletonFile, name: &str) -> Result<SkeletonData
         ik,
         transform,
         path,
+        physics,
         skins,
         events,
         animations: anims,
     } = file;
+    if physics.is_some() && version < SpineVersion::V42 {
+        return Err(ctx.err(
+            &[Key("physics")],
+            format!(
+                "physics constraints are new in Spine 4.2 (this file is Spine {})",
+                version.name()
+            ),
+        ));
+    }
+    if skeleton.reference_scale.is_some() && version < SpineVersion::V42 {
+        return Err(ctx.err(
+            &[Key("skeleton"), Key("referenceScale")],
+            "\"referenceScale\" is new in Spine 4.2",
+        ));
+    }
     let mut data = SkeletonData {
         name: name.to_string(),
         source: SourceInfo {
             format: "Spine".into(),
             version: skeleton.spine.clone().unwrap_or_default(),
         },
+        rules: version.rules(),
         hash: skeleton.hash.unwrap_or_default(),
         x: skeleton.x,
         y: skeleton.y,
@@ -44,11 +76,21 @@ pub fn build(text: &[u8], file: SkeletonFile, name: &str) -> Result<SkeletonData
         ..SkeletonData::default()
     };
     let mut names = Names::default();
-    names.bones = setup::bones(ctx, &bones, &mut data.bones)?;
+    let mut warnings = Vec::new();
+    names.bones = setup::bones(ctx, version, &bones, &mut data.bones, &mut warnings)?;
     names.slots = setup::slots(ctx, &slots, &names.bones, &mut data.slots)?;
     names.ik = setup::ik(ctx, &ik, &names, &mut data.ik_constraints)?;
-    names.transform = setup::transform(ctx, &transform, &names, &mut data.transform_constraints)?;
-    names.path = setup::path(ctx, &path, &names, &mut data.path_constraints)?;
+    names.transform = setup::transform(
+        ctx,
+        version,
+        &transform,
+        &names,
+        &mut data.transform_constraints,
+    )?;
+    names.path = setup::path(ctx, version, &path, &names, &mut data.path_constraints)?;
+    let physics = physics.unwrap_or_default();
+    names.physics = setup::physics(ctx, &physics, &names)?;
+    data.load_warnings = warnings;
     names.events = setup::events(ctx, &events, &mut data.events)?;
     let skin_names: Vec<String> = skins.iter().map(|s| s.name.clone()).collect();
     names.skins = unique_names(ctx, skin_names.iter().map(String::as_str), "skin", |i| {

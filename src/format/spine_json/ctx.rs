@@ -16,11 +16,17 @@ pub struct Ctx<'t> {
     /// keys expanded to full arrays, draw order keys to full slot orders, event keys
     /// inheriting a long default string, linked meshes copying their parent's geometry).
     budget: &'t Budget,
+    /// The export's version (some keys exist only in some versions).
+    pub version: super::SpineVersion,
 }
 
 impl<'t> Ctx<'t> {
-    pub fn new(text: &'t [u8], budget: &'t Budget) -> Ctx<'t> {
-        Ctx { text, budget }
+    pub fn new(text: &'t [u8], budget: &'t Budget, version: super::SpineVersion) -> Ctx<'t> {
+        Ctx {
+            text,
+            budget,
+            version,
+        }
     }
 
     /// Takes `bytes` from the expansion budget, or fails at `path`.
@@ -74,6 +80,7 @@ pub struct Names<'a> {
     pub ik: HashMap<&'a str, usize>,
     pub transform: HashMap<&'a str, usize>,
     pub path: HashMap<&'a str, usize>,
+    pub physics: HashMap<&'a str, usize>,
     pub skins: HashMap<&'a str, usize>,
     pub events: HashMap<&'a str, usize>,
 }

@@ -17,9 +17,10 @@ fn yes() -> bool {
     true
 }
 
+/// A whole file; `A` is the animation layout (3.8's or 4.x's).
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct SkeletonFile {
+pub struct SkeletonFile<A = AnimationDto> {
     pub skeleton: SkeletonInfo,
     #[serde(default)]
     pub bones: Vec<BoneDto>,
@@ -31,12 +32,14 @@ pub struct SkeletonFile {
     pub transform: Vec<TransformDto>,
     #[serde(default)]
     pub path: Vec<PathDto>,
+    /// Spine 4.2.
+    pub physics: Option<Vec<PhysicsDto>>,
     #[serde(default)]
     pub skins: Vec<SkinDto>,
     #[serde(default)]
     pub events: OrderedMap<EventDto>,
-    #[serde(default)]
-    pub animations: OrderedMap<AnimationDto>,
+    #[serde(default = "OrderedMap::default")]
+    pub animations: OrderedMap<A>,
 }
 
 #[derive(Deserialize)]
@@ -55,6 +58,9 @@ pub struct SkeletonInfo {
     pub fps: Option<f64>,
     pub images: Option<String>,
     pub audio: Option<String>,
+    /// Spine 4.2: pixels per physics "meter".
+    #[serde(rename = "referenceScale")]
+    pub reference_scale: Option<f64>,
 }
 
 #[derive(Deserialize, Clone, Copy, Default)]
@@ -75,8 +81,14 @@ pub struct BoneDto {
     pub parent: Option<String>,
     #[serde(default)]
     pub length: f64,
-    #[serde(default)]
-    pub transform: InheritDto,
+    /// 3.8 to 4.1 name of the inherit mode.
+    pub transform: Option<InheritDto>,
+    /// 4.2 name of the inherit mode.
+    pub inherit: Option<InheritDto>,
+    /// 4.2 editor icon (nonessential; not used).
+    pub icon: Option<serde::de::IgnoredAny>,
+    /// 4.2 editor visibility (nonessential; not used).
+    pub visible: Option<serde::de::IgnoredAny>,
     #[serde(default)]
     pub skin: bool,
     #[serde(default)]
@@ -116,6 +128,8 @@ pub struct SlotDto {
     pub attachment: Option<String>,
     #[serde(default)]
     pub blend: BlendDto,
+    /// 4.2 editor visibility (nonessential; not used).
+    pub visible: Option<serde::de::IgnoredAny>,
 }
 
 #[derive(Deserialize)]
@@ -164,14 +178,18 @@ pub struct TransformDto {
     pub scale_y: f64,
     #[serde(default)]
     pub shear_y: f64,
-    #[serde(default = "one")]
-    pub rotate_mix: f64,
-    #[serde(default = "one")]
-    pub translate_mix: f64,
-    #[serde(default = "one")]
-    pub scale_mix: f64,
-    #[serde(default = "one")]
-    pub shear_mix: f64,
+    /// 3.8 mixes.
+    pub rotate_mix: Option<f64>,
+    pub translate_mix: Option<f64>,
+    pub scale_mix: Option<f64>,
+    pub shear_mix: Option<f64>,
+    /// 4.x mixes.
+    pub mix_rotate: Option<f64>,
+    pub mix_x: Option<f64>,
+    pub mix_y: Option<f64>,
+    pub mix_scale_x: Option<f64>,
+    pub mix_scale_y: Option<f64>,
+    pub mix_shear_y: Option<f64>,
     #[serde(default)]
     pub local: bool,
     #[serde(default)]
@@ -186,13 +204,15 @@ pub enum PositionModeDto {
     Percent,
 }
 
-#[derive(Deserialize, Clone, Copy, Default)]
+#[derive(Deserialize, Clone, Copy, Default, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
 pub enum SpacingModeDto {
     #[default]
     Length,
     Fixed,
     Percent,
+    /// 4.x.
+    Proportional,
 }
 
 #[derive(Deserialize, Clone, Copy, Default)]
@@ -226,10 +246,79 @@ pub struct PathDto {
     pub position: f64,
     #[serde(default)]
     pub spacing: f64,
+    /// 3.8 mixes.
+    pub rotate_mix: Option<f64>,
+    pub translate_mix: Option<f64>,
+    /// 4.x mixes.
+    pub mix_rotate: Option<f64>,
+    pub mix_x: Option<f64>,
+    pub mix_y: Option<f64>,
+}
+
+/// A Spine 4.2 physics constraint.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct PhysicsDto {
+    pub name: String,
+    #[serde(default)]
+    pub order: i32,
+    #[serde(default)]
+    pub skin: bool,
+    pub bone: String,
+    #[serde(default)]
+    pub x: f64,
+    #[serde(default)]
+    pub y: f64,
+    #[serde(default)]
+    pub rotate: f64,
+    #[serde(default)]
+    pub scale_x: f64,
+    #[serde(default)]
+    pub shear_x: f64,
+    #[serde(default = "limit")]
+    pub limit: f64,
+    #[serde(default = "sixty")]
+    pub fps: f64,
     #[serde(default = "one")]
-    pub rotate_mix: f64,
+    pub inertia: f64,
+    #[serde(default = "hundred")]
+    pub strength: f64,
     #[serde(default = "one")]
-    pub translate_mix: f64,
+    pub damping: f64,
+    #[serde(default = "one")]
+    pub mass: f64,
+    #[serde(default)]
+    pub wind: f64,
+    #[serde(default)]
+    pub gravity: f64,
+    #[serde(default = "one")]
+    pub mix: f64,
+    #[serde(default)]
+    pub inertia_global: bool,
+    #[serde(default)]
+    pub strength_global: bool,
+    #[serde(default)]
+    pub damping_global: bool,
+    #[serde(default)]
+    pub mass_global: bool,
+    #[serde(default)]
+    pub wind_global: bool,
+    #[serde(default)]
+    pub gravity_global: bool,
+    #[serde(default)]
+    pub mix_global: bool,
+}
+
+fn limit() -> f64 {
+    5000.0
+}
+
+fn sixty() -> f64 {
+    60.0
+}
+
+fn hundred() -> f64 {
+    100.0
 }
 
 #[derive(Deserialize)]
@@ -247,6 +336,8 @@ pub struct SkinDto {
     pub transform: Vec<String>,
     #[serde(default)]
     pub path: Vec<String>,
+    /// 4.2.
+    pub physics: Option<Vec<String>>,
 }
 
 #[derive(Deserialize, Clone, Copy, Default, PartialEq, Eq, Debug)]
@@ -293,6 +384,28 @@ pub struct AttachmentDto {
     pub constant_speed: Option<bool>,
     pub lengths: Option<F32List>,
     pub end: Option<String>,
+    /// 4.1+: an image sequence.
+    pub sequence: Option<SequenceDto>,
+    /// 4.1+ name of `deform` on linked meshes.
+    pub timelines: Option<bool>,
+}
+
+/// A region's or mesh's image sequence (4.1+).
+#[derive(Deserialize, Clone, Copy)]
+#[serde(deny_unknown_fields)]
+pub struct SequenceDto {
+    #[serde(default)]
+    pub count: u32,
+    #[serde(default = "one_i32")]
+    pub start: i32,
+    #[serde(default)]
+    pub digits: u32,
+    #[serde(default)]
+    pub setup: i32,
+}
+
+fn one_i32() -> i32 {
+    1
 }
 
 impl AttachmentDto {
@@ -322,6 +435,8 @@ impl AttachmentDto {
             ("constantSpeed", self.constant_speed.is_some()),
             ("lengths", self.lengths.is_some()),
             ("end", self.end.is_some()),
+            ("sequence", self.sequence.is_some()),
+            ("timelines", self.timelines.is_some()),
         ]
         .into_iter()
         .filter_map(|(name, present)| present.then_some(name))
@@ -334,6 +449,7 @@ impl AttachmentType {
         match self {
             AttachmentType::Region => &[
                 "path", "x", "y", "rotation", "scaleX", "scaleY", "width", "height", "color",
+                "sequence",
             ],
             AttachmentType::Mesh => &[
                 "path",
@@ -345,9 +461,18 @@ impl AttachmentType {
                 "edges",
                 "width",
                 "height",
+                "sequence",
             ],
             AttachmentType::Linkedmesh => &[
-                "path", "color", "skin", "parent", "deform", "width", "height",
+                "path",
+                "color",
+                "skin",
+                "parent",
+                "deform",
+                "timelines",
+                "width",
+                "height",
+                "sequence",
             ],
             AttachmentType::Boundingbox => &["vertexCount", "vertices", "color"],
             AttachmentType::Path => &[

@@ -1,4 +1,4 @@
-//! The Spine 3.8 JSON loader.
+//! The Spine JSON loader (exports of Spine 3.8, 4.0, 4.1 and 4.2).
 //!
 //! Two steps, one module each: `dto` / `dto_anim` parse the text straight into serde
 //! structs mirroring the format (unknown fields are errors), then `build` resolves names to
@@ -7,12 +7,14 @@
 //! [`crate::format::json::locate()`]).
 
 mod anim;
+mod anim4;
 mod attachment;
 mod build;
 mod ctx;
 mod curve;
 mod dto;
 mod dto_anim;
+mod dto_anim4;
 mod setup;
 mod skins;
 mod vertices;
@@ -20,13 +22,65 @@ mod vertices;
 #[cfg(test)]
 mod tests;
 
-use crate::core::model::SkeletonData;
+use crate::core::model::{Rules, SkeletonData};
 use crate::format::LoadError;
 use crate::format::json::parse::from_slice;
 
-/// Loads a Spine 3.8 JSON export (already recognised by [`crate::format::sniff`]). `name` is
+/// The Spine JSON versions this loader reads: each has its own key layout and its runtime's
+/// [`Rules`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum SpineVersion {
+    V38,
+    V40,
+    V41,
+    V42,
+}
+
+impl SpineVersion {
+    /// The version for a `skeleton.spine` string (`major.minor[.patch]`), if supported.
+    pub fn from_export(version: &str) -> Option<SpineVersion> {
+        let mut parts = version.split('.');
+        let major = parts.next()?;
+        let minor = parts.next().unwrap_or("");
+        let minor = minor.split('-').next().unwrap_or("");
+        match (major, minor) {
+            ("3", "8") => Some(SpineVersion::V38),
+            ("4", "0") => Some(SpineVersion::V40),
+            ("4", "1") => Some(SpineVersion::V41),
+            ("4", "2") => Some(SpineVersion::V42),
+            _ => None,
+        }
+    }
+
+    /// "3.8", "4.0", ...
+    pub fn name(self) -> &'static str {
+        match self {
+            SpineVersion::V38 => "3.8",
+            SpineVersion::V40 => "4.0",
+            SpineVersion::V41 => "4.1",
+            SpineVersion::V42 => "4.2",
+        }
+    }
+
+    /// The rules the official runtime of this version plays by.
+    pub fn rules(self) -> Rules {
+        match self {
+            SpineVersion::V38 => Rules::SPINE_38,
+            SpineVersion::V40 => Rules::SPINE_40,
+            SpineVersion::V41 => Rules::SPINE_41,
+            SpineVersion::V42 => Rules::SPINE_42,
+        }
+    }
+}
+
+/// Loads a Spine JSON export of `version` (recognised by [`crate::format::sniff`]). `name` is
 /// the display name. The caller runs [`SkeletonData::finish`].
-pub fn load(text: &[u8], name: &str) -> Result<SkeletonData, LoadError> {
-    let file: dto::SkeletonFile = from_slice(text)?;
-    build::build(text, file, name)
+pub fn load(text: &[u8], name: &str, version: SpineVersion) -> Result<SkeletonData, LoadError> {
+    if version == SpineVersion::V38 {
+        let file: dto::SkeletonFile = from_slice(text)?;
+        build::build(text, file, name, version, anim::animations)
+    } else {
+        let file: dto::SkeletonFile<dto_anim4::AnimationDto> = from_slice(text)?;
+        build::build(text, file, name, version, anim4::animations)
+    }
 }

@@ -2,6 +2,7 @@
 
 use std::collections::HashMap;
 
+use super::SpineVersion;
 use super::ctx::{Ctx, Names, lookup, unique_names};
 use super::dto::*;
 use crate::core::color::Color;
@@ -14,8 +15,10 @@ use Seg::{Entry, Index, Key};
 /// Reads the bones (parents must come first) and returns the name table.
 pub fn bones<'a>(
     ctx: Ctx<'_>,
+    v: SpineVersion,
     dtos: &'a [BoneDto],
     out: &mut Vec<BoneData>,
+    warnings: &mut Vec<String>,
 ) -> Result<HashMap<&'a str, usize>, LoadError> {
     let mut names: HashMap<&str, usize> = HashMap::with_capacity(dtos.len());
     out.reserve(dtos.len());
@@ -50,13 +53,28 @@ pub fn bones<'a>(
         bone.scale_y = b.scale_y;
         bone.shear_x = b.shear_x;
         bone.shear_y = b.shear_y;
-        bone.inherit = match b.transform {
-            InheritDto::Normal => Inherit::Normal,
-            InheritDto::OnlyTranslation => Inherit::OnlyTranslation,
-            InheritDto::NoRotationOrReflection => Inherit::NoRotationOrReflection,
-            InheritDto::NoScale => Inherit::NoScale,
-            InheritDto::NoScaleOrReflection => Inherit::NoScaleOrReflection,
+        let mode = if v >= SpineVersion::V42 {
+            if b.transform.is_some() {
+                // 4.2 runtimes ignore the old key: the bone inherits normally.
+                warnings.push(format!(
+                    "bone \"{}\": \"transform\" is not read by Spine 4.2 (\"inherit\" is); it inherits normally",
+                    b.name
+                ));
+            }
+            b.inherit.unwrap_or_default()
+        } else {
+            if b.inherit.is_some() {
+                return Err(ctx.err(
+                    &at("inherit"),
+                    format!(
+                        "\"inherit\" is a Spine 4.2 key; Spine {} calls it \"transform\"",
+                        v.name()
+                    ),
+                ));
+            }
+            b.transform.unwrap_or_default()
         };
+        bone.inherit = inherit_mode(mode);
         bone.skin_required = b.skin;
         bone.color = match &b.color {
             Some(c) => Some(ctx.color(c, &at("color"))?),
@@ -166,9 +184,27 @@ pub fn ik<'a>(
     Ok(table)
 }
 
+/// Fails at the first key of `keys` (name, present) that is present: `what` says why.
+fn absent(
+    ctx: Ctx<'_>,
+    section: &'static str,
+    i: usize,
+    keys: &[(&'static str, bool)],
+    why: &str,
+) -> Result<(), LoadError> {
+    match keys.iter().find(|(_, present)| *present) {
+        None => Ok(()),
+        Some((key, _)) => Err(ctx.err(
+            &[Key(section), Index(i), Key(key)],
+            format!("\"{key}\" {why}"),
+        )),
+    }
+}
+
 /// Reads the transform constraints and returns the name table.
 pub fn transform<'a>(
     ctx: Ctx<'_>,
+    v: SpineVersion,
     dtos: &'a [TransformDto],
     names: &Names<'_>,
     out: &mut Vec<TransformConstraintData>,
@@ -181,6 +217,57 @@ pub fn transform<'a>(
     )?;
     for (i, c) in dtos.iter().enumerate() {
         let target_at = [Key("transform"), Index(i), Key("target")];
+        let v38 = [
+            ("rotateMix", c.rotate_mix.is_some()),
+            ("translateMix", c.translate_mix.is_some()),
+            ("scaleMix", c.scale_mix.is_some()),
+            ("shearMix", c.shear_mix.is_some()),
+        ];
+        let v4 = [
+            ("mixRotate", c.mix_rotate.is_some()),
+            ("mixX", c.mix_x.is_some()),
+            ("mixY", c.mix_y.is_some()),
+            ("mixScaleX", c.mix_scale_x.is_some()),
+            ("mixScaleY", c.mix_scale_y.is_some()),
+            ("mixShearY", c.mix_shear_y.is_some()),
+        ];
+        let mixes = if v == SpineVersion::V38 {
+            absent(
+                ctx,
+                "transform",
+                i,
+                &v4,
+                "is a Spine 4.x key (3.8 uses rotateMix, translateMix, scaleMix, shearMix)",
+            )?;
+            let t = c.translate_mix.unwrap_or(1.0);
+            let s = c.scale_mix.unwrap_or(1.0);
+            [
+                c.rotate_mix.unwrap_or(1.0),
+                t,
+                t,
+                s,
+                s,
+                c.shear_mix.unwrap_or(1.0),
+            ]
+        } else {
+            absent(
+                ctx,
+                "transform",
+                i,
+                &v38,
+                "is a Spine 3.8 key (4.x uses mixRotate, mixX, mixY, mixScaleX, mixScaleY, mixShearY)",
+            )?;
+            let x = c.mix_x.unwrap_or(1.0);
+            let sx = c.mix_scale_x.unwrap_or(1.0);
+            [
+                c.mix_rotate.unwrap_or(1.0),
+                x,
+                c.mix_y.unwrap_or(x),
+                sx,
+                c.mix_scale_y.unwrap_or(sx),
+                c.mix_shear_y.unwrap_or(1.0),
+            ]
+        };
         out.push(TransformConstraintData {
             name: c.name.clone(),
             order: c.order,
@@ -193,10 +280,12 @@ pub fn transform<'a>(
             offset_scale_x: c.scale_x,
             offset_scale_y: c.scale_y,
             offset_shear_y: c.shear_y,
-            rotate_mix: c.rotate_mix,
-            translate_mix: c.translate_mix,
-            scale_mix: c.scale_mix,
-            shear_mix: c.shear_mix,
+            mix_rotate: mixes[0],
+            mix_x: mixes[1],
+            mix_y: mixes[2],
+            mix_scale_x: mixes[3],
+            mix_scale_y: mixes[4],
+            mix_shear_y: mixes[5],
             local: c.local,
             relative: c.relative,
         });
@@ -207,6 +296,7 @@ pub fn transform<'a>(
 /// Reads the path constraints and returns the name table.
 pub fn path<'a>(
     ctx: Ctx<'_>,
+    v: SpineVersion,
     dtos: &'a [PathDto],
     names: &Names<'_>,
     out: &mut Vec<PathConstraintData>,
@@ -219,6 +309,42 @@ pub fn path<'a>(
     )?;
     for (i, c) in dtos.iter().enumerate() {
         let target_at = [Key("path"), Index(i), Key("target")];
+        let v38 = [
+            ("rotateMix", c.rotate_mix.is_some()),
+            ("translateMix", c.translate_mix.is_some()),
+        ];
+        let v4 = [
+            ("mixRotate", c.mix_rotate.is_some()),
+            ("mixX", c.mix_x.is_some()),
+            ("mixY", c.mix_y.is_some()),
+        ];
+        let [mix_rotate, mix_x, mix_y] = if v == SpineVersion::V38 {
+            absent(
+                ctx,
+                "path",
+                i,
+                &v4,
+                "is a Spine 4.x key (3.8 uses rotateMix, translateMix)",
+            )?;
+            if c.spacing_mode == SpacingModeDto::Proportional {
+                return Err(ctx.err(
+                    &[Key("path"), Index(i), Key("spacingMode")],
+                    "spacing mode \"proportional\" is new in Spine 4.0",
+                ));
+            }
+            let t = c.translate_mix.unwrap_or(1.0);
+            [c.rotate_mix.unwrap_or(1.0), t, t]
+        } else {
+            absent(
+                ctx,
+                "path",
+                i,
+                &v38,
+                "is a Spine 3.8 key (4.x uses mixRotate, mixX, mixY)",
+            )?;
+            let x = c.mix_x.unwrap_or(1.0);
+            [c.mix_rotate.unwrap_or(1.0), x, c.mix_y.unwrap_or(x)]
+        };
         out.push(PathConstraintData {
             name: c.name.clone(),
             order: c.order,
@@ -233,6 +359,7 @@ pub fn path<'a>(
                 SpacingModeDto::Length => SpacingMode::Length,
                 SpacingModeDto::Fixed => SpacingMode::Fixed,
                 SpacingModeDto::Percent => SpacingMode::Percent,
+                SpacingModeDto::Proportional => SpacingMode::Proportional,
             },
             rotate_mode: match c.rotate_mode {
                 RotateModeDto::Tangent => RotateMode::Tangent,
@@ -242,8 +369,9 @@ pub fn path<'a>(
             offset_rotation: c.rotation,
             position: c.position,
             spacing: c.spacing,
-            rotate_mix: c.rotate_mix,
-            translate_mix: c.translate_mix,
+            mix_rotate,
+            mix_x,
+            mix_y,
         });
     }
     Ok(table)
@@ -259,15 +387,57 @@ pub fn events<'a>(
         vec![Key("events"), Entry(i, dtos.0[i].0.as_str())]
     })?;
     for (name, e) in &dtos.0 {
+        // 4.x runtimes read volume and balance only for events with audio (else 0).
+        let silent = ctx.version != SpineVersion::V38 && e.audio.is_none();
         out.push(EventData {
             name: name.clone(),
             int: e.int,
             float: e.float,
             string: e.string.clone().unwrap_or_default(),
             audio: e.audio.clone(),
-            volume: e.volume,
-            balance: e.balance,
+            volume: if silent { 0.0 } else { e.volume },
+            balance: if silent { 0.0 } else { e.balance },
         });
+    }
+    Ok(table)
+}
+
+/// The core's inherit mode for the file's.
+pub fn inherit_mode(mode: InheritDto) -> Inherit {
+    match mode {
+        InheritDto::Normal => Inherit::Normal,
+        InheritDto::OnlyTranslation => Inherit::OnlyTranslation,
+        InheritDto::NoRotationOrReflection => Inherit::NoRotationOrReflection,
+        InheritDto::NoScale => Inherit::NoScale,
+        InheritDto::NoScaleOrReflection => Inherit::NoScaleOrReflection,
+    }
+}
+
+/// Reads the physics constraints (Spine 4.2) and returns the name table.
+pub fn physics<'a>(
+    ctx: Ctx<'_>,
+    dtos: &'a [PhysicsDto],
+    names: &Names<'_>,
+) -> Result<HashMap<&'a str, usize>, LoadError> {
+    let table = unique_names(
+        ctx,
+        dtos.iter().map(|c| c.name.as_str()),
+        "physics constraint",
+        |i| vec![Key("physics"), Index(i), Key("name")],
+    )?;
+    for (i, c) in dtos.iter().enumerate() {
+        let at = |field| [Key("physics"), Index(i), Key(field)];
+        lookup(ctx, &names.bones, &c.bone, "bone", &at("bone"))?;
+        if !(c.fps.is_finite() && c.fps > 0.0) {
+            return Err(ctx.err(
+                &at("fps"),
+                format!("fps must be a positive number, not {}", c.fps),
+            ));
+        }
+        if c.mass == 0.0 {
+            return Err(ctx.err(&at("mass"), "mass must not be 0"));
+        }
+        // MERGE: PhysicsConstraintData once the physics core lands.
     }
     Ok(table)
 }

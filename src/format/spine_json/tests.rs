@@ -273,7 +273,7 @@ fn the_sample_uses_every_feature() {
     assert!(chain.compress && chain.stretch && chain.uniform && chain.bend_direction == 1);
     let sync = &data.transform_constraints[1];
     assert!(sync.local && sync.relative);
-    assert_eq!((sync.offset_rotation, sync.translate_mix), (10.0, 0.0));
+    assert_eq!((sync.offset_rotation, sync.mix_x), (10.0, 0.0));
     let footstep = &data.events[data.find_event("footstep").unwrap()];
     assert_eq!(
         (footstep.int, footstep.float, footstep.string.as_str()),

@@ -50,14 +50,14 @@ pub fn deform(
     Ok(())
 }
 
-fn timeline(
+/// The deform length of `attachment` and its setup vertices (unweighted), or an error at
+/// `at` when it is not a vertex attachment.
+pub(crate) fn deform_shape<'d>(
     ctx: Ctx<'_>,
     at: &[Seg<'_>],
-    keys: &[DeformKey],
-    slot: usize,
     attachment: usize,
-    data: &SkeletonData,
-) -> Result<Timeline, LoadError> {
+    data: &'d SkeletonData,
+) -> Result<(usize, Option<&'d [f32]>), LoadError> {
     let att = data.attachments.get(attachment);
     let Some(vd) = att.and_then(|a| a.vertex_data()) else {
         let kind = att.map_or("missing", |a| a.type_name());
@@ -69,42 +69,67 @@ fn timeline(
         ));
     };
     // Weighted: an offset per influence (x, y); plain: absolute positions per vertex.
-    let (len, setup) = match vd.bones {
+    Ok(match vd.bones {
         Some(_) => (vd.vertices.len() / 3 * 2, None),
         None => (vd.world_len, Some(vd.vertices.as_slice())),
+    })
+}
+
+/// Key `i`'s full vertex array: the setup vertices (or zeros) with `values` added from
+/// `offset` on, in f64 and rounded once.
+pub(crate) fn key_vertices(
+    ctx: Ctx<'_>,
+    at: &[Seg<'_>],
+    i: usize,
+    offset: u32,
+    values: Option<&[f64]>,
+    len: usize,
+    setup: Option<&[f32]>,
+) -> Result<Vec<f32>, LoadError> {
+    ctx.spend(len * 4, &join(at, &[Index(i)]))?;
+    let mut v = match setup {
+        Some(s) => s.to_vec(),
+        None => vec![0.0; len],
     };
+    if let Some(values) = values {
+        let offset = offset as usize;
+        if offset.checked_add(values.len()).is_none_or(|end| end > len) {
+            return Err(ctx.err(
+                &join(at, &[Index(i), Key("vertices")]),
+                format!(
+                    "{} values at offset {offset} run past the end of the attachment's {len} deform values",
+                    values.len()
+                ),
+            ));
+        }
+        for (j, (&d, slot)) in values.iter().zip(&mut v[offset..]).enumerate() {
+            let sum = (d + *slot as f64) as f32;
+            if !sum.is_finite() {
+                return Err(ctx.err(
+                    &join(at, &[Index(i), Key("vertices"), Index(j)]),
+                    format!("number {d} is too large for 32-bit storage"),
+                ));
+            }
+            *slot = sum;
+        }
+    }
+    Ok(v)
+}
+
+fn timeline(
+    ctx: Ctx<'_>,
+    at: &[Seg<'_>],
+    keys: &[DeformKey],
+    slot: usize,
+    attachment: usize,
+    data: &SkeletonData,
+) -> Result<Timeline, LoadError> {
+    let (len, setup) = deform_shape(ctx, at, attachment, data)?;
     let mut out = Keys::new(0);
     let mut vertices = Vec::with_capacity(keys.len());
     for (i, k) in keys.iter().enumerate() {
         check_time(ctx, at, i, k.time.0, out.times.last().copied())?;
-        ctx.spend(len * 4, &join(at, &[Index(i)]))?;
-        let mut v = match setup {
-            Some(s) => s.to_vec(),
-            None => vec![0.0; len],
-        };
-        if let Some(values) = &k.vertices {
-            let offset = k.offset as usize;
-            if offset.checked_add(values.len()).is_none_or(|end| end > len) {
-                return Err(ctx.err(
-                    &join(at, &[Index(i), Key("vertices")]),
-                    format!(
-                        "{} values at offset {offset} run past the end of the attachment's {len} deform values",
-                        values.len()
-                    ),
-                ));
-            }
-            for (j, (&d, slot)) in values.iter().zip(&mut v[offset..]).enumerate() {
-                // Added in f64 and rounded once.
-                let sum = (d + *slot as f64) as f32;
-                if !sum.is_finite() {
-                    return Err(ctx.err(
-                        &join(at, &[Index(i), Key("vertices"), Index(j)]),
-                        format!("number {d} is too large for 32-bit storage"),
-                    ));
-                }
-                *slot = sum;
-            }
-        }
+        let v = key_vertices(ctx, at, i, k.offset, k.vertices.as_deref(), len, setup)?;
         let curve = interp(&mut out, k.curve());
         out.push(k.time.0, &[], curve);
         vertices.push(v);

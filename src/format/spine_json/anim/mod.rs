@@ -2,10 +2,10 @@
 
 mod bones;
 mod constraints;
-mod deform;
-mod discrete;
-mod keys;
-mod slots;
+pub(crate) mod deform;
+pub(crate) mod discrete;
+pub(crate) mod keys;
+pub(crate) mod slots;
 
 use super::ctx::{Ctx, Names, unique_names};
 use super::dto_anim::AnimationDto;

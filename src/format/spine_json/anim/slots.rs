@@ -71,7 +71,7 @@ pub fn slots(
     Ok(())
 }
 
-fn attachment(
+pub(crate) fn attachment(
     ctx: Ctx<'_>,
     at: &[Seg<'_>],
     keys: &[AttachmentKey],

@@ -1,0 +1,199 @@
+//! 4.x attachment timelines: deform keys (4.0 `deform`, 4.1+ `attachments.….deform`) and
+//! image sequence keys (4.1+ `attachments.….sequence`).
+
+use crate::core::animation::{
+    DeformTimeline, SequenceKey, SequenceMode, SequenceTimeline, Timeline,
+};
+use crate::core::curve::{Interp, Keys};
+use crate::core::model::SkeletonData;
+use crate::format::LoadError;
+use crate::format::json::{OrderedMap, Seg};
+use crate::format::spine_json::anim::deform::{deform_shape, key_vertices};
+use crate::format::spine_json::anim::keys::check_time;
+use crate::format::spine_json::ctx::{Ctx, Names, join, lookup};
+use crate::format::spine_json::dto_anim4::{
+    AttachmentTimelines, Curve4, DeformKey, SequenceKey as SequenceKeyDto,
+};
+
+use super::keys::bezier_points;
+use Seg::{Entry, Index, Key};
+
+/// skin -> slot -> attachment key -> `T`.
+pub type BySkin<T> = OrderedMap<OrderedMap<OrderedMap<T>>>;
+
+/// Walks skin -> slot -> attachment, resolving each to (slot, attachment id).
+fn each<T>(
+    ctx: Ctx<'_>,
+    at: &[Seg<'_>],
+    dtos: &BySkin<T>,
+    names: &Names<'_>,
+    data: &SkeletonData,
+    mut f: impl FnMut(&[Seg<'_>], usize, usize, &T) -> Result<(), LoadError>,
+) -> Result<(), LoadError> {
+    ctx.no_duplicates(dtos, at)?;
+    for (ski, (skin_name, slots)) in dtos.0.iter().enumerate() {
+        let skin_at = join(at, &[Entry(ski, skin_name)]);
+        let skin = lookup(ctx, &names.skins, skin_name, "skin", &skin_at)?;
+        ctx.no_duplicates(slots, &skin_at)?;
+        for (si, (slot_name, entries)) in slots.0.iter().enumerate() {
+            let slot_at = join(&skin_at, &[Entry(si, slot_name)]);
+            let slot = lookup(ctx, &names.slots, slot_name, "slot", &slot_at)?;
+            ctx.no_duplicates(entries, &slot_at)?;
+            for (ai, (key, t)) in entries.0.iter().enumerate() {
+                let att_at = join(&slot_at, &[Entry(ai, key)]);
+                let Some(attachment) = data.skins.get(skin).and_then(|s| s.get(slot, key)) else {
+                    return Err(ctx.err(
+                        &att_at,
+                        format!("skin \"{skin_name}\" has no attachment \"{key}\" for slot \"{slot_name}\""),
+                    ));
+                };
+                f(&att_at, slot, attachment, t)?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// 4.0 `deform: {skin: {slot: {attachment: [keys]}}}`.
+pub fn deform_40(
+    ctx: Ctx<'_>,
+    anim: &[Seg<'_>],
+    dtos: &BySkin<Vec<DeformKey>>,
+    names: &Names<'_>,
+    data: &SkeletonData,
+    out: &mut Vec<Timeline>,
+) -> Result<(), LoadError> {
+    let at = join(anim, &[Key("deform")]);
+    if ctx.version >= crate::format::spine_json::SpineVersion::V41 {
+        return Err(ctx.err(
+            &at,
+            "Spine 4.1 moved deform keys to \"attachments\": {skin: {slot: {attachment: {deform: [...]}}}}",
+        ));
+    }
+    each(ctx, &at, dtos, names, data, |at, slot, attachment, keys| {
+        if !keys.is_empty() {
+            out.push(deform(ctx, at, keys, slot, attachment, data)?);
+        }
+        Ok(())
+    })
+}
+
+/// 4.1+ `attachments: {skin: {slot: {attachment: {deform, sequence}}}}`.
+pub fn attachments(
+    ctx: Ctx<'_>,
+    anim: &[Seg<'_>],
+    dtos: &BySkin<AttachmentTimelines>,
+    names: &Names<'_>,
+    data: &SkeletonData,
+    out: &mut Vec<Timeline>,
+) -> Result<(), LoadError> {
+    let at = join(anim, &[Key("attachments")]);
+    if ctx.version < crate::format::spine_json::SpineVersion::V41 {
+        return Err(ctx.err(
+            &at,
+            "\"attachments\" timelines are new in Spine 4.1 (4.0 has \"deform\")",
+        ));
+    }
+    each(ctx, &at, dtos, names, data, |at, slot, attachment, t| {
+        if let Some(keys) = t.deform.as_deref().filter(|k| !k.is_empty()) {
+            let at = join(at, &[Key("deform")]);
+            out.push(deform(ctx, &at, keys, slot, attachment, data)?);
+        }
+        if let Some(keys) = t.sequence.as_deref().filter(|k| !k.is_empty()) {
+            let at = join(at, &[Key("sequence")]);
+            out.push(sequence(ctx, &at, keys, slot, attachment, data)?);
+        }
+        Ok(())
+    })
+}
+
+fn deform(
+    ctx: Ctx<'_>,
+    at: &[Seg<'_>],
+    keys: &[DeformKey],
+    slot: usize,
+    attachment: usize,
+    data: &SkeletonData,
+) -> Result<Timeline, LoadError> {
+    let (len, setup) = deform_shape(ctx, at, attachment, data)?;
+    let mut out = Keys::new(0);
+    let mut vertices = Vec::with_capacity(keys.len());
+    for (i, k) in keys.iter().enumerate() {
+        check_time(ctx, at, i, k.time.f32(), out.times.last().copied())?;
+        vertices.push(key_vertices(
+            ctx,
+            at,
+            i,
+            k.offset,
+            k.vertices.as_deref(),
+            len,
+            setup,
+        )?);
+        let interp = match (&k.curve, keys.get(i + 1)) {
+            (_, None) => Interp::Stepped,
+            (None, Some(_)) => Interp::Linear,
+            (Some(Curve4::Stepped), Some(_)) => Interp::Stepped,
+            (Some(Curve4::Bezier(numbers)), Some(next)) => {
+                let [c] = bezier_points::<0>(ctx, at, i, numbers)?[..] else {
+                    unreachable!("bezier_points checked the count");
+                };
+                out.add_percent_bezier4(k.time.0, c, next.time.0)
+            }
+        };
+        out.push(k.time.f32(), &[], interp);
+    }
+    Ok(Timeline::Deform(DeformTimeline {
+        slot,
+        attachment,
+        keys: out,
+        vertices,
+    }))
+}
+
+fn sequence(
+    ctx: Ctx<'_>,
+    at: &[Seg<'_>],
+    keys: &[SequenceKeyDto],
+    slot: usize,
+    attachment: usize,
+    data: &SkeletonData,
+) -> Result<Timeline, LoadError> {
+    if data.attachments[attachment].sequence.is_none() {
+        return Err(ctx.err(at, "sequence keys need an attachment with a \"sequence\""));
+    }
+    let mut times = Vec::with_capacity(keys.len());
+    let mut out = Vec::with_capacity(keys.len());
+    let mut delay = 0.0f32;
+    for (i, k) in keys.iter().enumerate() {
+        let time = k.time.f32();
+        check_time(ctx, at, i, time, times.last().copied())?;
+        let mode = match k.mode.as_deref() {
+            None => SequenceMode::Hold,
+            Some(name) => SequenceMode::ALL
+                .into_iter()
+                .find(|m| m.name() == name)
+                .ok_or_else(|| {
+                    ctx.err(
+                        &join(at, &[Index(i), Key("mode")]),
+                        format!("unknown sequence mode \"{name}\" (hold, once, loop, pingpong, onceReverse, loopReverse, pingpongReverse)"),
+                    )
+                })?,
+        };
+        // A key without a delay keeps the previous key's.
+        if let Some(d) = k.delay {
+            delay = d.f32();
+        }
+        times.push(time);
+        out.push(SequenceKey {
+            mode,
+            index: k.index,
+            delay,
+        });
+    }
+    Ok(Timeline::Sequence(SequenceTimeline {
+        slot,
+        attachment,
+        times,
+        keys: out,
+    }))
+}

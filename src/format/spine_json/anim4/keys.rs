@@ -1,0 +1,97 @@
+//! Building [`Keys`] from 4.x JSON keys: f32 times and values, one absolute bezier per
+//! channel built from the file's own numbers.
+
+use crate::core::curve::{Interp, Keys};
+use crate::format::LoadError;
+use crate::format::json::{Raw32, Seg};
+use crate::format::spine_json::anim::keys::{FieldError, check_time};
+use crate::format::spine_json::ctx::{Ctx, join};
+use crate::format::spine_json::dto_anim4::Curve4;
+
+use Seg::{Index, Key};
+
+/// A 4.x key as the builder needs it.
+pub struct Key4<const N: usize> {
+    pub time: Raw32,
+    /// The stored values; a bezier out of this key starts at them.
+    pub values: [f64; N],
+    /// Where a bezier into this key ends: the values, except where a runtime quirk keeps
+    /// another stored value (transform `mixShearY`, see the transform builder).
+    pub arrive: [f64; N],
+}
+
+/// Keys with `N` channels from `keys`; `key` gives each key's time and values (or the field
+/// at fault), `curve` its curve.
+pub fn curve_keys4<K, const N: usize>(
+    ctx: Ctx<'_>,
+    at: &[Seg<'_>],
+    keys: &[K],
+    curve: impl Fn(&K) -> Option<&Curve4>,
+    mut key: impl FnMut(usize, &K) -> Result<Key4<N>, FieldError>,
+) -> Result<Keys, LoadError> {
+    let mut built = Vec::with_capacity(keys.len());
+    let mut prev = None;
+    for (i, k) in keys.iter().enumerate() {
+        let b =
+            key(i, k).map_err(|(field, msg)| ctx.err(&join(at, &[Index(i), Key(field)]), msg))?;
+        let time = b.time.f32();
+        check_time(ctx, at, i, time, prev)?;
+        prev = Some(time);
+        built.push(b);
+    }
+    let mut out = Keys::new(N);
+    out.times.reserve_exact(keys.len());
+    out.values.reserve_exact(keys.len() * N);
+    out.interp.reserve_exact(keys.len());
+    for (i, (k, b)) in keys.iter().zip(&built).enumerate() {
+        let interp = match (curve(k), built.get(i + 1)) {
+            (_, None) => Interp::Stepped,
+            (None, Some(_)) => Interp::Linear,
+            (Some(Curve4::Stepped), Some(_)) => Interp::Stepped,
+            (Some(Curve4::Bezier(numbers)), Some(next)) => {
+                let curves = bezier_points::<N>(ctx, at, i, numbers)?;
+                out.add_bezier4(b.time.0, &b.values, &curves, next.time.0, &next.arrive)
+            }
+        };
+        let stored = b.values.map(|v| v as f32);
+        out.push(b.time.f32(), &stored, interp);
+    }
+    Ok(out)
+}
+
+/// The `[cx1, cy1, cx2, cy2]` of each of `N` channels, or an error at key `i`'s curve.
+pub fn bezier_points<const N: usize>(
+    ctx: Ctx<'_>,
+    at: &[Seg<'_>],
+    i: usize,
+    numbers: &[f64],
+) -> Result<Vec<[f64; 4]>, LoadError> {
+    let want = 4 * N.max(1);
+    if numbers.len() != want {
+        return Err(ctx.err(
+            &join(at, &[Index(i), Key("curve")]),
+            format!(
+                "a curve of this timeline has {want} numbers (4 per channel), not {}",
+                numbers.len()
+            ),
+        ));
+    }
+    Ok(numbers
+        .chunks_exact(4)
+        .map(|c| [c[0], c[1], c[2], c[3]])
+        .collect())
+}
+
+/// A plain key: `values` stored and arrived at.
+pub fn plain<const N: usize>(time: Raw32, values: [f64; N]) -> Key4<N> {
+    Key4 {
+        time,
+        values,
+        arrive: values,
+    }
+}
+
+/// A value or its default.
+pub fn or(v: Option<Raw32>, default: f64) -> f64 {
+    v.map_or(default, |v| v.0)
+}

@@ -1,0 +1,339 @@
+//! The Spine 4.0-4.2 JSON document: animations and their keys.
+//!
+//! 4.x keys carry one value per channel (`value`, or `x`/`y`, colors, mixes) and a `curve` that
+//! is `"stepped"` or four absolute numbers per channel. Values stay in the file's precision
+//! ([`Raw32`]) until the bezier tables are built from them. The timelines of a bone, a slot
+//! and a path constraint are kept in file order (the runtimes apply them in that order).
+
+use std::fmt;
+
+use serde::Deserialize;
+use serde::de::{self, Deserializer, MapAccess, SeqAccess, Visitor};
+
+use super::dto_anim::{AttachmentKey, DrawOrderKey, EventKey};
+use crate::format::json::{OrderedMap, Raw32};
+
+/// One animation.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct AnimationDto {
+    #[serde(default)]
+    pub bones: OrderedMap<BoneTimelines>,
+    #[serde(default)]
+    pub slots: OrderedMap<SlotTimelines>,
+    #[serde(default)]
+    pub ik: OrderedMap<Vec<IkKey>>,
+    #[serde(default)]
+    pub transform: OrderedMap<Vec<TransformKey>>,
+    #[serde(default)]
+    pub path: OrderedMap<PathTimelines>,
+    /// 4.2: constraint name ("" = the global timelines) -> timelines.
+    pub physics: Option<OrderedMap<PhysicsTimelines>>,
+    /// 4.0: skin -> slot -> attachment -> deform keys.
+    pub deform: Option<OrderedMap<OrderedMap<OrderedMap<Vec<DeformKey>>>>>,
+    /// 4.1+: skin -> slot -> attachment -> deform and sequence keys.
+    pub attachments: Option<OrderedMap<OrderedMap<OrderedMap<AttachmentTimelines>>>>,
+    #[serde(default)]
+    pub events: Vec<EventKey>,
+    #[serde(default)]
+    pub draw_order: Vec<DrawOrderKey>,
+}
+
+/// A key's `curve`: stepped, or `[cx1, cy1, cx2, cy2]` per channel.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Curve4 {
+    Stepped,
+    Bezier(Vec<f64>),
+}
+
+impl<'de> Deserialize<'de> for Curve4 {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct V;
+
+        impl<'de> Visitor<'de> for V {
+            type Value = Curve4;
+
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("\"stepped\" or an array of 4 numbers per channel")
+            }
+
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<Curve4, E> {
+                if v == "stepped" {
+                    Ok(Curve4::Stepped)
+                } else {
+                    Err(E::invalid_value(de::Unexpected::Str(v), &self))
+                }
+            }
+
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Curve4, A::Error> {
+                let mut out = Vec::with_capacity(seq.size_hint().unwrap_or(4).min(64));
+                while let Some(v) = seq.next_element::<f64>()? {
+                    if !v.is_finite() {
+                        return Err(de::Error::custom("curve numbers must be finite"));
+                    }
+                    out.push(v);
+                }
+                Ok(Curve4::Bezier(out))
+            }
+        }
+
+        deserializer.deserialize_any(V)
+    }
+}
+
+/// A one-value key (`rotate`, `translatex`, `alpha`, path position, physics parameters, ...).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ValueKey {
+    #[serde(default)]
+    pub time: Raw32,
+    pub value: Option<Raw32>,
+    pub curve: Option<Curve4>,
+}
+
+/// `translate`, `scale` and `shear` keys.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct XyKey {
+    #[serde(default)]
+    pub time: Raw32,
+    pub x: Option<Raw32>,
+    pub y: Option<Raw32>,
+    pub curve: Option<Curve4>,
+}
+
+/// `inherit` keys (4.2).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct InheritKey {
+    #[serde(default)]
+    pub time: Raw32,
+    #[serde(default)]
+    pub inherit: super::dto::InheritDto,
+}
+
+/// `rgba` and `rgb` keys.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ColorKey {
+    #[serde(default)]
+    pub time: Raw32,
+    pub color: String,
+    pub curve: Option<Curve4>,
+}
+
+/// `rgba2` and `rgb2` keys.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Color2Key {
+    #[serde(default)]
+    pub time: Raw32,
+    pub light: String,
+    pub dark: String,
+    pub curve: Option<Curve4>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct IkKey {
+    #[serde(default)]
+    pub time: Raw32,
+    pub mix: Option<Raw32>,
+    pub softness: Option<Raw32>,
+    pub bend_positive: Option<bool>,
+    pub compress: Option<bool>,
+    pub stretch: Option<bool>,
+    pub curve: Option<Curve4>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct TransformKey {
+    #[serde(default)]
+    pub time: Raw32,
+    pub mix_rotate: Option<Raw32>,
+    pub mix_x: Option<Raw32>,
+    pub mix_y: Option<Raw32>,
+    pub mix_scale_x: Option<Raw32>,
+    pub mix_scale_y: Option<Raw32>,
+    pub mix_shear_y: Option<Raw32>,
+    pub curve: Option<Curve4>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct PathMixKey {
+    #[serde(default)]
+    pub time: Raw32,
+    pub mix_rotate: Option<Raw32>,
+    pub mix_x: Option<Raw32>,
+    pub mix_y: Option<Raw32>,
+    pub curve: Option<Curve4>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DeformKey {
+    #[serde(default)]
+    pub time: Raw32,
+    #[serde(default)]
+    pub offset: u32,
+    /// Kept in f64 until added to the setup vertices, then rounded once.
+    pub vertices: Option<Vec<f64>>,
+    pub curve: Option<Curve4>,
+}
+
+/// Sequence keys (4.1+).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SequenceKey {
+    #[serde(default)]
+    pub time: Raw32,
+    pub mode: Option<String>,
+    #[serde(default)]
+    pub index: i32,
+    pub delay: Option<Raw32>,
+}
+
+/// Physics `reset` keys (4.2).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TimeKey {
+    #[serde(default)]
+    pub time: Raw32,
+}
+
+/// An attachment's deform and sequence keys (4.1+ `attachments` section).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AttachmentTimelines {
+    pub deform: Option<Vec<DeformKey>>,
+    pub sequence: Option<Vec<SequenceKey>>,
+}
+
+/// One timeline of a bone, by its JSON name.
+pub enum BoneTimeline {
+    Rotate(Vec<ValueKey>),
+    Translate(Vec<XyKey>),
+    TranslateX(Vec<ValueKey>),
+    TranslateY(Vec<ValueKey>),
+    Scale(Vec<XyKey>),
+    ScaleX(Vec<ValueKey>),
+    ScaleY(Vec<ValueKey>),
+    Shear(Vec<XyKey>),
+    ShearX(Vec<ValueKey>),
+    ShearY(Vec<ValueKey>),
+    Inherit(Vec<InheritKey>),
+}
+
+/// One timeline of a slot, by its JSON name.
+pub enum SlotTimeline {
+    Attachment(Vec<AttachmentKey>),
+    Rgba(Vec<ColorKey>),
+    Rgb(Vec<ColorKey>),
+    Alpha(Vec<ValueKey>),
+    Rgba2(Vec<Color2Key>),
+    Rgb2(Vec<Color2Key>),
+}
+
+/// One timeline of a path constraint, by its JSON name.
+pub enum PathTimeline {
+    Position(Vec<ValueKey>),
+    Spacing(Vec<ValueKey>),
+    Mix(Vec<PathMixKey>),
+}
+
+/// One timeline of a physics constraint, by its JSON name.
+pub enum PhysicsTimeline {
+    Reset(Vec<TimeKey>),
+    /// `inertia`, `strength`, `damping`, `mass`, `wind`, `gravity` or `mix`.
+    Value(&'static str, Vec<ValueKey>),
+}
+
+/// A bone's timelines in file order: `(name, timeline)`.
+pub struct BoneTimelines(pub Vec<(String, BoneTimeline)>);
+/// A slot's timelines in file order.
+pub struct SlotTimelines(pub Vec<(String, SlotTimeline)>);
+/// A path constraint's timelines in file order.
+pub struct PathTimelines(pub Vec<(String, PathTimeline)>);
+/// A physics constraint's timelines in file order.
+pub struct PhysicsTimelines(pub Vec<(String, PhysicsTimeline)>);
+
+/// Implements `Deserialize` for a map of timeline name -> keys whose key type depends on the
+/// name, keeping file order; an unknown name is an error naming the known ones.
+macro_rules! timeline_map {
+    ($map:ident, $kind:ident, $what:literal, { $($name:literal => $make:expr),* $(,)? }) => {
+        impl<'de> Deserialize<'de> for $map {
+            fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+                struct V;
+
+                impl<'de> Visitor<'de> for V {
+                    type Value = $map;
+
+                    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                        f.write_str($what)
+                    }
+
+                    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<$map, A::Error> {
+                        const NAMES: &[&str] = &[$($name),*];
+                        let mut out = Vec::new();
+                        while let Some(key) = map.next_key::<String>()? {
+                            let timeline = match key.as_str() {
+                                $($name => ($make)(&mut map)?,)*
+                                other => return Err(de::Error::unknown_field(other, NAMES)),
+                            };
+                            out.push((key, timeline));
+                        }
+                        Ok($map(out))
+                    }
+                }
+
+                deserializer.deserialize_map(V)
+            }
+        }
+    };
+}
+
+fn keys<'de, A: MapAccess<'de>, K: Deserialize<'de>>(map: &mut A) -> Result<Vec<K>, A::Error> {
+    map.next_value()
+}
+
+timeline_map!(BoneTimelines, BoneTimeline, "a map of bone timelines", {
+    "rotate" => |m: &mut A| keys(m).map(BoneTimeline::Rotate),
+    "translate" => |m: &mut A| keys(m).map(BoneTimeline::Translate),
+    "translatex" => |m: &mut A| keys(m).map(BoneTimeline::TranslateX),
+    "translatey" => |m: &mut A| keys(m).map(BoneTimeline::TranslateY),
+    "scale" => |m: &mut A| keys(m).map(BoneTimeline::Scale),
+    "scalex" => |m: &mut A| keys(m).map(BoneTimeline::ScaleX),
+    "scaley" => |m: &mut A| keys(m).map(BoneTimeline::ScaleY),
+    "shear" => |m: &mut A| keys(m).map(BoneTimeline::Shear),
+    "shearx" => |m: &mut A| keys(m).map(BoneTimeline::ShearX),
+    "sheary" => |m: &mut A| keys(m).map(BoneTimeline::ShearY),
+    "inherit" => |m: &mut A| keys(m).map(BoneTimeline::Inherit),
+});
+
+timeline_map!(SlotTimelines, SlotTimeline, "a map of slot timelines", {
+    "attachment" => |m: &mut A| keys(m).map(SlotTimeline::Attachment),
+    "rgba" => |m: &mut A| keys(m).map(SlotTimeline::Rgba),
+    "rgb" => |m: &mut A| keys(m).map(SlotTimeline::Rgb),
+    "alpha" => |m: &mut A| keys(m).map(SlotTimeline::Alpha),
+    "rgba2" => |m: &mut A| keys(m).map(SlotTimeline::Rgba2),
+    "rgb2" => |m: &mut A| keys(m).map(SlotTimeline::Rgb2),
+});
+
+timeline_map!(PathTimelines, PathTimeline, "a map of path constraint timelines", {
+    "position" => |m: &mut A| keys(m).map(PathTimeline::Position),
+    "spacing" => |m: &mut A| keys(m).map(PathTimeline::Spacing),
+    "mix" => |m: &mut A| keys(m).map(PathTimeline::Mix),
+});
+
+timeline_map!(PhysicsTimelines, PhysicsTimeline, "a map of physics constraint timelines", {
+    "reset" => |m: &mut A| keys(m).map(PhysicsTimeline::Reset),
+    "inertia" => |m: &mut A| keys(m).map(|k| PhysicsTimeline::Value("inertia", k)),
+    "strength" => |m: &mut A| keys(m).map(|k| PhysicsTimeline::Value("strength", k)),
+    "damping" => |m: &mut A| keys(m).map(|k| PhysicsTimeline::Value("damping", k)),
+    "mass" => |m: &mut A| keys(m).map(|k| PhysicsTimeline::Value("mass", k)),
+    "wind" => |m: &mut A| keys(m).map(|k| PhysicsTimeline::Value("wind", k)),
+    "gravity" => |m: &mut A| keys(m).map(|k| PhysicsTimeline::Value("gravity", k)),
+    "mix" => |m: &mut A| keys(m).map(|k| PhysicsTimeline::Value("mix", k)),
+});
