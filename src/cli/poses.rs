@@ -188,6 +188,15 @@ pub fn pose_json(
                 )
             },
         );
+        let mut sequence = Map::new();
+        for (i, s) in pose.slots.iter().enumerate() {
+            if let Some(index) = s.sequence {
+                sequence.insert(data.slots[i].name.clone(), Value::from(index));
+            }
+        }
+        if !sequence.is_empty() {
+            out.insert("sequence".into(), Value::Object(sequence));
+        }
         let mut vertices = Map::new();
         for (slot, v) in &pose.vertices {
             vertices.insert(data.slots[*slot].name.clone(), nums(v));

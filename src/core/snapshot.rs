@@ -46,6 +46,9 @@ pub struct SlotSnapshot {
     pub attachment: Option<String>,
     pub color: [f64; 4],
     pub dark: Option<[f64; 3]>,
+    /// The slot's sequence index (-1: the setup image) when its attachment has an image
+    /// sequence.
+    pub sequence: Option<i32>,
 }
 
 /// Everything observable about a pose.
@@ -77,7 +80,8 @@ impl PoseSnapshot {
                 b.active.then(|| {
                     let mut applied_bone = b.clone();
                     if !applied_bone.applied_valid {
-                        applied_bone.update_applied(sk.parent_frame(i));
+                        let parent = sk.parent_frame(i);
+                        applied_bone.update_applied_with(parent, data.rules.applied, sk.frame);
                     }
                     BoneSnapshot {
                         a: b.a,
@@ -103,6 +107,10 @@ impl PoseSnapshot {
                     let d = s.dark.unwrap_or(setup);
                     [d.r, d.g, d.b]
                 }),
+                sequence: s
+                    .attachment
+                    .and_then(|a| data.attachments[a].sequence)
+                    .map(|_| s.sequence_index),
             })
             .collect();
         let mut vertices = Vec::new();

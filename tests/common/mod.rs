@@ -99,6 +99,10 @@ impl Mismatches {
 /// Absolute tolerance used for every pose quantity (golden README, f64 implementation column).
 pub const TOL: f64 = 1e-3;
 
+/// Tolerance for `applied` records: atan2 of near-degenerate matrices amplifies the world
+/// matrix's rounding, so these get a looser bound than the world values they derive from.
+pub const APPLIED_TOL: f64 = 1e-2;
+
 /// Compares one pose object (`bones`, `slots`, `drawOrder`, `vertices`, `points`, `events`) by
 /// name. `bone_names` / `slot_names` come from the golden file.
 pub fn compare_pose(
@@ -155,6 +159,38 @@ pub fn compare_pose(
         &ours["drawOrder"],
         &golden["drawOrder"],
     );
+    if golden.get("sequence").is_some() || ours.get("sequence").is_some() {
+        m.exact(
+            &|| format!("{ctx} sequence"),
+            &ours["sequence"],
+            &golden["sequence"],
+        );
+    }
+    // Applied transforms (a secondary check: derived with atan2 from the world matrix):
+    // every golden record, rotations and shears modulo 360, non-finite golden values skipped.
+    if let Some(ga) = golden.get("applied").and_then(Value::as_object) {
+        let empty = serde_json::Map::new();
+        let oa = ours["applied"].as_object().unwrap_or(&empty);
+        for (bone, g) in ga {
+            let Some(o) = oa.get(bone) else {
+                m.fail(format!("{ctx} applied {bone}: missing in ours"));
+                continue;
+            };
+            for k in 0..7 {
+                if !g[k].is_number() {
+                    continue;
+                }
+                let modulo = matches!(k, 2 | 5 | 6).then_some(360.0);
+                m.num(
+                    &|| format!("{ctx} applied {bone}[{k}]"),
+                    &o[k],
+                    &g[k],
+                    APPLIED_TOL,
+                    modulo,
+                );
+            }
+        }
+    }
     for key in ["vertices", "points"] {
         let empty = serde_json::Map::new();
         let gv = golden[key].as_object().unwrap_or(&empty);

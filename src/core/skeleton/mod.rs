@@ -324,3 +324,14 @@ impl Skeleton {
         }
     }
 }
+
+/// 4.x: recomputes bone `i`'s applied pose from its world transform right away (constraints
+/// do it bone by bone, so a bone whose parent they change later keeps the applied pose
+/// computed under the parent's earlier transform). 3.8 derives it lazily instead.
+pub(crate) fn refresh_applied(bones: &mut [Bone], data: &SkeletonData, frame: SkeletonFrame, i: usize) {
+    if data.rules.pose_model != PoseModel::Applied {
+        return;
+    }
+    let parent = data.bones[i].parent.map(|p| bones[p].frame());
+    bones[i].update_applied_with(parent, data.rules.applied, frame);
+}

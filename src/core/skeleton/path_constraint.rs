@@ -245,6 +245,7 @@ impl Skeleton {
                 bone.d = sin * b + cos * d;
             }
             bone.applied_valid = false;
+            super::refresh_applied(&mut self.bones, data, self.frame, bi);
         }
         self.paths[i].scratch = sc;
     }

@@ -124,6 +124,7 @@ impl Skeleton {
         relative: bool,
     ) {
         let t = self.bones[cd.target].frame();
+        let (data, frame) = (self.data.clone(), self.frame);
         let (ta, tb, tc, td) = (t.a, t.b, t.c, t.d);
         let reflect = if ta * td - tb * tc > 0.0 {
             DEG_RAD
@@ -221,6 +222,7 @@ impl Skeleton {
             }
             if modified {
                 bone.applied_valid = false;
+                super::refresh_applied(&mut self.bones, &data, frame, bi);
             }
         }
     }
