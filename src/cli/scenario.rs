@@ -3,7 +3,7 @@
 
 use crate::cli::poses::{num, skeleton_with_skins};
 use crate::core::animation::MixBlend;
-use crate::core::model::SkeletonData;
+use crate::core::model::{RuntimeVersion, SkeletonData};
 use crate::core::skeleton::Skeleton;
 use crate::core::snapshot::PoseSnapshot;
 use crate::core::state::{AnimationState, AnimationStateData, EntryId, LoggedNotification};
@@ -246,10 +246,32 @@ fn set_entry_props(
     id: EntryId,
     props: &Map<String, Value>,
 ) -> Result<(), String> {
-    let Some(e) = state.entry_mut(id) else {
-        return Err("the entry of the last set/add call no longer exists".into());
+    // Which Spine runtime's entry properties exist (4.0 adds reverse, 4.1 shortestRotation,
+    // 4.2 the rest).
+    let version = match state.data.skeleton.rules.version {
+        RuntimeVersion::Spine40 => 40,
+        RuntimeVersion::Spine41 => 41,
+        RuntimeVersion::Spine42 => 42,
+        _ => 38,
     };
+    if state.entry(id).is_none() {
+        return Err("the entry of the last set/add call no longer exists".into());
+    }
     for (key, value) in props {
+        // `setMixDuration: [mix, delay]` recomputes the delay through the state (4.2).
+        if key == "setMixDuration" && version >= 42 {
+            let pair = value.as_array().filter(|a| a.len() == 2);
+            let nums: Option<Vec<f64>> = pair.map(|a| a.iter().filter_map(Value::as_f64).collect());
+            let Some([mix, delay]) = nums.as_deref().and_then(|n| <[f64; 2]>::try_from(n).ok())
+            else {
+                return Err("setMixDuration must be [mixDuration, delay]".into());
+            };
+            state.set_mix_duration(id, mix, delay);
+            continue;
+        }
+        let Some(e) = state.entry_mut(id) else {
+            return Err("the entry of the last set/add call no longer exists".into());
+        };
         if key == "comment" {
             continue;
         }
@@ -278,6 +300,9 @@ fn set_entry_props(
             "animationStart" => e.animation_start = number()?,
             "animationEnd" => e.animation_end = number()?,
             "animationLast" => e.animation_last = number()?,
+            "reverse" if version >= 40 => e.reverse = boolean()?,
+            "shortestRotation" if version >= 41 => e.shortest_rotation = boolean()?,
+            "alphaAttachmentThreshold" if version >= 42 => e.alpha_attachment_threshold = number()?,
             "resetRotationDirections" => {
                 if boolean()? {
                     e.reset_rotation_directions();
@@ -495,7 +520,8 @@ fn event_fields(data: &SkeletonData, note: &LoggedNotification, m: &mut Map<Stri
     m.insert("float".into(), num(e.float));
     m.insert("string".into(), Value::String(e.string.clone()));
     m.insert("eventTime".into(), num(e.time));
-    if ed.audio.is_some() {
+    // 4.x events always carry them (0 without audio).
+    if ed.audio.is_some() || data.rules.is_4x() {
         m.insert("volume".into(), num(e.volume));
         m.insert("balance".into(), num(e.balance));
     }

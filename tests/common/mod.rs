@@ -2,6 +2,7 @@
 #![allow(dead_code)]
 
 pub mod golden_poses;
+pub mod golden_scenarios;
 
 use serde_json::Value;
 use std::path::PathBuf;

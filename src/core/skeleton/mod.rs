@@ -328,7 +328,12 @@ impl Skeleton {
 /// 4.x: recomputes bone `i`'s applied pose from its world transform right away (constraints
 /// do it bone by bone, so a bone whose parent they change later keeps the applied pose
 /// computed under the parent's earlier transform). 3.8 derives it lazily instead.
-pub(crate) fn refresh_applied(bones: &mut [Bone], data: &SkeletonData, frame: SkeletonFrame, i: usize) {
+pub(crate) fn refresh_applied(
+    bones: &mut [Bone],
+    data: &SkeletonData,
+    frame: SkeletonFrame,
+    i: usize,
+) {
     if data.rules.pose_model != PoseModel::Applied {
         return;
     }

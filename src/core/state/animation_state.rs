@@ -5,7 +5,7 @@ use super::hold::PropertySet;
 use super::notification::EventQueue;
 use super::{AnimationStateData, EntryId, Notification, NotificationKind, TrackEntry};
 use crate::core::animation::{Animation, MixBlend};
-use crate::core::model::Event;
+use crate::core::model::{DelayRule, Event, MixFinishedRule};
 use std::sync::Arc;
 
 /// A listener: gets the state (so it may set or queue animations) and the notification.
@@ -256,6 +256,10 @@ impl AnimationState {
             interrupt_alpha: 1.0,
             total_alpha: 0.0,
             mix_blend: MixBlend::Replace,
+            reverse: false,
+            shortest_rotation: false,
+            alpha_attachment_threshold: 0.0,
+            previous: last,
             next: None,
             mixing_from: None,
             mixing_to: None,
@@ -297,6 +301,7 @@ impl AnimationState {
     fn set_current(&mut self, index: usize, current: EntryId, interrupt: bool) {
         let from = self.expand_to_index(index);
         self.tracks[index] = Some(current);
+        self.em(current).previous = None;
         if let Some(from) = from {
             if interrupt {
                 self.queue_interrupt(from);
@@ -381,22 +386,50 @@ impl AnimationState {
                 self.em(l).next = Some(entry);
                 if delay <= 0.0 {
                     let le = self.e(l);
-                    let duration = le.animation_end - le.animation_start;
-                    if duration != 0.0 {
-                        if le.looping {
-                            delay += duration * (1.0 + (le.track_time / duration).trunc());
-                        } else {
-                            delay += duration.max(le.track_time);
+                    match self.data.skeleton.rules.delay {
+                        DelayRule::V38 => {
+                            let duration = le.animation_end - le.animation_start;
+                            if duration != 0.0 {
+                                if le.looping {
+                                    delay += duration * (1.0 + (le.track_time / duration).trunc());
+                                } else {
+                                    delay += duration.max(le.track_time);
+                                }
+                                delay -= self.data.mix(le.animation, animation);
+                            } else {
+                                delay = le.track_time;
+                            }
                         }
-                        delay -= self.data.mix(le.animation, animation);
-                    } else {
-                        delay = le.track_time;
+                        rule => {
+                            delay += le.track_complete() - self.e(entry).mix_duration;
+                            if rule == DelayRule::V42 {
+                                delay = delay.max(0.0);
+                            }
+                        }
                     }
                 }
             }
         }
+        if last.is_none() && delay < 0.0 && self.data.skeleton.rules.delay == DelayRule::V42 {
+            delay = 0.0;
+        }
         self.em(entry).delay = delay;
         entry
+    }
+
+    /// Sets an entry's mix duration and (4.2 `setMixDuration(mix, delay)`) recomputes a
+    /// `delay <= 0` from the entry it was queued after, as `add_animation` does.
+    pub fn set_mix_duration(&mut self, entry: EntryId, mix_duration: f64, mut delay: f64) {
+        let previous = self.e(entry).previous;
+        if delay <= 0.0 {
+            delay = match previous {
+                Some(p) => (delay + self.e(p).track_complete() - mix_duration).max(0.0),
+                None => 0.0,
+            };
+        }
+        let e = self.em(entry);
+        e.mix_duration = mix_duration;
+        e.delay = delay;
     }
 
     /// Mixes `track` out to the setup pose over `mix_duration`.
@@ -415,11 +448,19 @@ impl AnimationState {
         mix_duration: f64,
         mut delay: f64,
     ) -> EntryId {
-        if delay <= 0.0 {
+        let rule = self.data.skeleton.rules.delay;
+        if rule == DelayRule::V38 && delay <= 0.0 {
             delay -= mix_duration;
         }
         let entry = self.add_animation(track, None, false, delay);
         let e = self.em(entry);
+        // 4.x queues with the default mix, then shifts the start by the difference.
+        if rule != DelayRule::V38 && delay <= 0.0 {
+            e.delay += e.mix_duration - mix_duration;
+            if rule == DelayRule::V42 {
+                e.delay = e.delay.max(0.0);
+            }
+        }
         e.mix_duration = mix_duration;
         e.track_end = mix_duration;
         entry
@@ -557,8 +598,12 @@ impl AnimationState {
             (f.total_alpha, f.mixing_from, f.interrupt_alpha);
         let t = self.e(to);
         let (mix_time, mix_duration) = (t.mix_time, t.mix_duration);
-        // mix_time > 0: the mixing-out entry was applied at least once.
-        if mix_time > 0.0 && mix_time >= mix_duration {
+        // 3.8: mix_time > 0, the mixing-out entry was applied at least once; 4.2: `to` was.
+        let started = match self.data.skeleton.rules.mix_finished {
+            MixFinishedRule::V38 => mix_time > 0.0,
+            MixFinishedRule::V42 => self.e(to).next_track_last != -1.0,
+        };
+        if started && mix_time >= mix_duration {
             // Unlink early only when nothing is held, or the mix is a single frame.
             if from_total_alpha == 0.0 || mix_duration == 0.0 {
                 let t = self.em(to);

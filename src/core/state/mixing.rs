@@ -9,7 +9,7 @@ use crate::core::animation::{
 };
 use crate::core::curve::Span;
 use crate::core::math::{rem, signum, wrap_degrees_38 as wrap};
-use crate::core::model::{RotateMixRule, SkeletonData};
+use crate::core::model::{CompleteRule, RotateMixRule, SkeletonData};
 use crate::core::skeleton::Skeleton;
 
 /// Attachment state offsets relative to `unkeyed_state`.
@@ -49,22 +49,35 @@ impl AnimationState {
             let c = self.e(current);
             let anim: &Animation = c.animation.map_or(&empty, |a| &data.animations[a]);
             let (animation_last, animation_time) = (c.animation_last, c.animation_time());
+            let (reverse, shortest) = (c.reverse, c.shortest_rotation);
+            // 4.2: attachment keys count only from a threshold of effective alpha on.
+            let alpha_threshold = if data.rules.alpha_attachment_threshold {
+                c.alpha_attachment_threshold
+            } else {
+                f64::NEG_INFINITY
+            };
+            // Reversed entries play from the end and fire no events.
+            let apply_time = if reverse {
+                anim.duration - animation_time
+            } else {
+                animation_time
+            };
             // Keys are looked up at the animation's key time (frame-grid snapping).
-            let (key_last, key_now) =
-                (anim.key_time(animation_last), anim.key_time(animation_time));
+            let (key_last, key_now) = (anim.key_time(animation_last), anim.key_time(apply_time));
             let mut events = std::mem::take(&mut self.events);
             let mut hints = self.take_hints(current, anim);
             if (i == 0 && mix == 1.0) || blend == MixBlend::Add {
+                let keep = (i == 0 && mix == 1.0) || mix >= alpha_threshold;
                 for (tl, hint) in anim.timelines.iter().zip(&mut hints) {
                     match tl {
                         Timeline::Attachment(t) => {
-                            self.apply_attachment_timeline(t, skeleton, key_now, blend, true)
+                            self.apply_attachment_timeline(t, skeleton, key_now, blend, keep)
                         }
                         _ => tl.apply_hinted(
                             skeleton,
                             key_last,
                             key_now,
-                            Some(&mut events),
+                            (!reverse).then_some(&mut events),
                             mix,
                             blend,
                             MixDirection::In,
@@ -90,7 +103,7 @@ impl AnimationState {
                         MixBlend::Setup
                     };
                     match tl {
-                        Timeline::Bone(t) if t.property == BoneProperty::Rotate => {
+                        Timeline::Bone(t) if t.property == BoneProperty::Rotate && !shortest => {
                             apply_rotate_mixed(
                                 t,
                                 skeleton,
@@ -104,14 +117,18 @@ impl AnimationState {
                                 first_frame,
                             )
                         }
-                        Timeline::Attachment(t) => {
-                            self.apply_attachment_timeline(t, skeleton, key_now, blend, true)
-                        }
+                        Timeline::Attachment(t) => self.apply_attachment_timeline(
+                            t,
+                            skeleton,
+                            key_now,
+                            blend,
+                            mix >= alpha_threshold,
+                        ),
                         _ => tl.apply_hinted(
                             skeleton,
                             key_last,
                             key_now,
-                            Some(&mut events),
+                            (!reverse).then_some(&mut events),
                             mix,
                             timeline_blend,
                             MixDirection::In,
@@ -177,15 +194,26 @@ impl AnimationState {
             }
         }
         let f = self.e(from);
-        let fire_events = mix < f.event_threshold;
+        let fire_events = mix < f.event_threshold && !f.reverse;
         let attachments = mix < f.attachment_threshold;
         let draw_order = mix < f.draw_order_threshold;
+        let shortest = f.shortest_rotation;
+        let alpha_threshold = if data.rules.alpha_attachment_threshold {
+            f.alpha_attachment_threshold
+        } else {
+            f64::NEG_INFINITY
+        };
         let (animation_last, animation_time) = (f.animation_last, f.animation_time());
         let alpha_hold = f.alpha * to_interrupt_alpha;
         let alpha_mix = alpha_hold * (1.0 - mix);
         let anim: &Animation = f.animation.map_or(empty, |a| &data.animations[a]);
+        let apply_time = if f.reverse {
+            anim.duration - animation_time
+        } else {
+            animation_time
+        };
         // Keys are looked up at the animation's key time (frame-grid snapping).
-        let (key_last, key_now) = (anim.key_time(animation_last), anim.key_time(animation_time));
+        let (key_last, key_now) = (anim.key_time(animation_last), anim.key_time(apply_time));
         let mut events = std::mem::take(&mut self.events);
         let mut ev = if fire_events { Some(&mut events) } else { None };
         let mut hints = self.take_hints(from, anim);
@@ -239,24 +267,26 @@ impl AnimationState {
                     };
                 total_alpha += alpha;
                 match tl {
-                    Timeline::Bone(t) if t.property == BoneProperty::Rotate => apply_rotate_mixed(
-                        t,
-                        skeleton,
-                        At {
-                            time: key_now,
-                            hint: &mut hints[ii],
-                        },
-                        alpha,
-                        timeline_blend,
-                        &mut rotation[ii * 2..ii * 2 + 2],
-                        first_frame,
-                    ),
+                    Timeline::Bone(t) if t.property == BoneProperty::Rotate && !shortest => {
+                        apply_rotate_mixed(
+                            t,
+                            skeleton,
+                            At {
+                                time: key_now,
+                                hint: &mut hints[ii],
+                            },
+                            alpha,
+                            timeline_blend,
+                            &mut rotation[ii * 2..ii * 2 + 2],
+                            first_frame,
+                        )
+                    }
                     Timeline::Attachment(t) => self.apply_attachment_timeline(
                         t,
                         skeleton,
                         key_now,
                         timeline_blend,
-                        attachments,
+                        attachments && alpha >= alpha_threshold,
                     ),
                     _ => {
                         if draw_order
@@ -359,7 +389,14 @@ impl AnimationState {
         let duration = end - start;
         let track_last_wrapped = e.track_last % duration;
         let complete = if e.looping {
-            duration == 0.0 || track_last_wrapped > e.track_time % duration
+            duration == 0.0
+                || match self.data.skeleton.rules.complete {
+                    CompleteRule::Mod => track_last_wrapped > e.track_time % duration,
+                    CompleteRule::Floor => {
+                        let cycles = (e.track_time / duration).floor();
+                        cycles > 0.0 && cycles > (e.track_last / duration).floor()
+                    }
+                }
         } else {
             animation_time >= end && e.animation_last < end
         };

@@ -51,6 +51,16 @@ pub struct TrackEntry {
     pub interrupt_alpha: f64,
     pub total_alpha: f64,
     pub mix_blend: MixBlend,
+    /// Spine 4.x: the animation plays backwards (applied at `duration - animationTime`,
+    /// its events not fired; `complete` still is).
+    pub reverse: bool,
+    /// Spine 4.1+: rotations mix plainly through the keys' values, without the turning
+    /// direction bookkeeping.
+    pub shortest_rotation: bool,
+    /// Spine 4.2: attachment keys count only while the entry's alpha is at least this.
+    pub alpha_attachment_threshold: f64,
+    /// The entry this one was queued after, until it becomes current (4.2 setMixDuration).
+    pub(super) previous: Option<EntryId>,
     pub next: Option<EntryId>,
     pub mixing_from: Option<EntryId>,
     pub mixing_to: Option<EntryId>,
@@ -79,6 +89,21 @@ impl TrackEntry {
     /// Forgets the rotation mixing direction, so the next mix takes the shortest way.
     pub fn reset_rotation_directions(&mut self) {
         self.timelines_rotation.clear();
+    }
+
+    /// The track time at which the entry completes (4.x): the end of the current loop for a
+    /// looping entry, the animation's length for a non-looping one not yet past it, else now.
+    pub fn track_complete(&self) -> f64 {
+        let duration = self.animation_end - self.animation_start;
+        if duration != 0.0 {
+            if self.looping {
+                return duration * (1.0 + (self.track_time / duration).trunc());
+            }
+            if self.track_time < duration {
+                return duration;
+            }
+        }
+        self.track_time
     }
 
     /// True once the entry was applied at least once.
