@@ -88,6 +88,27 @@ pub struct PhysicsContext {
     pub bone_length: f64,
 }
 
+/// Which channels a constraint drives (a weight above 0 turns one on).
+#[derive(Clone, Copy, Debug)]
+struct Channels {
+    x: bool,
+    y: bool,
+    /// Rotate or shear: both move the one angular offset.
+    angle: bool,
+    scale: bool,
+}
+
+impl Channels {
+    fn of(data: &PhysicsConstraintData) -> Channels {
+        Channels {
+            x: data.x > 0.0,
+            y: data.y > 0.0,
+            angle: data.rotate > 0.0 || data.shear_x > 0.0,
+            scale: data.scale_x > 0.0,
+        }
+    }
+}
+
 /// Rotates the column `(p, q)` by `r` radians.
 #[inline]
 fn rotate_column(p: &mut f64, q: &mut f64, r: f64) {
@@ -190,28 +211,25 @@ impl PhysicsConstraint {
         if mix == 0.0 {
             return false;
         }
-        let x = data.x > 0.0;
-        let y = data.y > 0.0;
-        let rotate_or_shear = data.rotate > 0.0 || data.shear_x > 0.0;
-        let scale_x = data.scale_x > 0.0;
+        let ch = Channels::of(data);
         let l = ctx.bone_length;
         match mode {
             Physics::None => return false,
             Physics::Reset => {
                 self.reset(ctx.time);
-                self.simulate(data, bone, ctx, x, y, rotate_or_shear, scale_x);
+                self.simulate(data, bone, ctx, ch);
             }
-            Physics::Update => self.simulate(data, bone, ctx, x, y, rotate_or_shear, scale_x),
+            Physics::Update => self.simulate(data, bone, ctx, ch),
             Physics::Pose => {
-                if x {
+                if ch.x {
                     bone.world_x += self.x_offset * mix * data.x;
                 }
-                if y {
+                if ch.y {
                     bone.world_y += self.y_offset * mix * data.y;
                 }
             }
         }
-        if rotate_or_shear {
+        if ch.angle {
             let o = self.rotate_offset * mix;
             if data.shear_x > 0.0 {
                 let mut r = 0.0;
@@ -227,7 +245,7 @@ impl PhysicsConstraint {
                 rotate_column(&mut bone.a, &mut bone.c, r);
             }
         }
-        if scale_x {
+        if ch.scale {
             let s = 1.0 + self.scale_offset * mix * data.scale_x;
             bone.a *= s;
             bone.c *= s;
@@ -241,17 +259,14 @@ impl PhysicsConstraint {
 
     /// Advances the simulation to `ctx.time` and offsets the bone's world position (the
     /// `update` mode up to, not including, the angular and scale offsets).
-    #[allow(clippy::too_many_arguments)]
     fn simulate(
         &mut self,
         data: &PhysicsConstraintData,
         bone: &mut Bone,
         ctx: PhysicsContext,
-        x: bool,
-        y: bool,
-        rotate_or_shear: bool,
-        scale_x: bool,
+        ch: Channels,
     ) {
+        let Channels { x, y, .. } = ch;
         // Time is a running sum, so `delta` can be a few ulps under the frame's dt: kept
         // exact, it decides on which frame a step happens.
         let delta = (ctx.time - self.last_time).max(0.0);
@@ -317,8 +332,8 @@ impl PhysicsConstraint {
                     bone.world_y += self.y_offset * mix * data.y;
                 }
             }
-            if rotate_or_shear || scale_x {
-                a = self.angular(data, bone, ctx, qx, qy, damping, rotate_or_shear, scale_x);
+            if ch.angle || ch.scale {
+                a = self.angular(data, bone, ctx, ch, (qx, qy), damping);
             }
             self.remaining = a;
         }
@@ -328,18 +343,18 @@ impl PhysicsConstraint {
 
     /// The rotation, shear and scale springs: feeds in the bone's turn and stretch since the
     /// last update, then steps over the whole remaining time. Returns the time left.
-    #[allow(clippy::too_many_arguments)]
+    /// `(qx, qy)` are the limits of this update, `damping` the per-step factor if the
+    /// translation already computed it.
     fn angular(
         &mut self,
         data: &PhysicsConstraintData,
         bone: &Bone,
         ctx: PhysicsContext,
-        qx: f64,
-        qy: f64,
+        ch: Channels,
+        (qx, qy): (f64, f64),
         damping: Option<f64>,
-        rotate_or_shear: bool,
-        scale_x: bool,
     ) -> f64 {
+        let (rotate_or_shear, scale_x) = (ch.angle, ch.scale);
         let mix = self.mix;
         let h = data.step;
         let l = ctx.bone_length;
