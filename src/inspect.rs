@@ -27,9 +27,8 @@ pub enum Target {
 
 /// The name of a physics constraint ("" for the global timelines).
 fn physics_name(data: &SkeletonData, c: Option<usize>) -> String {
-    // MERGE: physics constraint names once the physics data lands.
-    let _ = data;
-    c.map_or_else(String::new, |i| format!("physics {i}"))
+    c.and_then(|i| data.physics_constraints.get(i))
+        .map_or_else(String::new, |c| c.name.clone())
 }
 
 /// A timeline, described.

@@ -324,3 +324,52 @@ fn hostile_names_are_escaped() {
     assert!(!out.contains('\u{1b}') && !out.contains('\u{202e}'));
     assert!(out.contains("h\\e[31mead\\u{202e}"), "{out}");
 }
+
+/// root > arm > hand, with a physics constraint on arm and a skin-required one (not in any
+/// skin) on hand.
+fn physics_app() -> App {
+    use bonescope::core::model::{BoneData, PhysicsConstraintData, SkeletonData};
+    use bonescope::tui::app::Document;
+    use bonescope::tui::theme::{ColorMode, Theme};
+    use bonescope::tui::views::MarkerKind;
+    let mut data = SkeletonData::default();
+    data.bones.push(BoneData::new("root", None));
+    let mut arm = BoneData::new("arm", Some(0));
+    (arm.length, arm.rotation, arm.x) = (100.0, 30.0, 10.0);
+    data.bones.push(arm);
+    data.bones.push(BoneData::new("hand", Some(1)));
+    data.physics_constraints.push(PhysicsConstraintData {
+        rotate: 1.0,
+        mix: 0.75,
+        ..PhysicsConstraintData::new("arm-swing", 1)
+    });
+    data.physics_constraints.push(PhysicsConstraintData {
+        skin_required: true,
+        ..PhysicsConstraintData::new("cape", 2)
+    });
+    data.finish();
+    let doc = Document {
+        label: "physics.json".into(),
+        data: std::sync::Arc::new(data),
+    };
+    App::new(doc, Theme::new(ColorMode::None), MarkerKind::Braille).expect("app")
+}
+
+#[test]
+fn physics_constraints_under_their_bones_100x8() {
+    let mut app = physics_app();
+    let mut view = BonesView::default();
+    for _ in 0..2 {
+        press(&mut view, &mut app, KeyCode::Char('*'));
+    }
+    let text = render(&mut view, &app, 100, 8);
+    assert!(text.contains("≈ arm-swing") && text.contains("physics mix 0.75"));
+    assert!(text.contains("≈ cape") && text.contains("physics inactive (not in skin)"));
+    insta::assert_snapshot!(text);
+    // The constraint's row selects its bone.
+    press(&mut view, &mut app, KeyCode::Down);
+    press(&mut view, &mut app, KeyCode::Down);
+    press(&mut view, &mut app, KeyCode::Down);
+    assert_eq!(view.cursor(), Some(Node::Physics(0)));
+    assert_eq!(app.selection.bone, Some(bone(&app, "arm")));
+}

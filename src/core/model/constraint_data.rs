@@ -99,4 +99,6 @@ pub enum ConstraintRef {
     Ik(usize),
     Transform(usize),
     Path(usize),
+    /// A Spine 4.2 physics constraint.
+    Physics(usize),
 }

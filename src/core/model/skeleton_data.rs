@@ -39,6 +39,9 @@ pub struct SkeletonData {
     pub ik_constraints: Vec<IkConstraintData>,
     pub transform_constraints: Vec<TransformConstraintData>,
     pub path_constraints: Vec<PathConstraintData>,
+    pub physics_constraints: Vec<PhysicsConstraintData>,
+    /// Skeleton units per physics meter (Spine 4.2 `referenceScale`, 100 unless set).
+    pub reference_scale: ReferenceScale,
     /// Children of each bone, in bone order (derived by [`SkeletonData::finish`]).
     pub bone_children: Vec<Vec<usize>>,
     /// Every constraint sorted by `order` (derived by [`SkeletonData::finish`]).
@@ -57,7 +60,8 @@ impl SkeletonData {
             }
         }
         let mut order: Vec<(i32, usize, ConstraintRef)> = Vec::new();
-        // Ties keep ik, transform, path order: the reference runtimes search in that order.
+        // Ties keep ik, transform, path, physics order: the reference runtimes search in that
+        // order.
         for (i, c) in self.ik_constraints.iter().enumerate() {
             order.push((c.order, 0, ConstraintRef::Ik(i)));
         }
@@ -67,9 +71,15 @@ impl SkeletonData {
         for (i, c) in self.path_constraints.iter().enumerate() {
             order.push((c.order, 2, ConstraintRef::Path(i)));
         }
+        for (i, c) in self.physics_constraints.iter().enumerate() {
+            order.push((c.order, 3, ConstraintRef::Physics(i)));
+        }
         order.sort_by_key(|&(o, kind, r)| {
             let idx = match r {
-                ConstraintRef::Ik(i) | ConstraintRef::Transform(i) | ConstraintRef::Path(i) => i,
+                ConstraintRef::Ik(i)
+                | ConstraintRef::Transform(i)
+                | ConstraintRef::Path(i)
+                | ConstraintRef::Physics(i) => i,
             };
             (o, kind, idx)
         });
@@ -107,6 +117,7 @@ impl SkeletonData {
             ConstraintRef::Ik(i) => &self.ik_constraints[i].name,
             ConstraintRef::Transform(i) => &self.transform_constraints[i].name,
             ConstraintRef::Path(i) => &self.path_constraints[i].name,
+            ConstraintRef::Physics(i) => &self.physics_constraints[i].name,
         }
     }
 
@@ -116,6 +127,7 @@ impl SkeletonData {
             ConstraintRef::Ik(i) => &self.ik_constraints[i].bones,
             ConstraintRef::Transform(i) => &self.transform_constraints[i].bones,
             ConstraintRef::Path(i) => &self.path_constraints[i].bones,
+            ConstraintRef::Physics(i) => std::slice::from_ref(&self.physics_constraints[i].bone),
         }
     }
 
@@ -125,6 +137,7 @@ impl SkeletonData {
             ConstraintRef::Ik(i) => self.ik_constraints[i].skin_required,
             ConstraintRef::Transform(i) => self.transform_constraints[i].skin_required,
             ConstraintRef::Path(i) => self.path_constraints[i].skin_required,
+            ConstraintRef::Physics(i) => self.physics_constraints[i].skin_required,
         }
     }
 }

@@ -6,6 +6,7 @@ mod ik_rigid;
 mod joint3d;
 mod memo;
 mod path_constraint;
+mod physics_constraint;
 mod slot;
 mod transform_constraint;
 mod update_order;
@@ -15,6 +16,7 @@ pub use bone::*;
 pub use ik_constraint::IkConstraint;
 pub use joint3d::Joint3Pose;
 pub use path_constraint::PathConstraint;
+pub use physics_constraint::{Physics, PhysicsConstraint, PhysicsContext};
 pub use slot::Slot;
 pub use transform_constraint::TransformConstraint;
 pub use update_order::{UpdateOrder, UpdateStep};
@@ -44,6 +46,9 @@ pub struct Skeleton {
     pub ik: Vec<IkConstraint>,
     pub transforms: Vec<TransformConstraint>,
     pub paths: Vec<PathConstraint>,
+    pub physics: Vec<PhysicsConstraint>,
+    /// Skeleton time in seconds (advanced by [`Skeleton::update`]; physics simulates up to it).
+    pub time: f64,
     /// The active skin (possibly several skins combined); attachments not in it come from the
     /// default skin.
     pub skin: Option<Skin>,
@@ -78,6 +83,12 @@ impl Skeleton {
                 .iter()
                 .map(PathConstraint::new)
                 .collect(),
+            physics: data
+                .physics_constraints
+                .iter()
+                .map(PhysicsConstraint::new)
+                .collect(),
+            time: 0.0,
             skin: None,
             frame: SkeletonFrame {
                 x: 0.0,
@@ -195,6 +206,10 @@ impl Skeleton {
         for (c, d) in self.paths.iter_mut().zip(&self.data.path_constraints) {
             c.set_to_setup(d);
         }
+        // The animatable values only: the simulation state is not part of the pose.
+        for (c, d) in self.physics.iter_mut().zip(&self.data.physics_constraints) {
+            c.set_to_setup(d);
+        }
     }
 
     /// Resets slot colors, attachments and the draw order to the setup pose.
@@ -251,10 +266,16 @@ impl Skeleton {
         }
     }
 
-    /// Computes every active bone's world transform and runs the constraints, in update order.
+    /// Computes every active bone's world transform and runs the constraints, in update order
+    /// (physics constraints do nothing: [`Physics::None`]).
     pub fn update_world_transform(&mut self) {
+        self.update_world_transform_with(Physics::None);
+    }
+
+    /// [`Skeleton::update_world_transform`] with physics constraints run in `physics` mode.
+    pub fn update_world_transform_with(&mut self, physics: Physics) {
         if self.data.rules.pose_model == PoseModel::Applied {
-            self.update_world_transform_applied();
+            self.update_world_transform_applied(physics);
             return;
         }
         for k in 0..self.order.reset.len() {
@@ -286,6 +307,9 @@ impl Skeleton {
                     self.apply_transform(&data, i)
                 }
                 UpdateStep::Constraint(ConstraintRef::Path(i)) => self.apply_path(&data, i),
+                UpdateStep::Constraint(ConstraintRef::Physics(i)) => {
+                    self.apply_physics(&data, i, physics)
+                }
             }
         }
     }
@@ -294,7 +318,7 @@ impl Skeleton {
     /// transform from the applied pose (so a bone updated again after a constraint keeps what
     /// the constraint wrote), and constraints bring the applied poses they change up to date
     /// at once.
-    fn update_world_transform_applied(&mut self) {
+    fn update_world_transform_applied(&mut self, physics: Physics) {
         for bone in &mut self.bones {
             bone.applied = bone.pose;
             bone.applied_valid = true;
@@ -315,6 +339,7 @@ impl Skeleton {
                         ConstraintRef::Ik(i) => self.apply_ik(&data, i),
                         ConstraintRef::Transform(i) => self.apply_transform(&data, i),
                         ConstraintRef::Path(i) => self.apply_path(&data, i),
+                        ConstraintRef::Physics(i) => self.apply_physics(&data, i, physics),
                     }
                     for &b in data.constraint_bones(c) {
                         self.ensure_applied(b);

@@ -206,6 +206,18 @@ impl Skeleton {
                         s.sorted[b] = true;
                     }
                 }
+                ConstraintRef::Physics(i) => {
+                    let bone = data.physics_constraints[i].bone;
+                    let on = skin_ok && active[bone];
+                    self.physics[i].active = on;
+                    if !on {
+                        continue;
+                    }
+                    s.bone(bone);
+                    s.order.steps.push(UpdateStep::Constraint(c));
+                    s.reset_children(bone);
+                    s.sorted[bone] = true;
+                }
             }
         }
         for i in 0..n {

@@ -1,6 +1,7 @@
 //! The Bones panel: the bone hierarchy as a collapsible tree with each bone's live local and
-//! world values, the slots attached to a bone as child rows, and (`o`) a flat list of the
-//! slots in the current draw order.
+//! world values, the slots and physics constraints (with their live simulation values)
+//! attached to a bone as child rows, and (`o`) a flat list of the slots in the current draw
+//! order.
 //!
 //! Rows name a bone relative to its parent when they share a dotted namespace
 //! (`hand.right.IndexTip` under `hand.right.IndexDistalJoint` shows as `IndexTip`). Bones
@@ -20,6 +21,7 @@ pub use tree::Node;
 
 use super::{Panel, PanelAction, PanelId, ViewCtx, panel_block, row_style};
 use crate::core::model::{Inherit, SkeletonData};
+use crate::core::skeleton::PhysicsConstraint;
 use crate::tui::widgets::{fit, width};
 use columns::Col;
 use ratatui::Frame;
@@ -162,7 +164,9 @@ impl BonesView {
         self.cursor = Some(node);
         match (node, self.hierarchy.bone_of(node, ctx.session.data())) {
             (Node::Bone(b), _) => PanelAction::SelectBone(b),
-            (Node::Slot(_), Some(b)) if ctx.selection.bone != Some(b) => PanelAction::SelectBone(b),
+            (Node::Slot(_) | Node::Physics(_), Some(b)) if ctx.selection.bone != Some(b) => {
+                PanelAction::SelectBone(b)
+            }
             _ => PanelAction::Handled,
         }
     }
@@ -335,6 +339,17 @@ impl BonesView {
                     ])
                     .style(ctx.theme.dim())
                 }
+                Node::Physics(c) => {
+                    let name = crate::text::sanitize(&data.physics_constraints[c].name);
+                    let cell = format!("{}≈ {name}", " ".repeat(indent));
+                    let rest = w.saturating_sub(name_w);
+                    let info = skeleton.physics.get(c).map_or(String::new(), physics_info);
+                    Line::from(vec![
+                        Span::raw(pad(&fit(&cell, name_w), name_w)),
+                        Span::raw(fit(&info, rest)),
+                    ])
+                    .style(ctx.theme.dim())
+                }
             };
             let area = Rect::new(list.x, y, list.width, 1);
             buf.set_line(area.x, y, &line, area.width);
@@ -367,6 +382,27 @@ fn slot_info(ctx: &ViewCtx<'_>, s: usize) -> String {
     out
 }
 
+/// ` physics mix <m> x <offset>/<velocity> y … rot <degrees>/<degrees per s> scale …` for a
+/// physics constraint row: its live simulation.
+fn physics_info(c: &PhysicsConstraint) -> String {
+    if !c.active {
+        return " physics inactive (not in skin)".to_string();
+    }
+    let deg = |r: f64| r.to_degrees();
+    format!(
+        " physics mix {:.2} x {:.2}/{:.2} y {:.2}/{:.2} rot {:.2}°/{:.2}° scale {:.3}/{:.3}",
+        c.mix,
+        c.x_offset,
+        c.x_velocity,
+        c.y_offset,
+        c.y_velocity,
+        deg(c.rotate_offset),
+        deg(c.rotate_velocity),
+        c.scale_offset,
+        c.scale_velocity
+    )
+}
+
 /// A color as `rrggbbaa` (or `rrggbb`) hex.
 fn hex(c: crate::core::color::Color, alpha: bool) -> String {
     let c = c.clamped();
@@ -388,8 +424,13 @@ fn desired_name_width(data: &SkeletonData, h: &Hierarchy) -> usize {
     let slots = data.slots.iter().enumerate().map(|(i, s)| {
         h.depth.get(s.bone).map_or(0, |d| d + 1) * 2 + 2 + width(h.slot_label(data, i))
     });
+    let physics = data
+        .physics_constraints
+        .iter()
+        .map(|p| h.depth.get(p.bone).map_or(0, |d| d + 1) * 2 + 2 + width(&p.name));
     bones
         .chain(slots)
+        .chain(physics)
         .chain(std::iter::once("bone".len()))
         .max()
         .unwrap_or(0)
@@ -444,5 +485,26 @@ impl Panel for BonesView {
             BonesMode::Tree => self.tree_key(key, ctx),
             BonesMode::DrawOrder => self.draw_order_key(key, ctx),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::model::PhysicsConstraintData;
+
+    #[test]
+    fn physics_rows_show_the_live_simulation() {
+        let mut c = PhysicsConstraint::new(&PhysicsConstraintData::new("swing", 0));
+        (c.x_offset, c.x_velocity, c.y_offset, c.y_velocity) = (-70.513, 157.445, 25.05, -69.1);
+        (c.rotate_offset, c.rotate_velocity) = (std::f64::consts::FRAC_PI_4, -0.5);
+        (c.scale_offset, c.scale_velocity, c.mix) = (-0.0564, 0.196, 0.9);
+        assert_eq!(
+            physics_info(&c),
+            " physics mix 0.90 x -70.51/157.44 y 25.05/-69.10 rot 45.00°/-28.65° \
+             scale -0.056/0.196"
+        );
+        c.active = false;
+        assert_eq!(physics_info(&c), " physics inactive (not in skin)");
     }
 }

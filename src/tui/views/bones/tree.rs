@@ -3,11 +3,12 @@
 use crate::core::model::SkeletonData;
 use std::collections::HashSet;
 
-/// A row of the tree: a bone, or a slot shown under its bone.
+/// A row of the tree: a bone, or a slot or physics constraint shown under its bone.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Node {
     Bone(usize),
     Slot(usize),
+    Physics(usize),
 }
 
 /// A visible row and its depth in the tree.
@@ -28,6 +29,8 @@ pub struct Hierarchy {
     pub children: Vec<Vec<usize>>,
     /// Slots attached to each bone, in setup draw order.
     pub slots: Vec<Vec<usize>>,
+    /// Physics constraints moving each bone, in data order.
+    pub physics: Vec<Vec<usize>>,
     /// The parent used for the tree (only parents before the child).
     pub parent: Vec<Option<usize>>,
     /// Each bone's depth in the tree.
@@ -41,6 +44,7 @@ impl Hierarchy {
             roots: Vec::new(),
             children: vec![Vec::new(); n],
             slots: vec![Vec::new(); n],
+            physics: vec![Vec::new(); n],
             parent: vec![None; n],
             depth: vec![0; n],
         };
@@ -59,12 +63,19 @@ impl Hierarchy {
                 list.push(s);
             }
         }
+        for (c, pd) in data.physics_constraints.iter().enumerate() {
+            if let Some(list) = h.physics.get_mut(pd.bone) {
+                list.push(c);
+            }
+        }
         h
     }
 
     /// Whether a bone has anything to expand.
     pub fn expandable(&self, bone: usize) -> bool {
-        !self.children[bone].is_empty() || !self.slots[bone].is_empty()
+        !self.children[bone].is_empty()
+            || !self.slots[bone].is_empty()
+            || !self.physics[bone].is_empty()
     }
 
     /// The bone a node belongs to (a slot's bone).
@@ -76,6 +87,11 @@ impl Hierarchy {
                 .get(s)
                 .map(|sd| sd.bone)
                 .filter(|&b| b < self.children.len()),
+            Node::Physics(c) => data
+                .physics_constraints
+                .get(c)
+                .map(|pd| pd.bone)
+                .filter(|&b| b < self.children.len()),
         }
     }
 
@@ -86,7 +102,8 @@ impl Hierarchy {
         })
     }
 
-    /// The visible rows: depth-first, each bone followed by its slots, then its child bones.
+    /// The visible rows: depth-first, each bone followed by its slots, its physics
+    /// constraints, then its child bones.
     pub fn flatten(&self, data: &SkeletonData, open: &HashSet<String>) -> Vec<Row> {
         let mut rows = Vec::new();
         // An explicit stack: hierarchies from files can be arbitrarily deep.
@@ -102,6 +119,12 @@ impl Hierarchy {
             for &s in &self.slots[b] {
                 rows.push(Row {
                     node: Node::Slot(s),
+                    depth: depth + 1,
+                });
+            }
+            for &c in &self.physics[b] {
+                rows.push(Row {
+                    node: Node::Physics(c),
                     depth: depth + 1,
                 });
             }

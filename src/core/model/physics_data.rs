@@ -1,0 +1,112 @@
+/// A Spine 4.2 physics constraint: springs that make a bone lag behind, overshoot and settle
+/// as the skeleton moves (setup values; the live state is
+/// [`crate::core::skeleton::PhysicsConstraint`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct PhysicsConstraintData {
+    pub name: String,
+    pub order: i32,
+    pub skin_required: bool,
+    /// The bone whose world transform physics moves.
+    pub bone: usize,
+    /// Weight of the world x translation channel (0 = off).
+    pub x: f64,
+    /// Weight of the world y translation channel (0 = off).
+    pub y: f64,
+    /// Weight of the rotation channel (0 = off).
+    pub rotate: f64,
+    /// Weight of the stretch along the bone (0 = off).
+    pub scale_x: f64,
+    /// Weight of the shear channel (0 = off); shares the angular state with `rotate`.
+    pub shear_x: f64,
+    /// Largest speed (skeleton units per second) the bone's own movement feeds in.
+    pub limit: f64,
+    /// Simulation step in seconds (`1 / fps`).
+    pub step: f64,
+    pub inertia: f64,
+    pub strength: f64,
+    pub damping: f64,
+    /// `1 / mass`.
+    pub mass_inverse: f64,
+    pub wind: f64,
+    pub gravity: f64,
+    pub mix: f64,
+    /// The `*_global` flags: this constraint follows the global (constraint name `""`)
+    /// timeline of that property.
+    pub inertia_global: bool,
+    pub strength_global: bool,
+    pub damping_global: bool,
+    pub mass_global: bool,
+    pub wind_global: bool,
+    pub gravity_global: bool,
+    pub mix_global: bool,
+}
+
+impl PhysicsConstraintData {
+    /// A constraint on `bone` with the Spine 4.2 defaults of every key the JSON may omit
+    /// (all channels off, limit 5000, 60 fps, inertia 1, strength 100, damping 1, mass 1,
+    /// no wind or gravity, mix 1, no global flags).
+    pub fn new(name: impl Into<String>, bone: usize) -> PhysicsConstraintData {
+        PhysicsConstraintData {
+            name: name.into(),
+            order: 0,
+            skin_required: false,
+            bone,
+            x: 0.0,
+            y: 0.0,
+            rotate: 0.0,
+            scale_x: 0.0,
+            shear_x: 0.0,
+            limit: 5000.0,
+            step: 1.0 / 60.0,
+            inertia: 1.0,
+            strength: 100.0,
+            damping: 1.0,
+            mass_inverse: 1.0,
+            wind: 0.0,
+            gravity: 0.0,
+            mix: 1.0,
+            inertia_global: false,
+            strength_global: false,
+            damping_global: false,
+            mass_global: false,
+            wind_global: false,
+            gravity_global: false,
+            mix_global: false,
+        }
+    }
+}
+
+/// Skeleton units per physics "meter" (Spine's `referenceScale`): converts wind, gravity and
+/// bone lengths between the two. Defaults to Spine's 100, so data that never sets it (3.8,
+/// DragonBones, MRTK, hand-made) cannot divide by zero.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ReferenceScale(pub f64);
+
+impl Default for ReferenceScale {
+    fn default() -> ReferenceScale {
+        ReferenceScale(100.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn defaults_are_spine_4_2s() {
+        let d = PhysicsConstraintData::new("p", 3);
+        assert_eq!(d.bone, 3);
+        assert_eq!(
+            (d.x, d.y, d.rotate, d.scale_x, d.shear_x),
+            (0.0, 0.0, 0.0, 0.0, 0.0)
+        );
+        assert_eq!((d.limit, d.step), (5000.0, 1.0 / 60.0));
+        assert_eq!((d.inertia, d.strength, d.damping), (1.0, 100.0, 1.0));
+        assert_eq!(
+            (d.mass_inverse, d.wind, d.gravity, d.mix),
+            (1.0, 0.0, 0.0, 1.0)
+        );
+        assert!(!d.skin_required && !d.mix_global && !d.inertia_global);
+        assert_eq!(ReferenceScale::default().0, 100.0);
+    }
+}
