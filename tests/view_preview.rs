@@ -452,6 +452,7 @@ fn degenerate_data(name: &str) -> SkeletonData {
             name: name.clone(),
             kind,
             deform_source: id,
+            sequence: None,
         });
         d.slots.push(SlotData {
             name: name.clone(),

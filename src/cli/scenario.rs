@@ -4,7 +4,7 @@
 use crate::cli::poses::{num, skeleton_with_skins};
 use crate::core::animation::MixBlend;
 use crate::core::model::{RuntimeVersion, SkeletonData};
-use crate::core::skeleton::Skeleton;
+use crate::core::skeleton::{Physics, Skeleton};
 use crate::core::snapshot::PoseSnapshot;
 use crate::core::state::{AnimationState, AnimationStateData, EntryId, LoggedNotification};
 use crate::text::sanitize;
@@ -355,6 +355,19 @@ pub fn run(scenario: Scenario, data: Arc<SkeletonData>) -> Result<ScenarioRun, S
         Some(s) => s.clone(),
         None => default_skins(&scenario.skeleton, &data),
     };
+    // The physics mode of every frame (Spine 4.2; other skeletons have no physics).
+    let physics = match scenario.physics.as_deref() {
+        None | Some("update") => Physics::Update,
+        Some("none") => Physics::None,
+        Some("reset") => Physics::Reset,
+        Some("pose") => Physics::Pose,
+        Some(other) => {
+            return Err(format!(
+                "physics \"{}\" is not none, reset, update or pose",
+                sanitize(other)
+            ));
+        }
+    };
     let mut skeleton: Skeleton = skeleton_with_skins(&data, &skins)?;
     skeleton.set_to_setup_pose();
     skeleton.update_world_transform();
@@ -470,7 +483,8 @@ pub fn run(scenario: Scenario, data: Arc<SkeletonData>) -> Result<ScenarioRun, S
                     state.update(*dt);
                     ctx.borrow_mut().phase = "apply".into();
                     state.apply(&mut skeleton);
-                    skeleton.update_world_transform();
+                    skeleton.update(*dt);
+                    skeleton.update_world_transform_with(physics);
                     if frame.is_multiple_of(every) || frame == total_frames {
                         checkpoints.push(Checkpoint {
                             frame,
@@ -485,7 +499,7 @@ pub fn run(scenario: Scenario, data: Arc<SkeletonData>) -> Result<ScenarioRun, S
             Step::Apply => {
                 ctx.borrow_mut().phase = "apply".into();
                 state.apply(&mut skeleton);
-                skeleton.update_world_transform();
+                skeleton.update_world_transform_with(physics);
             }
             Step::Checkpoint => {
                 checkpoints.push(Checkpoint {

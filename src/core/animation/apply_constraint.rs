@@ -2,8 +2,8 @@
 
 use super::timeline::{At, channels, span};
 use super::{
-    IkTimeline, MixBlend, MixDirection, PathProperty, PathTimeline, PhysicsResetTimeline,
-    PhysicsTimeline, TransformTimeline,
+    IkTimeline, MixBlend, MixDirection, PathProperty, PathTimeline, PhysicsProperty,
+    PhysicsResetTimeline, PhysicsTimeline, TransformTimeline,
 };
 use crate::core::curve::Span;
 use crate::core::skeleton::Skeleton;
@@ -189,15 +189,104 @@ pub(super) fn apply_physics(
     alpha: f64,
     blend: MixBlend,
 ) {
-    let _ = (t, sk, at, alpha, blend);
+    let sp = span(&t.keys, at);
+    // The keyed value (a global timeline evaluates it once; 0 before the first key).
+    let keyed = (sp != Span::Before).then(|| channels::<1>(&t.keys, sp)[0]);
+    let data = sk.data.clone();
+    let targets: Vec<usize> = match t.constraint {
+        Some(c) => vec![c],
+        None => (0..data.physics_constraints.len())
+            .filter(|&i| follows_global(&data.physics_constraints[i], t.property))
+            .collect(),
+    };
+    for i in targets {
+        let (d, c) = (&data.physics_constraints[i], &mut sk.physics[i]);
+        if !c.active {
+            continue;
+        }
+        let (cur, setup) = match t.property {
+            PhysicsProperty::Inertia => (&mut c.inertia, d.inertia),
+            PhysicsProperty::Strength => (&mut c.strength, d.strength),
+            PhysicsProperty::Damping => (&mut c.damping, d.damping),
+            PhysicsProperty::Wind => (&mut c.wind, d.wind),
+            PhysicsProperty::Gravity => (&mut c.gravity, d.gravity),
+            PhysicsProperty::Mix => (&mut c.mix, d.mix),
+            PhysicsProperty::Mass => {
+                // Keys are masses; the constraint keeps the inverse.
+                let mut mass = 1.0 / c.mass_inverse;
+                blend_absolute(&mut mass, 1.0 / d.mass_inverse, keyed, alpha, blend);
+                c.mass_inverse = 1.0 / mass;
+                continue;
+            }
+        };
+        blend_absolute(cur, setup, keyed, alpha, blend);
+    }
 }
 
-/// Physics reset keys: reset the simulation when the time passes a key.
+/// Whether a constraint follows the global timeline of `property`.
+fn follows_global(d: &crate::core::model::PhysicsConstraintData, p: PhysicsProperty) -> bool {
+    match p {
+        PhysicsProperty::Inertia => d.inertia_global,
+        PhysicsProperty::Strength => d.strength_global,
+        PhysicsProperty::Damping => d.damping_global,
+        PhysicsProperty::Mass => d.mass_global,
+        PhysicsProperty::Wind => d.wind_global,
+        PhysicsProperty::Gravity => d.gravity_global,
+        PhysicsProperty::Mix => d.mix_global,
+    }
+}
+
+/// The absolute rule: before the first key (`keyed` is `None`) back toward setup as `blend`
+/// says, else toward the keyed value by `alpha`.
+fn blend_absolute(cur: &mut f64, setup: f64, keyed: Option<f64>, alpha: f64, blend: MixBlend) {
+    match keyed {
+        None => match blend {
+            MixBlend::Setup => *cur = setup,
+            MixBlend::First => *cur += (setup - *cur) * alpha,
+            _ => {}
+        },
+        Some(v) => mix_value(cur, setup, v, alpha, blend),
+    }
+}
+
+/// Physics reset keys: reset the simulation when the time passes a key (like events, also
+/// while the entry mixes out; alpha and blend do not matter).
 pub(super) fn apply_physics_reset(
     t: &PhysicsResetTimeline,
     sk: &mut Skeleton,
-    last_time: f64,
+    mut last_time: f64,
     time: f64,
 ) {
-    let _ = (t, sk, last_time, time);
+    let times = &t.times;
+    let Some(&last_key) = times.last() else {
+        return;
+    };
+    if last_time > time {
+        // Wrapped: fire the tail, then go on from the start.
+        apply_physics_reset(t, sk, last_time, f64::MAX);
+        last_time = -1.0;
+    } else if last_time >= last_key as f64 {
+        return;
+    }
+    if time < times[0] as f64 {
+        return;
+    }
+    let next = times.partition_point(|&k| (k as f64) <= last_time);
+    let fires = last_time < times[0] as f64 || times.get(next).is_some_and(|&k| time >= k as f64);
+    if !fires {
+        return;
+    }
+    let now = sk.time;
+    match t.constraint {
+        Some(c) => {
+            if sk.physics[c].active {
+                sk.physics[c].reset(now);
+            }
+        }
+        None => {
+            for c in sk.physics.iter_mut().filter(|c| c.active) {
+                c.reset(now);
+            }
+        }
+    }
 }

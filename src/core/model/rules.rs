@@ -138,6 +138,9 @@ pub struct Rules {
     pub inherit_in_pose: bool,
     /// 4.0+: `setAttachment` keeps the deform when old and new share a timeline attachment.
     pub keep_deform_same_timeline: bool,
+    /// 4.x turns degrees into radians with the runtimes' own pi, 3.1415927 (it matters for
+    /// rotations that accumulate to many turns).
+    pub runtime_pi: bool,
 }
 
 impl Rules {
@@ -156,6 +159,7 @@ impl Rules {
         alpha_attachment_threshold: false,
         inherit_in_pose: false,
         keep_deform_same_timeline: false,
+        runtime_pi: false,
     };
 
     pub const SPINE_40: Rules = Rules {
@@ -173,6 +177,7 @@ impl Rules {
         alpha_attachment_threshold: false,
         inherit_in_pose: false,
         keep_deform_same_timeline: true,
+        runtime_pi: true,
     };
 
     pub const SPINE_41: Rules = Rules {
@@ -218,6 +223,15 @@ impl Rules {
             RuntimeVersion::Spine42 => "Spine 4.2",
             RuntimeVersion::DragonBones => "DragonBones",
             RuntimeVersion::Mrtk => "MRTK",
+        }
+    }
+
+    /// Radians per degree for bone transforms.
+    pub fn deg_rad(&self) -> f64 {
+        if self.runtime_pi {
+            3.1415927 / 180.0
+        } else {
+            std::f64::consts::PI / 180.0
         }
     }
 

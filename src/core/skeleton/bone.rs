@@ -15,13 +15,26 @@ pub struct ParentFrame {
     pub world_y: f64,
 }
 
-/// Skeleton-level placement: position and (possibly negative) scale.
+/// Skeleton-level placement: position and (possibly negative) scale, and the degree to
+/// radian factor of the runtime (see [`crate::core::model::Rules::deg_rad`]).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SkeletonFrame {
     pub x: f64,
     pub y: f64,
     pub scale_x: f64,
     pub scale_y: f64,
+    pub deg_rad: f64,
+}
+
+impl SkeletonFrame {
+    /// At the origin, unscaled, with true pi.
+    pub const IDENTITY: SkeletonFrame = SkeletonFrame {
+        x: 0.0,
+        y: 0.0,
+        scale_x: 1.0,
+        scale_y: 1.0,
+        deg_rad: DEG_RAD,
+    };
 }
 
 /// A local transform: translation, rotation, scale and shear (degrees).
@@ -55,7 +68,7 @@ impl Local {
 /// `rotation + shear_x`, the y axis at `rotation + 90 + shear_y`. Without shear both axes come
 /// from one sine/cosine pair (the hot path: most bones have no shear), taken from `memo`.
 #[inline]
-fn local_axes(local: &Local, memo: &mut SinCos) -> (f64, f64, f64, f64) {
+fn local_axes(local: &Local, deg_rad: f64, memo: &mut SinCos) -> (f64, f64, f64, f64) {
     let Local {
         rotation,
         scale_x,
@@ -64,12 +77,12 @@ fn local_axes(local: &Local, memo: &mut SinCos) -> (f64, f64, f64, f64) {
         shear_y,
         ..
     } = *local;
-    let (sx, cx) = memo.sin_cos((rotation + shear_x) * DEG_RAD);
+    let (sx, cx) = memo.sin_cos((rotation + shear_x) * deg_rad);
     if shear_x == shear_y {
         // y axis = x axis turned by 90 degrees: (cos, sin)(r + 90) = (-sin r, cos r).
         return (cx * scale_x, -sx * scale_y, sx * scale_x, cx * scale_y);
     }
-    let (sy, cy) = ((rotation + 90.0 + shear_y) * DEG_RAD).sin_cos();
+    let (sy, cy) = ((rotation + 90.0 + shear_y) * deg_rad).sin_cos();
     (cx * scale_x, cy * scale_y, sx * scale_x, sy * scale_y)
 }
 
@@ -209,7 +222,7 @@ impl Bone {
         memo: &mut SinCos,
     ) {
         let w = match parent {
-            Some(p) if inherit == Inherit::Normal => world_normal(&self.pose, &p, memo),
+            Some(p) if inherit == Inherit::Normal => world_normal(&self.pose, &p, sk.deg_rad, memo),
             _ => world_of(&self.pose, inherit, parent, sk, memo),
         };
         self.applied = self.pose;
@@ -226,13 +239,7 @@ impl Bone {
     /// Recomputes `applied` from the world transform (after a constraint changed it), with
     /// the 3.8 formula.
     pub fn update_applied(&mut self, parent: Option<ParentFrame>) {
-        let frame = SkeletonFrame {
-            x: 0.0,
-            y: 0.0,
-            scale_x: 1.0,
-            scale_y: 1.0,
-        };
-        self.update_applied_with(parent, AppliedFormula::V38, frame);
+        self.update_applied_with(parent, AppliedFormula::V38, SkeletonFrame::IDENTITY);
     }
 
     /// Recomputes `applied` from the world transform with the given runtime's formula
@@ -370,8 +377,8 @@ impl Bone {
 /// local one. Split out so the per-frame loop inlines this case (nearly every bone) and only
 /// calls the general function for the rest.
 #[inline(always)]
-fn world_normal(local: &Local, p: &ParentFrame, memo: &mut SinCos) -> ParentFrame {
-    let (la, lb, lc, ld) = local_axes(local, memo);
+fn world_normal(local: &Local, p: &ParentFrame, deg_rad: f64, memo: &mut SinCos) -> ParentFrame {
+    let (la, lb, lc, ld) = local_axes(local, deg_rad, memo);
     let (pa, pb, pc, pd) = (p.a, p.b, p.c, p.d);
     ParentFrame {
         a: pa * la + pb * lc,
@@ -401,7 +408,7 @@ fn world_dragonbones(
         if !inherit_rotation {
             l.rotation -= parent_rotation;
         }
-        world_normal(&l, p, &mut memo)
+        world_normal(&l, p, sk.deg_rad, &mut memo)
     } else {
         if inherit_rotation {
             let mut r = l.rotation + parent_rotation;
@@ -411,7 +418,7 @@ fn world_dragonbones(
             }
             l.rotation = r;
         }
-        let (la, lb, lc, ld) = local_axes(&l, &mut memo);
+        let (la, lb, lc, ld) = local_axes(&l, sk.deg_rad, &mut memo);
         ParentFrame {
             a: la * sk.scale_x,
             b: lb * sk.scale_x,
@@ -455,7 +462,7 @@ fn world_of(
         world_y: 0.0,
     };
     let Some(p) = parent else {
-        let (la, lb, lc, ld) = local_axes(local, memo);
+        let (la, lb, lc, ld) = local_axes(local, sk.deg_rad, memo);
         w.a = la * sk.scale_x;
         w.b = lb * sk.scale_x;
         w.c = lc * sk.scale_y;
@@ -469,14 +476,14 @@ fn world_of(
     w.world_y = pc * x + pd * y + p.world_y;
     let (la, lb, lc, ld);
     match inherit {
-        Inherit::Normal => return world_normal(local, &p, memo),
+        Inherit::Normal => return world_normal(local, &p, sk.deg_rad, memo),
         Inherit::DragonBones {
             translation,
             rotation: inherit_rotation,
             scale,
         } => return world_dragonbones(local, &p, sk, translation, inherit_rotation, scale),
         Inherit::OnlyTranslation => {
-            (w.a, w.b, w.c, w.d) = local_axes(local, memo);
+            (w.a, w.b, w.c, w.d) = local_axes(local, sk.deg_rad, memo);
         }
         Inherit::NoRotationOrReflection => {
             // Keep the parent's scale and shear but drop its rotation and reflection.

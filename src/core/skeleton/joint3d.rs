@@ -94,6 +94,7 @@ mod tests {
             y: 0.0,
             scale_x: 1.0,
             scale_y: 2.0,
+            ..SkeletonFrame::IDENTITY
         };
         let f = pose.front_frame(sk);
         assert_eq!((f.world_x, f.world_y), (10.5, 3.0));

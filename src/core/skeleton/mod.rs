@@ -91,10 +91,8 @@ impl Skeleton {
             time: 0.0,
             skin: None,
             frame: SkeletonFrame {
-                x: 0.0,
-                y: 0.0,
-                scale_x: 1.0,
-                scale_y: 1.0,
+                deg_rad: data.rules.deg_rad(),
+                ..SkeletonFrame::IDENTITY
             },
             color: Color::WHITE,
             order: UpdateOrder::default(),

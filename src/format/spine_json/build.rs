@@ -89,7 +89,10 @@ pub fn build<A>(
     )?;
     names.path = setup::path(ctx, version, &path, &names, &mut data.path_constraints)?;
     let physics = physics.unwrap_or_default();
-    names.physics = setup::physics(ctx, &physics, &names)?;
+    names.physics = setup::physics(ctx, &physics, &names, &mut data.physics_constraints)?;
+    if let Some(scale) = skeleton.reference_scale {
+        data.reference_scale = crate::core::model::ReferenceScale(scale);
+    }
     data.load_warnings = warnings;
     names.events = setup::events(ctx, &events, &mut data.events)?;
     let skin_names: Vec<String> = skins.iter().map(|s| s.name.clone()).collect();

@@ -85,10 +85,12 @@ pub struct BoneDto {
     pub transform: Option<InheritDto>,
     /// 4.2 name of the inherit mode.
     pub inherit: Option<InheritDto>,
-    /// 4.2 editor icon (nonessential; not used).
-    pub icon: Option<serde::de::IgnoredAny>,
-    /// 4.2 editor visibility (nonessential; not used).
-    pub visible: Option<serde::de::IgnoredAny>,
+    /// 4.2 editor icon (nonessential; accepted, not used).
+    #[serde(rename = "icon")]
+    pub _icon: Option<serde::de::IgnoredAny>,
+    /// 4.2 editor visibility (nonessential; accepted, not used).
+    #[serde(rename = "visible")]
+    pub _visible: Option<serde::de::IgnoredAny>,
     #[serde(default)]
     pub skin: bool,
     #[serde(default)]
@@ -128,8 +130,9 @@ pub struct SlotDto {
     pub attachment: Option<String>,
     #[serde(default)]
     pub blend: BlendDto,
-    /// 4.2 editor visibility (nonessential; not used).
-    pub visible: Option<serde::de::IgnoredAny>,
+    /// 4.2 editor visibility (nonessential; accepted, not used).
+    #[serde(rename = "visible")]
+    pub _visible: Option<serde::de::IgnoredAny>,
 }
 
 #[derive(Deserialize)]

@@ -418,6 +418,7 @@ pub fn physics<'a>(
     ctx: Ctx<'_>,
     dtos: &'a [PhysicsDto],
     names: &Names<'_>,
+    out: &mut Vec<PhysicsConstraintData>,
 ) -> Result<HashMap<&'a str, usize>, LoadError> {
     let table = unique_names(
         ctx,
@@ -427,17 +428,33 @@ pub fn physics<'a>(
     )?;
     for (i, c) in dtos.iter().enumerate() {
         let at = |field| [Key("physics"), Index(i), Key(field)];
-        lookup(ctx, &names.bones, &c.bone, "bone", &at("bone"))?;
+        let bone = lookup(ctx, &names.bones, &c.bone, "bone", &at("bone"))?;
         if !(c.fps.is_finite() && c.fps > 0.0) {
             return Err(ctx.err(
                 &at("fps"),
                 format!("fps must be a positive number, not {}", c.fps),
             ));
         }
-        if c.mass == 0.0 {
-            return Err(ctx.err(&at("mass"), "mass must not be 0"));
+        if c.mass == 0.0 || !c.mass.is_finite() {
+            return Err(ctx.err(&at("mass"), "mass must be a non-zero number"));
         }
-        // MERGE: PhysicsConstraintData once the physics core lands.
+        let mut d = PhysicsConstraintData::new(c.name.clone(), bone);
+        d.order = c.order;
+        d.skin_required = c.skin;
+        (d.x, d.y, d.rotate, d.scale_x, d.shear_x) = (c.x, c.y, c.rotate, c.scale_x, c.shear_x);
+        d.limit = c.limit;
+        d.step = 1.0 / c.fps;
+        (d.inertia, d.strength, d.damping) = (c.inertia, c.strength, c.damping);
+        d.mass_inverse = 1.0 / c.mass;
+        (d.wind, d.gravity, d.mix) = (c.wind, c.gravity, c.mix);
+        d.inertia_global = c.inertia_global;
+        d.strength_global = c.strength_global;
+        d.damping_global = c.damping_global;
+        d.mass_global = c.mass_global;
+        d.wind_global = c.wind_global;
+        d.gravity_global = c.gravity_global;
+        d.mix_global = c.mix_global;
+        out.push(d);
     }
     Ok(table)
 }

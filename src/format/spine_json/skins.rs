@@ -67,7 +67,8 @@ pub fn skins(
                 skin.bones.push(b);
             }
         }
-        let sections: [Section<'_>; 3] = [
+        let physics = dto.physics.clone().unwrap_or_default();
+        let sections: [Section<'_>; 4] = [
             ("ik", &dto.ik, &names.ik, ConstraintRef::Ik),
             (
                 "transform",
@@ -76,6 +77,7 @@ pub fn skins(
                 ConstraintRef::Transform,
             ),
             ("path", &dto.path, &names.path, ConstraintRef::Path),
+            ("physics", &physics, &names.physics, ConstraintRef::Physics),
         ];
         for (section, list, table, make) in sections {
             let what = format!("{section} constraint");

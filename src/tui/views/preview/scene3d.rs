@@ -217,6 +217,7 @@ mod tests {
                 color: None,
             }),
             deform_source: 0,
+            sequence: None,
         });
         let mut skin = Skin::new("default");
         skin.set(0, "on", 0);
