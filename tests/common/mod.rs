@@ -1,6 +1,8 @@
 //! Helpers shared by the integration tests: locating `../shared`, and tolerant comparison.
 #![allow(dead_code)]
 
+pub mod poses;
+
 use serde_json::Value;
 use std::path::PathBuf;
 

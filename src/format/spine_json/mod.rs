@@ -15,7 +15,7 @@ mod dto;
 mod dto_anim;
 mod setup;
 mod skins;
-mod vertices;
+pub(crate) mod vertices;
 
 #[cfg(test)]
 mod tests;
