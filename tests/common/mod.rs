@@ -2,6 +2,7 @@
 #![allow(dead_code)]
 
 pub mod poses;
+pub mod twins;
 
 use serde_json::Value;
 use std::path::PathBuf;
