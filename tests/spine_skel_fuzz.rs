@@ -161,7 +161,7 @@ fn absurd_counts_fail_before_allocating() {
     assert_eq!(
         e.to_string(),
         format!(
-            "byte {at}: bone count 2147483647 is impossible: it needs at least 83751862233 bytes, {} are left",
+            "byte {at}: bone count 2147483647 is impossible: it needs at least 75161927645 bytes, {} are left",
             b.len() - at - 5
         )
     );

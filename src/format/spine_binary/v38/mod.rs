@@ -6,6 +6,9 @@ mod deform;
 mod setup;
 mod skins;
 
+#[cfg(test)]
+mod tests;
+
 use super::cursor::{Cursor, Read};
 use super::header::{self, HashLayout};
 use crate::core::model::{SkeletonData, SourceInfo};

@@ -1,19 +1,35 @@
 //! Setup pose: bones, slots, constraints and event definitions.
 
+use std::collections::HashSet;
+
 use super::Reader;
 use crate::core::color::Color;
 use crate::core::model::*;
 use crate::format::spine_binary::cursor::Read;
 
-/// Smallest encoded bone: name (1), 9 floats, transform mode (1), skin flag (1).
-const MIN_BONE: usize = 1 + 9 * 4 + 2;
+/// Reads a name that must differ from every earlier one of its kind (`what`): lookups by
+/// name (skins, scenarios, the viewer) need them unique, as the JSON loader requires.
+fn unique_name(r: &mut Reader<'_>, seen: &mut HashSet<String>, what: &str) -> Read<String> {
+    let at = r.c.offset();
+    let name = r.c.name("name")?;
+    if !seen.insert(name.clone()) {
+        return Err(r
+            .c
+            .error_at(at, format!("duplicate {what} name \"{name}\"")));
+    }
+    Ok(name)
+}
+
+/// Smallest encoded bone: name (1), 8 floats, transform mode (1), skin flag (1).
+const MIN_BONE: usize = 1 + 8 * 4 + 2;
 
 pub fn bones(r: &mut Reader<'_>, data: &mut SkeletonData) -> Read<()> {
     let n = r.c.count(MIN_BONE, "bone count")?;
     data.bones.reserve_exact(n);
+    let mut seen = HashSet::new();
     for i in 0..n {
         r.c.enter("bone", Some(i), None);
-        let name = r.c.name("name")?;
+        let name = unique_name(r, &mut seen, "bone")?;
         let parent = if i == 0 {
             None
         } else {
@@ -63,9 +79,10 @@ pub fn slots(r: &mut Reader<'_>, data: &mut SkeletonData) -> Read<()> {
     // name, bone, color (4), dark (4), attachment, blend.
     let n = r.c.count(1 + 1 + 8 + 2, "slot count")?;
     data.slots.reserve_exact(n);
+    let mut seen = HashSet::new();
     for i in 0..n {
         r.c.enter("slot", Some(i), None);
-        let name = r.c.name("name")?;
+        let name = unique_name(r, &mut seen, "slot")?;
         let bone = r.c.index(data.bones.len(), "bone index")?;
         let color = r.c.color("color")?;
         let dark = r.c.take(4, "dark color")?;
@@ -117,9 +134,10 @@ fn order(r: &mut Reader<'_>) -> Read<i32> {
 pub fn ik(r: &mut Reader<'_>, data: &mut SkeletonData) -> Read<()> {
     // name, order, skin, bones, target, 2 floats, 4 bytes.
     let n = r.c.count(5 + 8 + 4, "IK constraint count")?;
+    let mut seen = HashSet::new();
     for i in 0..n {
         r.c.enter("IK constraint", Some(i), None);
-        let name = r.c.name("name")?;
+        let name = unique_name(r, &mut seen, "IK constraint")?;
         let order = order(r)?;
         let skin_required = r.c.bool("skin required flag")?;
         let at = r.c.offset();
@@ -167,9 +185,10 @@ pub fn bend(r: &mut Reader<'_>) -> Read<i32> {
 
 pub fn transform(r: &mut Reader<'_>, data: &mut SkeletonData) -> Read<()> {
     let n = r.c.count(5 + 2 + 10 * 4, "transform constraint count")?;
+    let mut seen = HashSet::new();
     for i in 0..n {
         r.c.enter("transform constraint", Some(i), None);
-        let name = r.c.name("name")?;
+        let name = unique_name(r, &mut seen, "transform constraint")?;
         let order = order(r)?;
         let skin_required = r.c.bool("skin required flag")?;
         let bones = bone_list(r, data.bones.len())?;
@@ -202,9 +221,10 @@ pub fn transform(r: &mut Reader<'_>, data: &mut SkeletonData) -> Read<()> {
 
 pub fn path(r: &mut Reader<'_>, data: &mut SkeletonData) -> Read<()> {
     let n = r.c.count(5 + 3 + 5 * 4, "path constraint count")?;
+    let mut seen = HashSet::new();
     for i in 0..n {
         r.c.enter("path constraint", Some(i), None);
-        let name = r.c.name("name")?;
+        let name = unique_name(r, &mut seen, "path constraint")?;
         let order = order(r)?;
         let skin_required = r.c.bool("skin required flag")?;
         let bones = bone_list(r, data.bones.len())?;
@@ -257,12 +277,16 @@ pub fn events(r: &mut Reader<'_>, data: &mut SkeletonData) -> Read<()> {
     // name, int, float (4), string, audio.
     let n = r.c.count(4 + 4, "event count")?;
     data.events.reserve_exact(n);
+    let mut seen = HashSet::new();
     for i in 0..n {
         r.c.enter("event", Some(i), None);
         let at = r.c.offset();
         let name = r
             .string_ref("name")?
             .ok_or_else(|| r.c.error_at(at, "name is missing (null string)"))?;
+        if !seen.insert(name.clone()) {
+            return Err(r.c.error_at(at, format!("duplicate event name \"{name}\"")));
+        }
         let mut e = EventData::new(name);
         e.int = r.c.varint(false, "int")?;
         e.float = r.c.f64("float")?;
