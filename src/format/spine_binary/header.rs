@@ -60,9 +60,19 @@ fn short_string(c: &mut Cursor<'_>, max: usize) -> Option<String> {
 
 /// Recognises a Spine binary export by its header. `None`: not one.
 pub fn detect(bytes: &[u8]) -> Option<Header> {
-    // 3.x: hash string, version string.
+    // 3.x: hash string (base64, or null), version string. Base64 only, so no JSON text
+    // (quotes, colons, spaces within its first bytes) can pass for a hash.
     let mut c = Cursor::new(bytes);
-    if let Some(hash) = short_string(&mut c, MAX_HASH)
+    let base64 = |h: &String| {
+        h.bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'/' | b'='))
+    };
+    let hash = if bytes.first() == Some(&0) {
+        c.take(1, "hash").ok().map(|_| String::new())
+    } else {
+        short_string(&mut c, MAX_HASH).filter(base64)
+    };
+    if let Some(hash) = hash
         && let Some(version) = short_string(&mut c, MAX_VERSION).filter(|v| plausible_version(v))
     {
         return Some(Header {
@@ -122,6 +132,10 @@ mod tests {
         assert_eq!(h.version, "4.0.31");
         assert_eq!(h.hash, "62d93b668b3a0d1e");
         assert!(detect(b"{\"skeleton\": {\"spine\": \"3.8.55\"}}").is_none());
+        // A JSON text whose first byte would be a plausible length.
+        assert!(detect(b" \"a\": 1, \"b\": 2, \"c\": 3, \"d\": 4,\x073.8.55").is_none());
+        let h = detect(b"\x00\x073.8.55\xc4").unwrap();
+        assert_eq!((h.hash.as_str(), h.version.as_str()), ("", "3.8.55"));
         assert!(detect(b"").is_none());
         assert!(detect(b"\x7fELF\x02\x01\x01\x00\x00\x00\x00\x00").is_none());
     }
