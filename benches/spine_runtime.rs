@@ -2,6 +2,8 @@
 //! mix-and-match-pro) and the project's sample.
 //!
 //! - `load/<name>`: bytes already in memory to `SkeletonData` (what `format::load` does).
+//! - `load_skel/<name>`: the same project's Spine binary export (`<name>.skel`, corpus files
+//!   only) to `SkeletonData`, to set beside `load/<name>`.
 //! - `json_value/<name>`: serde_json parsing the same bytes into a `Value` (the floor the
 //!   loader is held to).
 //! - `frame/<name>`: one 1/60 s frame of every animation in turn, looping on track 0
@@ -53,7 +55,26 @@ fn load(c: &mut Criterion) {
             })
         });
     }
+    for (name, bytes) in skel_inputs() {
+        g.bench_function(format!("load_skel/{name}"), |b| {
+            b.iter(|| bonescope::format::load(black_box(&bytes), "bench").map(|d| d.bones.len()))
+        });
+    }
     g.finish();
+}
+
+/// The binary exports of the corpus files (none without ../shared).
+fn skel_inputs() -> Vec<(String, Vec<u8>)> {
+    let corpus = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/spine/3.8");
+    if !corpus.is_dir() {
+        return Vec::new();
+    }
+    common::read_named(
+        ["spineboy-pro", "raptor-pro", "mix-and-match-pro"]
+            .iter()
+            .map(|n| corpus.join(format!("{n}.skel")))
+            .collect(),
+    )
 }
 
 /// Loads `name` with the skin the goldens use.

@@ -359,3 +359,21 @@ fn dragonbones_sample_armatures_and_events() {
     let s = t.wait_for(&["EXIT:0", "TTY-CHECKED"]);
     assert!(s.contains("icanon echo"), "terminal not restored:\n{s}");
 }
+
+#[test]
+fn spine_binary_export_opens_like_its_json() {
+    let skel = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/corpus/spine/3.8/raptor-pro.skel");
+    if !skel.is_file() {
+        println!("SKIPPED spine_binary_export_opens_like_its_json: ../shared is absent");
+        return;
+    }
+    let Some(t) = Tmux::start("skel", 160, 50, &shell_wrapped(&skel.display().to_string())) else {
+        return;
+    };
+    let s = t.wait_for(&["Spine 3.8.55", "gun-grab", "front-hand2.rotate"]);
+    assert!(s.contains("Tracks") && s.contains("Preview"), "{s}");
+    t.keys(&["q"]);
+    let s = t.wait_for(&["EXIT:0", "TTY-CHECKED"]);
+    assert!(s.contains("icanon echo"), "terminal not restored:\n{s}");
+}

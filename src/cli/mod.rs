@@ -158,6 +158,11 @@ pub enum Command {
         /// Print JSON (callbacks and checkpoints, the structure of the reference *.out.json).
         #[arg(long)]
         json: bool,
+        /// Which export of the skeleton to load: `skel` takes the binary export beside the
+        /// file the scenario names (`<stem>.skel`), `json` the `<stem>.json`; default: the
+        /// file as named.
+        #[arg(long, value_parser = ["json", "skel"])]
+        input: Option<String>,
     },
 }
 
@@ -275,8 +280,9 @@ pub fn run(command: Command) -> Result<(), CliError> {
             scenario,
             corpus,
             json,
+            input,
         } => {
-            let run = run_scenario(&scenario, corpus.as_deref())?;
+            let run = run_scenario_as(&scenario, corpus.as_deref(), input.as_deref())?;
             if json {
                 print_json(&run.to_json())
             } else {
@@ -305,6 +311,16 @@ fn open_viewer(file: Option<&Path>, view: &ViewArgs, poll_ms: Option<u64>) -> Re
 
 /// Reads a scenario, loads its skeleton (from `corpus`, else beside the scenario) and runs it.
 pub fn run_scenario(path: &Path, corpus: Option<&Path>) -> Result<scenario::ScenarioRun, CliError> {
+    run_scenario_as(path, corpus, None)
+}
+
+/// [`run_scenario`], loading the skeleton's export with extension `input` (`"skel"`,
+/// `"json"`) in place of the one the scenario names.
+pub fn run_scenario_as(
+    path: &Path,
+    corpus: Option<&Path>,
+    input: Option<&str>,
+) -> Result<scenario::ScenarioRun, CliError> {
     let shown = sanitize(&path.display().to_string()).into_owned();
     let meta = std::fs::metadata(path).map_err(|e| CliError(format!("{shown}: {e}")))?;
     if meta.len() > MAX_FILE_BYTES {
@@ -316,6 +332,13 @@ pub fn run_scenario(path: &Path, corpus: Option<&Path>) -> Result<scenario::Scen
         Some(c) => c.to_path_buf(),
         None => path.parent().map(Path::to_path_buf).unwrap_or_default(),
     };
+    let mut sc = sc;
+    if let Some(ext) = input {
+        // The report names the file actually loaded.
+        let mut named = PathBuf::from(&sc.skeleton);
+        named.set_extension(ext);
+        sc.skeleton = named.to_string_lossy().into_owned();
+    }
     let data = load_file(&dir.join(&sc.skeleton))?;
     scenario::run(sc, data).map_err(|e| CliError(format!("{shown}: {e}")))
 }

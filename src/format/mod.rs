@@ -6,8 +6,10 @@
 pub mod dragonbones;
 pub mod error;
 pub mod json;
+pub(crate) mod linked_mesh;
 pub mod mrtk;
 pub mod sniff;
+pub mod spine_binary;
 pub mod spine_json;
 
 pub use error::{LoadError, Location};
@@ -28,6 +30,7 @@ pub fn load_all(bytes: &[u8], name: &str) -> Result<Vec<SkeletonData>, LoadError
     let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
     let mut all = match sniff::sniff(bytes)? {
         sniff::Format::SpineJson { spine, .. } => vec![spine_json::load(bytes, name, spine)?],
+        sniff::Format::SpineBinary(header) => vec![spine_binary::load(bytes, &header, name)?],
         sniff::Format::DragonBones => dragonbones::load(bytes, name)?,
         sniff::Format::MrtkInput => vec![mrtk::load_skeleton(bytes, name)?],
     };

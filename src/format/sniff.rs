@@ -15,6 +15,8 @@ pub enum Format {
     DragonBones,
     /// An MRTK2 input animation (binary, recognised by its magic number).
     MrtkInput,
+    /// A Spine binary export (`.skel`), recognised by its hash and version string.
+    SpineBinary(super::spine_binary::Header),
 }
 
 const EXPECTED: &str =
@@ -25,6 +27,9 @@ const EXPECTED: &str =
 pub fn sniff(text: &[u8]) -> Result<Format, LoadError> {
     if super::mrtk::is_mrtk(text) {
         return Ok(Format::MrtkInput);
+    }
+    if let Some(header) = super::spine_binary::detect(text) {
+        return Ok(Format::SpineBinary(header));
     }
     let Some(start) = text.iter().position(|b| !b.is_ascii_whitespace()) else {
         return Err(LoadError::json(

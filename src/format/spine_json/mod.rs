@@ -17,7 +17,7 @@ mod dto_anim;
 mod dto_anim4;
 mod setup;
 mod skins;
-mod vertices;
+pub(crate) mod vertices;
 
 #[cfg(test)]
 mod tests;

@@ -1,0 +1,168 @@
+//! No input makes the Spine binary reader panic or hang: every prefix of a real `.skel`, every single-bit flip, and seeded multi-byte
+//! mutations of larger files give `Ok` (then posed without panicking) or a located `Err`
+//! whose offset lies inside the file.
+
+mod common;
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use bonescope::cli::poses::{self, PosesOptions};
+use bonescope::format::{LoadError, Location};
+
+/// The slowest single load allowed (a hang or a quadratic blow-up fails it).
+const SLOWEST: Duration = Duration::from_secs(2);
+
+/// Loads `bytes`, checking the time taken and the error's location (allocation is bounded by
+/// construction: every count is checked against the bytes left, see
+/// `absurd_counts_fail_before_allocating`; the crate forbids the unsafe code a counting
+/// allocator would need). With `pose`, samples
+/// every animation of what loaded.
+fn exercise(bytes: &[u8], pose: bool) -> Result<(), LoadError> {
+    let start = Instant::now();
+    let result = bonescope::format::load(bytes, "fuzz");
+    match &result {
+        Ok(data) if pose => {
+            let options = PosesOptions {
+                samples: 2,
+                times: None,
+                skins: vec![],
+                animations: vec![],
+            };
+            let _ = poses::sample(Arc::new(data.clone()), "fuzz.skel".into(), options);
+        }
+        Ok(_) => {}
+        // An error without a byte offset: the header was hit and it is not a .skel any more.
+        Err(e) => {
+            if let Some(Location::Byte { offset }) = e.location {
+                assert!(offset <= bytes.len() as u64, "{e}: offset beyond the file");
+            }
+        }
+    }
+    assert!(start.elapsed() < SLOWEST, "took {:?}", start.elapsed());
+    result.map(|_| ())
+}
+
+fn corpus(name: &str) -> Option<Vec<u8>> {
+    let shared = common::shared_dir("Spine .skel fuzzing")?;
+    let path = shared.join("corpus/spine/3.8").join(name);
+    Some(std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display())))
+}
+
+/// A small deterministic generator (xorshift), so failures reproduce.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+#[test]
+fn every_prefix_is_a_located_error() {
+    let Some(bytes) = corpus("spinosaurus-ess.skel") else {
+        return;
+    };
+    exercise(&bytes, true).expect("the whole file loads");
+    for len in 0..bytes.len() {
+        let e = exercise(&bytes[..len], false).expect_err("a cut file must not load");
+        if len > 40 {
+            // Past the header the file is recognised and the error is at the cut.
+            assert!(
+                matches!(e.location, Some(Location::Byte { offset }) if offset <= len as u64),
+                "prefix {len}: {e}"
+            );
+            let m = e.to_string();
+            assert!(
+                m.contains("unexpected end of file") || m.contains("is impossible"),
+                "prefix {len}: {e}"
+            );
+        }
+    }
+}
+
+#[test]
+fn every_bit_flip_loads_or_fails_located() {
+    let Some(bytes) = corpus("spinosaurus-ess.skel") else {
+        return;
+    };
+    let (mut ok, mut err) = (0, 0);
+    for i in 0..bytes.len() {
+        for bit in 0..8 {
+            let mut b = bytes.clone();
+            b[i] ^= 1 << bit;
+            match exercise(&b, false) {
+                Ok(()) => ok += 1,
+                Err(_) => err += 1,
+            }
+        }
+    }
+    println!("{ok} flips loaded, {err} failed with a located error");
+    assert!(err > 0 && ok > 0);
+}
+
+#[test]
+fn seeded_mutations_of_larger_files() {
+    for (name, rounds) in [
+        ("coin-pro.skel", 3000),
+        ("goblins-pro.skel", 1500),
+        ("hero-ess.skel", 1500),
+        ("stretchyman-pro.skel", 800),
+        ("alien-pro.skel", 400),
+    ] {
+        let Some(bytes) = corpus(name) else {
+            return;
+        };
+        let mut rng = Rng(0x9e37_79b9_7f4a_7c15 ^ bytes.len() as u64);
+        let (mut ok, mut err) = (0, 0);
+        for round in 0..rounds {
+            let mut b = bytes.clone();
+            for _ in 0..1 + rng.below(4) {
+                let i = rng.below(b.len());
+                // Mostly small values and all-ones, the likeliest to reach counts and indices.
+                b[i] = match rng.below(4) {
+                    0 => 0xff,
+                    1 => rng.below(8) as u8,
+                    2 => b[i] ^ (1 << rng.below(8)),
+                    _ => rng.next() as u8,
+                };
+            }
+            match exercise(&b, round % 10 == 0) {
+                Ok(()) => ok += 1,
+                Err(_) => err += 1,
+            }
+        }
+        println!("{name}: {ok} mutations loaded, {err} failed with a located error");
+        assert!(err > 0);
+    }
+}
+
+#[test]
+fn absurd_counts_fail_before_allocating() {
+    let Some(bytes) = corpus("spinosaurus-ess.skel") else {
+        return;
+    };
+    // The bone count (after the header and the string table) set to 2^31 - 1.
+    let at = bytes
+        .windows(6)
+        .position(|w| w == b"\x06\x05root")
+        .expect("bone count before \"root\"");
+    let mut b = bytes[..at].to_vec();
+    b.extend_from_slice(&[0xff, 0xff, 0xff, 0xff, 0x07]);
+    b.extend_from_slice(&bytes[at + 1..]);
+    let e = exercise(&b, false).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        format!(
+            "byte {at}: bone count 2147483647 is impossible: it needs at least 75161927645 bytes, {} are left",
+            b.len() - at - 5
+        )
+    );
+}
