@@ -142,7 +142,8 @@ struct JsonCurve {
 
 impl CurvesReport {
     /// `{"duration", "markers": [{"time", "name"}], "curves": [{"path", "samples": [[t, v]]}]}`
-    /// on one line; names sanitized, non-finite numbers as "NaN" / "Infinity" / "-Infinity".
+    /// on one line; unsafe characters in names JSON-escaped (`\u202e`), non-finite numbers as
+    /// "NaN" / "Infinity" / "-Infinity".
     pub fn to_json(&self) -> String {
         let doc = JsonReport {
             duration: num(self.duration),
@@ -151,20 +152,19 @@ impl CurvesReport {
                 .iter()
                 .map(|(t, name)| JsonMarker {
                     time: num(*t),
-                    name: sanitize(name).into_owned(),
+                    name: name.clone(),
                 })
                 .collect(),
             curves: self
                 .curves
                 .iter()
                 .map(|c| JsonCurve {
-                    path: sanitize(&c.path).into_owned(),
+                    path: c.path.clone(),
                     samples: c.samples.iter().map(|&(t, v)| [num(t), num(v)]).collect(),
                 })
                 .collect(),
         };
-        // Serializing plain structs of strings and numbers cannot fail.
-        serde_json::to_string(&doc).unwrap_or_default()
+        crate::text::to_json_string(&doc)
     }
 
     /// A header, then one row per curve and time, or with shared times one row per curve
@@ -256,15 +256,7 @@ pub fn report(
 ) -> Result<(CurvesReport, Vec<String>), CliError> {
     let shown = sanitize(&path.display().to_string()).into_owned();
     let fail = |e: &dyn std::fmt::Display| CliError(format!("{shown}: {e}"));
-    let meta = std::fs::metadata(path).map_err(|e| fail(&e))?;
-    if meta.len() > super::MAX_FILE_BYTES {
-        return Err(CliError(format!(
-            "{shown}: file is {} bytes, larger than the {} byte limit",
-            meta.len(),
-            super::MAX_FILE_BYTES
-        )));
-    }
-    let bytes = std::fs::read(path).map_err(|e| fail(&e))?;
+    let bytes = super::read_input(path)?;
     let file = path
         .file_name()
         .map(|s| sanitize(&s.to_string_lossy()).into_owned())
@@ -375,11 +367,13 @@ mod tests {
         );
         let v: Value = serde_json::from_str(&text).expect("json");
         assert_eq!(v["duration"], json!(2.0));
-        assert_eq!(
-            v["markers"],
-            json!([{"time": 0.5, "name": "evil\\u{202e}"}])
+        assert!(!text.chars().any(crate::text::needs_escape), "{text:?}");
+        assert!(
+            text.contains("evil\\u202e") && text.contains("x\\u001by"),
+            "{text}"
         );
-        assert_eq!(v["curves"][0]["path"], json!("x\\ey"));
+        assert_eq!(v["markers"], json!([{"time": 0.5, "name": "evil\u{202e}"}]));
+        assert_eq!(v["curves"][0]["path"], json!("x\u{1b}y"));
         assert_eq!(v["curves"][0]["samples"], json!([[0.0, 0.0], [2.0, 1.0]]));
         let r = from_recording(&recording(), "t".into(), Some(&[-1.0, 1.0]));
         let v: Value = serde_json::from_str(&r.to_json()).expect("json");

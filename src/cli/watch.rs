@@ -56,7 +56,7 @@ fn loaded_json(
 
 fn emit(json_mode: bool, v: &Value) -> Result<(), CliError> {
     let line = if json_mode {
-        v.to_string()
+        crate::text::to_json_string(v)
     } else {
         match v["event"].as_str() {
             Some("loaded") => format!(
@@ -71,12 +71,20 @@ fn emit(json_mode: bool, v: &Value) -> Result<(), CliError> {
                 sanitize(v["file"].as_str().unwrap_or("")),
                 sanitize(v["error"].as_str().unwrap_or(""))
             ),
-            Some(other) => format!(
-                "{}: {}",
-                sanitize(v["file"].as_str().unwrap_or("")),
-                sanitize(other)
-            ),
-            None => v.to_string(),
+            Some(other) => match v["message"].as_str() {
+                Some(m) => format!(
+                    "{}: {}: {}",
+                    sanitize(v["file"].as_str().unwrap_or("")),
+                    sanitize(other),
+                    sanitize(m)
+                ),
+                None => format!(
+                    "{}: {}",
+                    sanitize(v["file"].as_str().unwrap_or("")),
+                    sanitize(other)
+                ),
+            },
+            None => crate::text::to_json_string(v),
         }
     };
     let mut out = std::io::stdout().lock();
@@ -122,6 +130,9 @@ pub fn run(path: &Path, json_mode: bool, poll_ms: Option<u64>) -> Result<(), Cli
             ReloadEvent::Missing => json!({"event": "missing", "file": file}),
             ReloadEvent::WatchError { error } => {
                 json!({"event": "watch-error", "file": file, "message": sanitize(error)})
+            }
+            ReloadEvent::Rewatched { message } => {
+                json!({"event": "rewatched", "file": file, "message": message})
             }
         };
         emit(json_mode, &v)?;

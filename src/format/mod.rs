@@ -7,6 +7,7 @@ pub mod dragonbones;
 pub mod error;
 pub mod json;
 pub mod mrtk;
+pub mod read;
 pub mod sniff;
 pub mod spine_json;
 
