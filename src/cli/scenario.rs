@@ -335,7 +335,7 @@ fn bounded(v: f64, what: &str, step: usize) -> Result<f64, String> {
         Ok(v)
     } else {
         Err(format!(
-            "step {step}: {what} {v} is not a finite number of magnitude at most {MAX_MAGNITUDE}"
+            "step {step}: {what} {v:?} is not a finite number of magnitude at most {MAX_MAGNITUDE}"
         ))
     }
 }

@@ -96,7 +96,15 @@ fn emit(json_mode: bool, v: &Value) -> Result<(), CliError> {
 /// Watches `path` until interrupted.
 pub fn run(path: &Path, json_mode: bool, poll_ms: Option<u64>) -> Result<(), CliError> {
     let file = sanitize(&path.display().to_string()).into_owned();
-    let initial = match load_file(path) {
+    let opts = WatchOptions {
+        poll: poll_ms.map(Duration::from_millis),
+        ..WatchOptions::default()
+    };
+    // Watching starts before the initial load, so a save in between is not lost: it
+    // shows up as a reload after the initial line.
+    let placeholder = std::sync::Arc::new(crate::core::model::SkeletonData::default());
+    let reloader = Reloader::start(path, placeholder, opts).map_err(CliError)?;
+    match load_file(path) {
         Ok(data) => {
             let bytes = std::fs::metadata(path)
                 .map(|m| m.len() as usize)
@@ -105,7 +113,7 @@ pub fn run(path: &Path, json_mode: bool, poll_ms: Option<u64>) -> Result<(), Cli
                 json_mode,
                 &loaded_json(&file, &data, &ModelDiff::default(), bytes, true),
             )?;
-            data
+            reloader.selector().select(data);
         }
         Err(e) => {
             // Keep watching: the next good write loads.
@@ -113,14 +121,8 @@ pub fn run(path: &Path, json_mode: bool, poll_ms: Option<u64>) -> Result<(), Cli
                 json_mode,
                 &json!({"event": "error", "file": file, "message": e.0, "error": e.0}),
             )?;
-            std::sync::Arc::new(crate::core::model::SkeletonData::default())
         }
-    };
-    let opts = WatchOptions {
-        poll: poll_ms.map(Duration::from_millis),
-        ..WatchOptions::default()
-    };
-    let reloader = Reloader::start(path, initial, opts).map_err(CliError)?;
+    }
     while let Ok(ev) = reloader.events().recv() {
         let v = match &ev {
             ReloadEvent::Loaded {

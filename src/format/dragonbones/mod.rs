@@ -173,7 +173,7 @@ fn frame_rate(
         Some(f) if (MIN_FPS..=MAX_FPS).contains(&f) => Ok(f),
         Some(f) => Err(cx.err(
             at,
-            format!("frame rate {f} is out of range ({MIN_FPS} to {MAX_FPS}, or 0 for 24)"),
+            format!("frame rate {f:?} is out of range ({MIN_FPS} to {MAX_FPS}, or 0 for 24)"),
         )),
     }
 }
