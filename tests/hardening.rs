@@ -496,3 +496,42 @@ fn watch_json_escapes_names_of_changes() {
         "{line}"
     );
 }
+
+#[test]
+fn streamed_curves_equal_the_in_memory_report() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("samples");
+    for file in [
+        "spine/lantern-keeper.json",
+        "dragonbones/paper-crane.json",
+        "mrtk/wave-and-pinch.bin",
+    ] {
+        let p = root.join(file);
+        for times in [None, Some("0,0.25,1.5")] {
+            let t: Option<Vec<f64>> =
+                times.map(|s| s.split(',').map(|x| x.parse().expect("time")).collect());
+            let (report, _) = bonescope::cli::curves::report(&p, t.as_deref(), None)
+                .map_err(|e| e.0)
+                .expect("report");
+            let mut json_args = vec![os("curves"), os("--json"), p.as_os_str()];
+            let mut text_args = vec![os("curves"), p.as_os_str()];
+            if let Some(s) = times {
+                json_args.extend([os("--times"), os(s)]);
+                text_args.extend([os("--times"), os(s)]);
+            }
+            let (code, json, err) = run(&json_args);
+            assert_eq!(code, Some(0), "{file}: {err}");
+            assert_eq!(
+                String::from_utf8(json).expect("utf-8"),
+                report.to_json() + "\n",
+                "{file}"
+            );
+            let (code, text, _) = run(&text_args);
+            assert_eq!(code, Some(0));
+            assert_eq!(
+                String::from_utf8(text).expect("utf-8"),
+                report.to_text(),
+                "{file}"
+            );
+        }
+    }
+}

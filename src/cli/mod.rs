@@ -348,14 +348,6 @@ fn with_stdout(
         .map_err(|e| CliError(e.to_string()))
 }
 
-fn print_text(s: &str) -> Result<(), CliError> {
-    use std::io::Write;
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
-    out.write_all(s.as_bytes())
-        .map_err(|e| CliError(e.to_string()))
-}
-
 /// The binary's entry point.
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
