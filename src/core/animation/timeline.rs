@@ -356,11 +356,14 @@ impl EventTimeline {
 /// Locates `time` in a bare list of key times (discrete timelines): the index of the last key
 /// at or before `time`, or `None` before the first key.
 pub fn discrete_key(times: &[f32], time: f64) -> Option<usize> {
-    // `!(time >= first)` also refuses NaN, which would otherwise index key `usize::MAX`.
-    if times.is_empty() || !(time >= times[0] as f64) {
+    // No key at or before `time` (or a NaN time, or NaN key times) is `None`, never key
+    // `usize::MAX`.
+    if time.is_nan() {
         return None;
     }
-    Some(times.partition_point(|&t| (t as f64) <= time) - 1)
+    times
+        .partition_point(|&t| (t as f64) <= time)
+        .checked_sub(1)
 }
 
 /// The time a timeline is applied at, with the key search hint kept for it.
