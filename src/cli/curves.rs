@@ -12,7 +12,6 @@ use crate::inspect;
 use crate::text::sanitize;
 use serde::Serialize;
 use serde_json::Value;
-use std::fmt::Write as _;
 use std::path::Path;
 use unicode_width::UnicodeWidthStr;
 
@@ -45,12 +44,17 @@ fn distinct_times(times: impl Iterator<Item = f64>) -> Vec<f64> {
     out
 }
 
-/// Every curve of an MRTK recording, at `times` or else at each of its own key times.
-pub fn from_recording(rec: &Recording, title: String, times: Option<&[f64]>) -> CurvesReport {
-    let curves = rec
-        .curves
-        .iter()
-        .map(|c| {
+/// The curves of an MRTK recording, at `times` or else at each of its own key times, one at
+/// a time (`sample` false: paths only).
+fn recording_curves<'a>(
+    rec: &'a Recording,
+    times: Option<&'a [f64]>,
+    sample: bool,
+) -> impl Iterator<Item = SampledCurve> + 'a {
+    rec.curves.iter().map(move |c| {
+        let samples = if !sample {
+            Vec::new()
+        } else {
             let own;
             let at = match times {
                 Some(t) => t,
@@ -59,73 +63,241 @@ pub fn from_recording(rec: &Recording, title: String, times: Option<&[f64]>) -> 
                     &own
                 }
             };
-            SampledCurve {
-                path: c.path.clone(),
-                samples: at.iter().map(|&t| (t, c.value(t))).collect(),
-            }
-        })
-        .collect();
+            at.iter().map(|&t| (t, c.value(t))).collect()
+        };
+        SampledCurve {
+            path: c.path.clone(),
+            samples,
+        }
+    })
+}
+
+fn recording_markers(rec: &Recording) -> Vec<(f64, String)> {
+    rec.markers
+        .iter()
+        .map(|m| (m.time as f64, m.name.clone()))
+        .collect()
+}
+
+/// Every curve of an MRTK recording, at `times` or else at each of its own key times.
+pub fn from_recording(rec: &Recording, title: String, times: Option<&[f64]>) -> CurvesReport {
     CurvesReport {
         title,
         duration: rec.duration,
-        markers: rec
-            .markers
-            .iter()
-            .map(|m| (m.time as f64, m.name.clone()))
-            .collect(),
-        curves,
+        markers: recording_markers(rec),
+        curves: recording_curves(rec, times, true).collect(),
         shared_times: times.is_some(),
     }
+}
+
+/// Every plottable channel of every animation, at `times` or else at its timeline's key
+/// times, one at a time (`sample` false: paths only).
+fn skeleton_curves<'a>(
+    data: &'a SkeletonData,
+    times: Option<&'a [f64]>,
+    sample: bool,
+) -> impl Iterator<Item = SampledCurve> + 'a {
+    data.animations.iter().flat_map(move |anim| {
+        inspect::describe(data, anim)
+            .into_iter()
+            .flat_map(move |info| {
+                let timeline = &anim.timelines[info.index];
+                let curve = inspect::Curve::new(timeline);
+                let at: Vec<f64> = match (&curve, times, sample) {
+                    (_, _, false) | (None, _, _) => Vec::new(),
+                    (Some(_), Some(t), true) => t.to_vec(),
+                    (Some(c), None, true) => {
+                        distinct_times(c.key_times().iter().map(|&t| t as f64))
+                    }
+                };
+                let channels: Vec<(usize, String)> = match &curve {
+                    None => Vec::new(),
+                    Some(_) => info
+                        .channels
+                        .iter()
+                        .enumerate()
+                        .map(|(ch, name)| (ch, format!("{}/{}", anim.name, info.path(name))))
+                        .collect(),
+                };
+                channels.into_iter().map(move |(channel, path)| {
+                    let samples = match &curve {
+                        Some(c) => at
+                            .iter()
+                            .filter_map(|&t| Some((t, c.value(channel, t)?)))
+                            .collect(),
+                        None => Vec::new(),
+                    };
+                    SampledCurve { path, samples }
+                })
+            })
+    })
+}
+
+fn skeleton_duration(data: &SkeletonData) -> f64 {
+    data.animations
+        .iter()
+        .map(|a| a.duration)
+        .fold(0.0, f64::max)
 }
 
 /// Every plottable channel of every animation, at `times` or else at its timeline's key times.
 pub fn from_skeleton(data: &SkeletonData, title: String, times: Option<&[f64]>) -> CurvesReport {
-    let mut curves = Vec::new();
-    for anim in &data.animations {
-        for info in inspect::describe(data, anim) {
-            let timeline = &anim.timelines[info.index];
-            let Some(curve) = inspect::Curve::new(timeline) else {
-                continue;
-            };
-            let own;
-            let at = match times {
-                Some(t) => t,
-                None => {
-                    own = distinct_times(curve.key_times().iter().map(|&t| t as f64));
-                    &own
-                }
-            };
-            for (channel, name) in info.channels.iter().enumerate() {
-                let samples = at
-                    .iter()
-                    .filter_map(|&t| Some((t, curve.value(channel, t)?)))
-                    .collect();
-                curves.push(SampledCurve {
-                    path: format!("{}/{}", anim.name, info.path(name)),
-                    samples,
-                });
-            }
-        }
-    }
     CurvesReport {
         title,
-        duration: data
-            .animations
-            .iter()
-            .map(|a| a.duration)
-            .fold(0.0, f64::max),
+        duration: skeleton_duration(data),
         markers: Vec::new(),
-        curves,
+        curves: skeleton_curves(data, times, true).collect(),
         shared_times: times.is_some(),
     }
 }
 
-/// The JSON document, fields in contract order.
-#[derive(Serialize)]
-struct JsonReport {
-    duration: Value,
-    markers: Vec<JsonMarker>,
-    curves: Vec<JsonCurve>,
+/// A loaded file whose curves are sampled while they are written, so memory is bounded by
+/// the file, not by curves x times.
+pub struct CurvesStream {
+    pub title: String,
+    pub source: CurveSource,
+    pub times: Option<Vec<f64>>,
+}
+
+/// What the curves come from.
+pub enum CurveSource {
+    Recording(Recording),
+    Skeleton(Box<SkeletonData>),
+}
+
+impl CurvesStream {
+    fn duration(&self) -> f64 {
+        match &self.source {
+            CurveSource::Recording(r) => r.duration,
+            CurveSource::Skeleton(d) => skeleton_duration(d),
+        }
+    }
+
+    fn markers(&self) -> Vec<(f64, String)> {
+        match &self.source {
+            CurveSource::Recording(r) => recording_markers(r),
+            CurveSource::Skeleton(_) => Vec::new(),
+        }
+    }
+
+    fn curves(&self, sample: bool) -> Box<dyn Iterator<Item = SampledCurve> + '_> {
+        let times = self.times.as_deref();
+        match &self.source {
+            CurveSource::Recording(r) => Box::new(recording_curves(r, times, sample)),
+            CurveSource::Skeleton(d) => Box::new(skeleton_curves(d, times, sample)),
+        }
+    }
+
+    /// Writes the JSON of [`CurvesReport::to_json`], one curve at a time.
+    pub fn write_json(&self, out: &mut dyn std::io::Write) -> std::io::Result<()> {
+        write_json_doc(out, self.duration(), &self.markers(), self.curves(true))?;
+        out.write_all(b"\n")
+    }
+
+    /// Writes the table of [`CurvesReport::to_text`], one curve at a time.
+    pub fn write_text(&self, out: &mut dyn std::io::Write) -> std::io::Result<()> {
+        let paths: Vec<String> = self
+            .curves(false)
+            .map(|c| sanitize(&c.path).into_owned())
+            .collect();
+        write_text_doc(
+            out,
+            &self.title,
+            self.duration(),
+            &self.markers(),
+            self.times.is_some(),
+            &paths,
+            self.curves(true),
+        )
+    }
+}
+
+/// `{"duration", "markers", "curves"}` written curve by curve: the bytes of the whole
+/// document serialized at once, with unsafe characters escaped.
+fn write_json_doc(
+    out: &mut dyn std::io::Write,
+    duration: f64,
+    markers: &[(f64, String)],
+    curves: impl Iterator<Item = SampledCurve>,
+) -> std::io::Result<()> {
+    use crate::text::write_json;
+    out.write_all(b"{\"duration\":")?;
+    write_json(&mut *out, &num(duration))?;
+    out.write_all(b",\"markers\":")?;
+    let markers: Vec<JsonMarker> = markers
+        .iter()
+        .map(|(t, name)| JsonMarker {
+            time: num(*t),
+            name: name.clone(),
+        })
+        .collect();
+    write_json(&mut *out, &markers)?;
+    out.write_all(b",\"curves\":[")?;
+    for (i, c) in curves.enumerate() {
+        if i > 0 {
+            out.write_all(b",")?;
+        }
+        let curve = JsonCurve {
+            path: c.path,
+            samples: c.samples.iter().map(|&(t, v)| [num(t), num(v)]).collect(),
+        };
+        write_json(&mut *out, &curve)?;
+    }
+    out.write_all(b"]}")
+}
+
+/// The table: a header, then one row per curve and time, or with shared times one row per
+/// curve and one column per time. `paths` are the curves' sanitized paths, in order.
+fn write_text_doc(
+    out: &mut dyn std::io::Write,
+    title: &str,
+    duration: f64,
+    markers: &[(f64, String)],
+    shared_times: bool,
+    paths: &[String],
+    curves: impl Iterator<Item = SampledCurve>,
+) -> std::io::Result<()> {
+    writeln!(out, "{title}")?;
+    writeln!(out, "duration {:.4} s, {} curves", duration, paths.len())?;
+    if !markers.is_empty() {
+        let list: Vec<String> = markers
+            .iter()
+            .map(|(t, n)| format!("{t:.4} \"{}\"", sanitize(n)))
+            .collect();
+        writeln!(out, "markers: {}", list.join(", "))?;
+    }
+    let w = paths.iter().map(|p| p.width()).max().unwrap_or(0).max(4);
+    let pad = |p: &str| format!("{p}{}", " ".repeat(w.saturating_sub(p.width())));
+    writeln!(out)?;
+    let mut curves = curves.peekable();
+    if shared_times {
+        write!(out, "{}", pad("path"))?;
+        if let Some(first) = curves.peek() {
+            for (t, _) in &first.samples {
+                write!(out, " {:>11}", format!("t={t:.4}"))?;
+            }
+        }
+        writeln!(out)?;
+        for (c, p) in curves.zip(paths) {
+            write!(out, "{}", pad(p))?;
+            for (_, v) in &c.samples {
+                write!(out, " {:>11}", fixed(*v))?;
+            }
+            writeln!(out)?;
+        }
+    } else {
+        writeln!(out, "{} {:>11} {:>11}", pad("path"), "time", "value")?;
+        for (c, p) in curves.zip(paths) {
+            if c.samples.is_empty() {
+                writeln!(out, "{} {:>11} {:>11}", pad(p), "no keys", "0")?;
+            }
+            for (i, (t, v)) in c.samples.iter().enumerate() {
+                let name = if i == 0 { pad(p) } else { " ".repeat(w) };
+                writeln!(out, "{name} {:>11} {:>11}", fixed(*t), fixed(*v))?;
+            }
+        }
+    }
+    Ok(())
 }
 
 #[derive(Serialize)]
@@ -142,85 +314,38 @@ struct JsonCurve {
 
 impl CurvesReport {
     /// `{"duration", "markers": [{"time", "name"}], "curves": [{"path", "samples": [[t, v]]}]}`
-    /// on one line; names sanitized, non-finite numbers as "NaN" / "Infinity" / "-Infinity".
+    /// on one line; unsafe characters in names JSON-escaped (`\u202e`), non-finite numbers as
+    /// "NaN" / "Infinity" / "-Infinity".
     pub fn to_json(&self) -> String {
-        let doc = JsonReport {
-            duration: num(self.duration),
-            markers: self
-                .markers
-                .iter()
-                .map(|(t, name)| JsonMarker {
-                    time: num(*t),
-                    name: sanitize(name).into_owned(),
-                })
-                .collect(),
-            curves: self
-                .curves
-                .iter()
-                .map(|c| JsonCurve {
-                    path: sanitize(&c.path).into_owned(),
-                    samples: c.samples.iter().map(|&(t, v)| [num(t), num(v)]).collect(),
-                })
-                .collect(),
-        };
-        // Serializing plain structs of strings and numbers cannot fail.
-        serde_json::to_string(&doc).unwrap_or_default()
+        let mut out = Vec::new();
+        let _ = write_json_doc(
+            &mut out,
+            self.duration,
+            &self.markers,
+            self.curves.iter().cloned(),
+        );
+        String::from_utf8(out).unwrap_or_default()
     }
 
     /// A header, then one row per curve and time, or with shared times one row per curve
     /// and one column per time.
     pub fn to_text(&self) -> String {
-        let mut s = String::new();
-        let _ = writeln!(s, "{}", self.title);
-        let _ = writeln!(
-            s,
-            "duration {:.4} s, {} curves",
-            self.duration,
-            self.curves.len()
-        );
-        if !self.markers.is_empty() {
-            let list: Vec<String> = self
-                .markers
-                .iter()
-                .map(|(t, n)| format!("{t:.4} \"{}\"", sanitize(n)))
-                .collect();
-            let _ = writeln!(s, "markers: {}", list.join(", "));
-        }
         let paths: Vec<String> = self
             .curves
             .iter()
             .map(|c| sanitize(&c.path).into_owned())
             .collect();
-        let w = paths.iter().map(|p| p.width()).max().unwrap_or(0).max(4);
-        let pad = |p: &str| format!("{p}{}", " ".repeat(w - p.width()));
-        s.push('\n');
-        if self.shared_times {
-            let times = self.curves.first().map_or(&[][..], |c| &c.samples[..]);
-            let _ = write!(s, "{}", pad("path"));
-            for (t, _) in times {
-                let _ = write!(s, " {:>11}", format!("t={t:.4}"));
-            }
-            s.push('\n');
-            for (c, p) in self.curves.iter().zip(&paths) {
-                let _ = write!(s, "{}", pad(p));
-                for (_, v) in &c.samples {
-                    let _ = write!(s, " {:>11}", fixed(*v));
-                }
-                s.push('\n');
-            }
-        } else {
-            let _ = writeln!(s, "{} {:>11} {:>11}", pad("path"), "time", "value");
-            for (c, p) in self.curves.iter().zip(&paths) {
-                if c.samples.is_empty() {
-                    let _ = writeln!(s, "{} {:>11} {:>11}", pad(p), "no keys", "0");
-                }
-                for (i, (t, v)) in c.samples.iter().enumerate() {
-                    let name = if i == 0 { pad(p) } else { " ".repeat(w) };
-                    let _ = writeln!(s, "{name} {:>11} {:>11}", fixed(*t), fixed(*v));
-                }
-            }
-        }
-        s
+        let mut out = Vec::new();
+        let _ = write_text_doc(
+            &mut out,
+            &self.title,
+            self.duration,
+            &self.markers,
+            self.shared_times,
+            &paths,
+            self.curves.iter().cloned(),
+        );
+        String::from_utf8(out).unwrap_or_default()
     }
 }
 
@@ -254,17 +379,25 @@ pub fn report(
     times: Option<&[f64]>,
     armature: Option<&str>,
 ) -> Result<(CurvesReport, Vec<String>), CliError> {
+    let (stream, warnings) = open(path, times, armature)?;
+    let report = match &stream.source {
+        CurveSource::Recording(r) => from_recording(r, stream.title.clone(), times),
+        CurveSource::Skeleton(d) => from_skeleton(d, stream.title.clone(), times),
+    };
+    Ok((report, warnings))
+}
+
+/// Loads `path` (MRTK recording or any skeleton `format::load` reads), ready to stream its
+/// curves. Warnings of an MRTK recording are returned as sanitized lines.
+pub fn open(
+    path: &Path,
+    times: Option<&[f64]>,
+    armature: Option<&str>,
+) -> Result<(CurvesStream, Vec<String>), CliError> {
+    let times_owned = times.map(<[f64]>::to_vec);
     let shown = sanitize(&path.display().to_string()).into_owned();
     let fail = |e: &dyn std::fmt::Display| CliError(format!("{shown}: {e}"));
-    let meta = std::fs::metadata(path).map_err(|e| fail(&e))?;
-    if meta.len() > super::MAX_FILE_BYTES {
-        return Err(CliError(format!(
-            "{shown}: file is {} bytes, larger than the {} byte limit",
-            meta.len(),
-            super::MAX_FILE_BYTES
-        )));
-    }
-    let bytes = std::fs::read(path).map_err(|e| fail(&e))?;
+    let bytes = super::read_input(path)?;
     let file = path
         .file_name()
         .map(|s| sanitize(&s.to_string_lossy()).into_owned())
@@ -294,7 +427,12 @@ pub fn report(
             .iter()
             .map(|(at, m)| format!("{shown}: warning at byte {at}: {}", sanitize(m)))
             .collect();
-        return Ok((from_recording(&rec, title, times), warnings));
+        let stream = CurvesStream {
+            title,
+            source: CurveSource::Recording(rec),
+            times: times_owned,
+        };
+        return Ok((stream, warnings));
     }
     let name = path
         .file_stem()
@@ -308,7 +446,12 @@ pub fn report(
         sanitize(&data.source.version),
         data.animations.len()
     );
-    Ok((from_skeleton(&data, title, times), Vec::new()))
+    let stream = CurvesStream {
+        title,
+        source: CurveSource::Skeleton(data),
+        times: times_owned,
+    };
+    Ok((stream, Vec::new()))
 }
 
 /// Runs the command: prints warnings to stderr and the report to stdout.
@@ -321,15 +464,18 @@ pub fn run(
     if let Some(bad) = times.iter().flatten().find(|t| !t.is_finite()) {
         return Err(CliError(format!("--times: {bad} is not a finite time")));
     }
-    let (report, warnings) = report(file, times.as_deref(), armature)?;
+    let (stream, warnings) = open(file, times.as_deref(), armature)?;
     for w in warnings {
         eprintln!("bonescope: {w}");
     }
-    if json {
-        super::print_text(&(report.to_json() + "\n"))
-    } else {
-        super::print_text(&report.to_text())
-    }
+    // Written curve by curve: curves x times can be far larger than the file.
+    super::with_stdout(|out| {
+        if json {
+            stream.write_json(out)
+        } else {
+            stream.write_text(out)
+        }
+    })
 }
 
 #[cfg(test)]
@@ -375,11 +521,13 @@ mod tests {
         );
         let v: Value = serde_json::from_str(&text).expect("json");
         assert_eq!(v["duration"], json!(2.0));
-        assert_eq!(
-            v["markers"],
-            json!([{"time": 0.5, "name": "evil\\u{202e}"}])
+        assert!(!text.chars().any(crate::text::needs_escape), "{text:?}");
+        assert!(
+            text.contains("evil\\u202e") && text.contains("x\\u001by"),
+            "{text}"
         );
-        assert_eq!(v["curves"][0]["path"], json!("x\\ey"));
+        assert_eq!(v["markers"], json!([{"time": 0.5, "name": "evil\u{202e}"}]));
+        assert_eq!(v["curves"][0]["path"], json!("x\u{1b}y"));
         assert_eq!(v["curves"][0]["samples"], json!([[0.0, 0.0], [2.0, 1.0]]));
         let r = from_recording(&recording(), "t".into(), Some(&[-1.0, 1.0]));
         let v: Value = serde_json::from_str(&r.to_json()).expect("json");

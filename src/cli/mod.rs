@@ -12,8 +12,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
 
-/// Files larger than this are refused before reading (no export is anywhere near it).
-pub const MAX_FILE_BYTES: u64 = 512 * 1024 * 1024;
+pub use crate::format::read::MAX_FILE_BYTES;
 
 /// bonescope: a terminal timeline debugger for skeletal animation.
 #[derive(Parser, Debug)]
@@ -208,18 +207,16 @@ pub fn pick_armature<T: std::ops::Deref<Target = SkeletonData>>(
     }
 }
 
+/// Reads an input file through the bounded reader; errors name the file.
+pub fn read_input(path: &Path) -> Result<Vec<u8>, CliError> {
+    crate::format::read::read_file(path)
+        .map_err(|e| CliError(format!("{}: {e}", sanitize(&path.display().to_string()))))
+}
+
 /// Loads every skeleton of `path` (never empty).
 pub fn load_all(path: &Path) -> Result<Vec<Arc<SkeletonData>>, CliError> {
     let shown = sanitize(&path.display().to_string()).into_owned();
-    let meta = std::fs::metadata(path).map_err(|e| CliError(format!("{shown}: {e}")))?;
-    if meta.len() > MAX_FILE_BYTES {
-        return Err(CliError(format!(
-            "{shown}: file is {} bytes, larger than the {} byte limit",
-            meta.len(),
-            MAX_FILE_BYTES
-        )));
-    }
-    let bytes = std::fs::read(path).map_err(|e| CliError(format!("{shown}: {e}")))?;
+    let bytes = read_input(path)?;
     let name = path
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())
@@ -264,11 +261,14 @@ pub fn run(command: Command) -> Result<(), CliError> {
                 animations: animation,
             };
             let report = poses::sample(data, file_name(&file), options).map_err(CliError)?;
-            if json {
-                print_json(&report.to_json())
-            } else {
-                print_text(&report.to_text())
-            }
+            // Written sample by sample: the output can be far larger than memory.
+            with_stdout(|out| {
+                if json {
+                    report.write_json(out)
+                } else {
+                    report.write_text(out)
+                }
+            })
         }
         Command::Curves {
             file,
@@ -282,11 +282,20 @@ pub fn run(command: Command) -> Result<(), CliError> {
             json,
             input,
         } => {
-            let run = run_scenario_as(&scenario, corpus.as_deref(), input.as_deref())?;
-            if json {
-                print_json(&run.to_json())
+            let (sc, data) = load_scenario(&scenario, corpus.as_deref(), input.as_deref())?;
+            let shown = sanitize(&scenario.display().to_string()).into_owned();
+            use std::io::Write;
+            let stdout = std::io::stdout();
+            let mut out = std::io::BufWriter::new(stdout.lock());
+            let written = if json {
+                scenario::write_json(&sc, &data, &mut out)
             } else {
-                print_text(&run.to_text())
+                scenario::write_text(&sc, &data, &mut out)
+            };
+            match written.and_then(|()| out.flush().map_err(scenario::WriteError::Io)) {
+                Ok(()) => Ok(()),
+                Err(scenario::WriteError::Scenario(e)) => Err(CliError(format!("{shown}: {e}"))),
+                Err(scenario::WriteError::Io(e)) => Err(CliError(e.to_string())),
             }
         }
     }
@@ -309,24 +318,15 @@ fn open_viewer(file: Option<&Path>, view: &ViewArgs, poll_ms: Option<u64>) -> Re
     crate::tui::run(label, armatures, file, &opts).map_err(CliError)
 }
 
-/// Reads a scenario, loads its skeleton (from `corpus`, else beside the scenario) and runs it.
-pub fn run_scenario(path: &Path, corpus: Option<&Path>) -> Result<scenario::ScenarioRun, CliError> {
-    run_scenario_as(path, corpus, None)
-}
-
-/// [`run_scenario`], loading the skeleton's export with extension `input` (`"skel"`,
-/// `"json"`) in place of the one the scenario names.
-pub fn run_scenario_as(
+/// Reads a scenario and loads its skeleton (from `corpus`, else beside the scenario), or its
+/// export with extension `input` (`"skel"`, `"json"`) in place of the one the scenario names.
+pub fn load_scenario(
     path: &Path,
     corpus: Option<&Path>,
     input: Option<&str>,
-) -> Result<scenario::ScenarioRun, CliError> {
+) -> Result<(scenario::Scenario, Arc<SkeletonData>), CliError> {
     let shown = sanitize(&path.display().to_string()).into_owned();
-    let meta = std::fs::metadata(path).map_err(|e| CliError(format!("{shown}: {e}")))?;
-    if meta.len() > MAX_FILE_BYTES {
-        return Err(CliError(format!("{shown}: file is too large")));
-    }
-    let text = std::fs::read(path).map_err(|e| CliError(format!("{shown}: {e}")))?;
+    let text = read_input(path)?;
     let sc = scenario::parse(&text).map_err(|e| CliError(format!("{shown}: {e}")))?;
     let dir = match corpus {
         Some(c) => c.to_path_buf(),
@@ -340,23 +340,36 @@ pub fn run_scenario_as(
         sc.skeleton = named.to_string_lossy().into_owned();
     }
     let data = load_file(&dir.join(&sc.skeleton))?;
+    Ok((sc, data))
+}
+
+/// Reads a scenario, loads its skeleton (from `corpus`, else beside the scenario) and runs it,
+/// keeping every record in memory (for tests and small scenarios; the command streams).
+pub fn run_scenario(path: &Path, corpus: Option<&Path>) -> Result<scenario::ScenarioRun, CliError> {
+    run_scenario_as(path, corpus, None)
+}
+
+/// [`run_scenario`] loading the skeleton's export with extension `input` (`"skel"`,
+/// `"json"`) in place of the one the scenario names.
+pub fn run_scenario_as(
+    path: &Path,
+    corpus: Option<&Path>,
+    input: Option<&str>,
+) -> Result<scenario::ScenarioRun, CliError> {
+    let shown = sanitize(&path.display().to_string()).into_owned();
+    let (sc, data) = load_scenario(path, corpus, input)?;
     scenario::run(sc, data).map_err(|e| CliError(format!("{shown}: {e}")))
 }
 
-fn print_json(v: &serde_json::Value) -> Result<(), CliError> {
+/// Runs `write` on buffered stdout and flushes it.
+fn with_stdout(
+    write: impl FnOnce(&mut dyn std::io::Write) -> std::io::Result<()>,
+) -> Result<(), CliError> {
     use std::io::Write;
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
-    serde_json::to_writer(&mut out, v).map_err(|e| CliError(e.to_string()))?;
-    let _ = writeln!(out);
-    out.flush().map_err(|e| CliError(e.to_string()))
-}
-
-fn print_text(s: &str) -> Result<(), CliError> {
-    use std::io::Write;
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
-    out.write_all(s.as_bytes())
+    write(&mut out)
+        .and_then(|()| out.flush())
         .map_err(|e| CliError(e.to_string()))
 }
 

@@ -3,9 +3,9 @@
 use crate::core::model::SkeletonData;
 use crate::core::skeleton::{Local, Skeleton};
 use crate::core::snapshot::{PoseSnapshot, SampleSpec};
-use crate::text::sanitize;
+use crate::text::{sanitize, to_json_string, write_json};
 use serde_json::{Map, Value, json};
-use std::fmt::Write as _;
+use std::io::Write;
 use std::sync::Arc;
 
 /// What to sample.
@@ -21,20 +21,17 @@ pub struct PosesOptions {
     pub animations: Vec<String>,
 }
 
-/// The poses of every requested animation, plus the setup pose.
+/// What `poses` prints: the setup pose and the animations to sample. Samples are computed
+/// while they are written ([`PosesReport::write_json`], [`PosesReport::write_text`]), so
+/// memory is bounded by the skeleton, not by the size of the output.
 pub struct PosesReport {
     pub data: Arc<SkeletonData>,
     pub file: String,
     pub options: PosesOptions,
     pub inactive: Vec<usize>,
     pub setup: PoseSnapshot,
-    pub animations: Vec<AnimationPoses>,
-}
-
-/// Samples of one animation.
-pub struct AnimationPoses {
-    pub index: usize,
-    pub samples: Vec<(SampleSpec, PoseSnapshot)>,
+    /// Indices of the animations to sample, in output order.
+    pub animations: Vec<usize>,
 }
 
 /// Builds a skeleton with the requested skins.
@@ -70,35 +67,13 @@ pub fn sample(
             wanted.push(i);
         }
     }
-    let mut animations = Vec::new();
-    for index in wanted {
-        let anim = &data.animations[index];
-        // A fresh skeleton per animation, as the reference does.
-        let mut sk = skeleton_with_skins(&data, &options.skins)?;
-        let specs = match &options.times {
-            Some(t) => SampleSpec::at_times(t),
-            None => SampleSpec::standard(anim.duration, options.samples),
-        };
-        // A sample is a seek: frame-grid formats show a seek to the very end just before it.
-        let samples = specs
-            .into_iter()
-            .map(|s| {
-                let seek = SampleSpec {
-                    time: anim.seek_time(s.time),
-                    ..s
-                };
-                (s, seek.pose(&mut sk, anim))
-            })
-            .collect();
-        animations.push(AnimationPoses { index, samples });
-    }
     Ok(PosesReport {
         data,
         file,
         options,
         inactive,
         setup,
-        animations,
+        animations: wanted,
     })
 }
 
@@ -212,54 +187,69 @@ pub fn pose_json(
 }
 
 impl PosesReport {
-    fn pose_json(&self, pose: &PoseSnapshot, out: &mut Map<String, Value>) {
-        out.extend(pose_json(&self.data, pose, true));
+    /// Calls `each` with every sample of animation `index`, computed one at a time.
+    fn for_each_sample<E>(
+        &self,
+        index: usize,
+        mut each: impl FnMut(&SampleSpec, &PoseSnapshot) -> Result<(), E>,
+    ) -> Result<(), E> {
+        let anim = &self.data.animations[index];
+        // A fresh skeleton per animation, as the reference does. Its skins were checked when
+        // the report was made.
+        let Ok(mut sk) = skeleton_with_skins(&self.data, &self.options.skins) else {
+            return Ok(());
+        };
+        let specs = match &self.options.times {
+            Some(t) => SampleSpec::at_times(t),
+            None => SampleSpec::standard(anim.duration, self.options.samples),
+        };
+        for s in specs {
+            // A sample is a seek: frame-grid formats show a seek to the very end just before it.
+            let seek = SampleSpec {
+                time: anim.seek_time(s.time),
+                ..s
+            };
+            let pose = seek.pose(&mut sk, anim);
+            each(&s, &pose)?;
+        }
+        Ok(())
     }
 
-    /// The report as JSON, in the structure of the reference `*.poses.json` files.
-    pub fn to_json(&self) -> Value {
+    /// One sample's JSON object.
+    fn sample_json(&self, spec: &SampleSpec, pose: &PoseSnapshot) -> Value {
         let data = &self.data;
-        let mut setup = Map::new();
-        self.pose_json(&self.setup, &mut setup);
-        let animations: Vec<Value> = self
-            .animations
+        let mut m = Map::new();
+        m.insert("time".into(), num(spec.time));
+        m.insert("lastTime".into(), num(spec.last_time));
+        m.insert("loop".into(), Value::Bool(spec.looping));
+        let events: Vec<Value> = pose
+            .events
             .iter()
-            .map(|a| {
-                let anim = &data.animations[a.index];
-                let samples: Vec<Value> = a
-                    .samples
-                    .iter()
-                    .map(|(spec, pose)| {
-                        let mut m = Map::new();
-                        m.insert("time".into(), num(spec.time));
-                        m.insert("lastTime".into(), num(spec.last_time));
-                        m.insert("loop".into(), Value::Bool(spec.looping));
-                        let events: Vec<Value> = pose
-                            .events
-                            .iter()
-                            .map(|e| {
-                                let ed = &data.events[e.data];
-                                let mut ev = json!({
-                                    "name": ed.name, "int": e.int, "float": num(e.float),
-                                    "string": e.string, "time": num(e.time),
-                                });
-                                // 4.x events always carry them (0 without audio).
-                                if ed.audio.is_some() || data.rules.is_4x() {
-                                    ev["volume"] = num(e.volume);
-                                    ev["balance"] = num(e.balance);
-                                }
-                                ev
-                            })
-                            .collect();
-                        m.insert("events".into(), Value::Array(events));
-                        self.pose_json(pose, &mut m);
-                        Value::Object(m)
-                    })
-                    .collect();
-                json!({"name": anim.name, "duration": num(anim.duration), "samples": samples})
+            .map(|e| {
+                let ed = &data.events[e.data];
+                let mut ev = json!({
+                    "name": ed.name, "int": e.int, "float": num(e.float),
+                    "string": e.string, "time": num(e.time),
+                });
+                // 4.x events always carry them (0 without audio).
+                if ed.audio.is_some() || data.rules.is_4x() {
+                    ev["volume"] = num(e.volume);
+                    ev["balance"] = num(e.balance);
+                }
+                ev
             })
             .collect();
-        json!({
+        m.insert("events".into(), Value::Array(events));
+        m.extend(pose_json(data, pose, true));
+        Value::Object(m)
+    }
+
+    /// Every top-level member but `animations`.
+    fn header_json(&self) -> Map<String, Value> {
+        let data = &self.data;
+        let mut setup = Map::new();
+        setup.extend(pose_json(data, &self.setup, true));
+        let v = json!({
             "format": "bonescope-poses/1",
             "runtime": {"id": "bonescope", "version": env!("CARGO_PKG_VERSION")},
             "skeleton": {
@@ -279,22 +269,72 @@ impl PosesReport {
             "slots": data.slots.iter().map(|s| s.name.clone()).collect::<Vec<_>>(),
             "inactiveBones": self.inactive.iter().map(|&i| data.bones[i].name.clone()).collect::<Vec<_>>(),
             "setup": Value::Object(setup),
-            "animations": animations,
-        })
+        });
+        match v {
+            Value::Object(m) => m,
+            _ => Map::new(),
+        }
     }
 
-    /// A readable summary: per sample, the fired events and every active bone's world position
-    /// and rotation.
-    pub fn to_text(&self) -> String {
+    /// Writes the report as JSON in the structure of the reference `*.poses.json` files,
+    /// one sample at a time. The bytes are those of the whole document serialized at once
+    /// (members in sorted order, `animations` first), with unsafe characters escaped.
+    pub fn write_json(&self, out: &mut dyn Write) -> std::io::Result<()> {
+        out.write_all(b"{\"animations\":[")?;
+        for (k, &index) in self.animations.iter().enumerate() {
+            let anim = &self.data.animations[index];
+            if k > 0 {
+                out.write_all(b",")?;
+            }
+            out.write_all(b"{\"duration\":")?;
+            write_json(&mut *out, &num(anim.duration))?;
+            out.write_all(b",\"name\":")?;
+            write_json(&mut *out, &anim.name)?;
+            out.write_all(b",\"samples\":[")?;
+            let mut first = true;
+            self.for_each_sample(index, |spec, pose| {
+                if !first {
+                    out.write_all(b",")?;
+                }
+                first = false;
+                write_json(&mut *out, &self.sample_json(spec, pose))
+            })?;
+            out.write_all(b"]}")?;
+        }
+        out.write_all(b"]")?;
+        // The other members, after `animations` in sorted order: the header object without
+        // its opening brace.
+        let rest = to_json_string(&self.header_json());
+        if let Some(members) = rest.strip_prefix('{')
+            && members != "}"
+        {
+            out.write_all(b",")?;
+            out.write_all(members.as_bytes())?;
+        } else {
+            out.write_all(b"}")?;
+        }
+        out.write_all(b"\n")
+    }
+
+    /// The whole report as a JSON value (built in memory: for tests and small files).
+    pub fn to_json(&self) -> Value {
+        let mut bytes = Vec::new();
+        // Writing into a Vec cannot fail, and what it wrote is valid JSON.
+        let _ = self.write_json(&mut bytes);
+        serde_json::from_slice(&bytes).unwrap_or(Value::Null)
+    }
+
+    /// Writes a readable summary, one sample at a time: per sample, the fired events and
+    /// every active bone's world position and rotation.
+    pub fn write_text(&self, out: &mut dyn Write) -> std::io::Result<()> {
         let data = &self.data;
-        let mut s = String::new();
         let skin = if self.options.skins.is_empty() {
             "default".to_string()
         } else {
             self.options.skins.join("+")
         };
-        let _ = writeln!(
-            s,
+        writeln!(
+            out,
             "{} ({} {}): {} bones, {} slots, {} animations, skin {}",
             sanitize(&self.file),
             sanitize(&data.source.format),
@@ -303,7 +343,7 @@ impl PosesReport {
             data.slots.len(),
             data.animations.len(),
             sanitize(&skin)
-        );
+        )?;
         let name_w = data
             .bones
             .iter()
@@ -311,42 +351,42 @@ impl PosesReport {
             .max()
             .unwrap_or(4)
             .clamp(4, 32);
-        for a in &self.animations {
-            let anim = &data.animations[a.index];
-            let _ = writeln!(
-                s,
+        for &index in &self.animations {
+            let anim = &data.animations[index];
+            writeln!(
+                out,
                 "\nanimation \"{}\"  duration {:.4} s",
                 sanitize(&anim.name),
                 anim.duration
-            );
-            for (spec, pose) in &a.samples {
-                let _ = write!(
-                    s,
+            )?;
+            self.for_each_sample(index, |spec, pose| {
+                write!(
+                    out,
                     "  t = {:.4}  (last {:.4}{})",
                     spec.time,
                     spec.last_time,
                     if spec.looping { ", looping" } else { "" }
-                );
+                )?;
                 if pose.events.is_empty() {
-                    let _ = writeln!(s);
+                    writeln!(out)?;
                 } else {
                     let names: Vec<String> = pose
                         .events
                         .iter()
                         .map(|e| format!("{}@{:.4}", sanitize(&data.events[e.data].name), e.time))
                         .collect();
-                    let _ = writeln!(s, "  events: {}", names.join(", "));
+                    writeln!(out, "  events: {}", names.join(", "))?;
                 }
-                let _ = writeln!(
-                    s,
+                writeln!(
+                    out,
                     "    {:<name_w$} {:>10} {:>10} {:>9} {:>9} {:>7} {:>7}",
                     "bone", "worldX", "worldY", "worldRot", "rotation", "scaleX", "scaleY"
-                );
+                )?;
                 for (i, b) in pose.bones.iter().enumerate() {
                     let Some(b) = b else { continue };
                     let name: String = sanitize(&data.bones[i].name).chars().take(name_w).collect();
-                    let _ = writeln!(
-                        s,
+                    writeln!(
+                        out,
                         "    {:<name_w$} {:>10.3} {:>10.3} {:>9.3} {:>9.3} {:>7.3} {:>7.3}",
                         name,
                         b.world_x,
@@ -355,10 +395,18 @@ impl PosesReport {
                         b.local.rotation,
                         b.local.scale_x,
                         b.local.scale_y
-                    );
+                    )?;
                 }
-            }
+                Ok::<(), std::io::Error>(())
+            })?;
         }
-        s
+        Ok(())
+    }
+
+    /// The readable summary as a string (built in memory: for tests and small files).
+    pub fn to_text(&self) -> String {
+        let mut bytes = Vec::new();
+        let _ = self.write_text(&mut bytes);
+        String::from_utf8(bytes).unwrap_or_default()
     }
 }

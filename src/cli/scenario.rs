@@ -7,11 +7,11 @@ use crate::core::model::{RuntimeVersion, SkeletonData};
 use crate::core::skeleton::{Physics, Skeleton};
 use crate::core::snapshot::PoseSnapshot;
 use crate::core::state::{AnimationState, AnimationStateData, EntryId, LoggedNotification};
-use crate::text::sanitize;
+use crate::text::{sanitize, to_json_string};
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
 use std::cell::RefCell;
-use std::fmt::Write as _;
+use std::io::Write;
 use std::rc::Rc;
 use std::sync::Arc;
 
@@ -180,6 +180,7 @@ pub struct TrackState {
 }
 
 /// A pose record after a frame.
+#[derive(Clone)]
 pub struct Checkpoint {
     pub frame: u64,
     pub step: usize,
@@ -349,8 +350,73 @@ pub fn parse(text: &[u8]) -> Result<Scenario, String> {
     })
 }
 
-/// Runs a scenario against `data` (the skeleton it names).
+/// Largest magnitude accepted for a time, duration, delay or time scale in a scenario: far
+/// beyond any test, small enough that times stay finite over the most frames a scenario runs.
+pub const MAX_MAGNITUDE: f64 = 1e9;
+
+/// `v` when finite and at most [`MAX_MAGNITUDE`] in magnitude, else an error naming `what`.
+fn bounded(v: f64, what: &str, step: usize) -> Result<f64, String> {
+    if v.is_finite() && v.abs() <= MAX_MAGNITUDE {
+        Ok(v)
+    } else {
+        Err(format!(
+            "step {step}: {what} {v:?} is not a finite number of magnitude at most {MAX_MAGNITUDE}"
+        ))
+    }
+}
+
+/// One record of a run, handed out as soon as it exists.
+pub enum Record<'a> {
+    Callback(&'a Callback),
+    Checkpoint(&'a Checkpoint),
+}
+
+/// What a run reports besides its records.
+pub struct RunSummary {
+    pub skins: Vec<String>,
+    pub frames: u64,
+}
+
+/// An error of a streamed run: the scenario's (a message) or the sink's.
+pub enum StreamError<E> {
+    Scenario(String),
+    Sink(E),
+}
+
+/// Runs a scenario against `data` (the skeleton it names), collecting every record.
 pub fn run(scenario: Scenario, data: Arc<SkeletonData>) -> Result<ScenarioRun, String> {
+    let mut callbacks = Vec::new();
+    let mut checkpoints = Vec::new();
+    let summary = run_streamed(&scenario, &data, &mut |r: Record<'_>| {
+        match r {
+            Record::Callback(c) => callbacks.push(c.clone()),
+            Record::Checkpoint(c) => checkpoints.push(c.clone()),
+        }
+        Ok::<(), ()>(())
+    })
+    .map_err(|e| match e {
+        StreamError::Scenario(m) => m,
+        StreamError::Sink(()) => String::new(),
+    })?;
+    Ok(ScenarioRun {
+        data,
+        scenario,
+        skins: summary.skins,
+        frames: summary.frames,
+        callbacks,
+        checkpoints,
+    })
+}
+
+/// Runs a scenario, handing each callback and checkpoint to `sink` as it is produced, so
+/// memory does not grow with the number of frames.
+pub fn run_streamed<E>(
+    scenario: &Scenario,
+    data: &Arc<SkeletonData>,
+    sink: &mut dyn FnMut(Record<'_>) -> Result<(), E>,
+) -> Result<RunSummary, StreamError<E>> {
+    let data = data.clone();
+    let fail = StreamError::Scenario;
     let skins = match &scenario.skin {
         Some(s) => s.clone(),
         None => default_skins(&scenario.skeleton, &data),
@@ -362,13 +428,13 @@ pub fn run(scenario: Scenario, data: Arc<SkeletonData>) -> Result<ScenarioRun, S
         Some("reset") => Physics::Reset,
         Some("pose") => Physics::Pose,
         Some(other) => {
-            return Err(format!(
+            return Err(fail(format!(
                 "physics \"{}\" is not none, reset, update or pose",
                 sanitize(other)
-            ));
+            )));
         }
     };
-    let mut skeleton: Skeleton = skeleton_with_skins(&data, &skins)?;
+    let mut skeleton: Skeleton = skeleton_with_skins(&data, &skins).map_err(fail)?;
     skeleton.set_to_setup_pose();
     skeleton.update_world_transform();
     let mut state = AnimationState::new(AnimationStateData::new(data.clone()));
@@ -384,7 +450,6 @@ pub fn run(scenario: Scenario, data: Arc<SkeletonData>) -> Result<ScenarioRun, S
         };
         c.log.push(cb);
     }));
-    let mut checkpoints = Vec::new();
     let mut frame: u64 = 0;
     let mut time = 0.0f64;
     let mut last_entry: Option<EntryId> = None;
@@ -414,10 +479,18 @@ pub fn run(scenario: Scenario, data: Arc<SkeletonData>) -> Result<ScenarioRun, S
         })
         .fold(0u64, u64::saturating_add);
     if total_frames > MAX_FRAMES {
-        return Err(format!(
+        return Err(fail(format!(
             "the scenario runs {total_frames} frames, more than the limit of {MAX_FRAMES}"
-        ));
+        )));
     }
+    // Hands the callbacks logged so far to the sink.
+    let drain = |sink: &mut dyn FnMut(Record<'_>) -> Result<(), E>| -> Result<(), StreamError<E>> {
+        let logged = std::mem::take(&mut ctx.borrow_mut().log);
+        for c in &logged {
+            sink(Record::Callback(c)).map_err(StreamError::Sink)?;
+        }
+        Ok(())
+    };
     for (si, step) in scenario.steps.iter().enumerate() {
         {
             let mut c = ctx.borrow_mut();
@@ -425,19 +498,26 @@ pub fn run(scenario: Scenario, data: Arc<SkeletonData>) -> Result<ScenarioRun, S
             c.phase = step.op_name().to_string();
         }
         match step {
-            Step::DefaultMix { duration } => state.data.default_mix = *duration,
-            Step::SetMix { from, to, duration } => {
-                let (f, t) = (anim(from, si)?, anim(to, si)?);
-                state.data.set_mix(f, t, *duration);
+            Step::DefaultMix { duration } => {
+                state.data.default_mix = bounded(*duration, "duration", si).map_err(fail)?
             }
-            Step::TimeScale { value } => state.time_scale = *value,
+            Step::SetMix { from, to, duration } => {
+                let (f, t) = (anim(from, si).map_err(fail)?, anim(to, si).map_err(fail)?);
+                state
+                    .data
+                    .set_mix(f, t, bounded(*duration, "duration", si).map_err(fail)?);
+            }
+            Step::TimeScale { value } => {
+                state.time_scale = bounded(*value, "timeScale", si).map_err(fail)?
+            }
             Step::SetAnimation {
                 track,
                 animation,
                 r#loop,
             } => {
-                let a = anim(animation, si)?;
-                last_entry = Some(state.set_animation(track_ok(*track, si)?, Some(a), *r#loop));
+                let a = anim(animation, si).map_err(fail)?;
+                let track = track_ok(*track, si).map_err(fail)?;
+                last_entry = Some(state.set_animation(track, Some(a), *r#loop));
             }
             Step::AddAnimation {
                 track,
@@ -445,36 +525,45 @@ pub fn run(scenario: Scenario, data: Arc<SkeletonData>) -> Result<ScenarioRun, S
                 r#loop,
                 delay,
             } => {
-                let a = anim(animation, si)?;
-                last_entry =
-                    Some(state.add_animation(track_ok(*track, si)?, Some(a), *r#loop, *delay));
+                let a = anim(animation, si).map_err(fail)?;
+                let track = track_ok(*track, si).map_err(fail)?;
+                let delay = bounded(*delay, "delay", si).map_err(fail)?;
+                last_entry = Some(state.add_animation(track, Some(a), *r#loop, delay));
             }
             Step::SetEmptyAnimation {
                 track,
                 mix_duration,
             } => {
-                last_entry = Some(state.set_empty_animation(track_ok(*track, si)?, *mix_duration));
+                let track = track_ok(*track, si).map_err(fail)?;
+                let mix = bounded(*mix_duration, "mixDuration", si).map_err(fail)?;
+                last_entry = Some(state.set_empty_animation(track, mix));
             }
             Step::AddEmptyAnimation {
                 track,
                 mix_duration,
                 delay,
             } => {
-                last_entry =
-                    Some(state.add_empty_animation(track_ok(*track, si)?, *mix_duration, *delay));
+                let track = track_ok(*track, si).map_err(fail)?;
+                let mix = bounded(*mix_duration, "mixDuration", si).map_err(fail)?;
+                let delay = bounded(*delay, "delay", si).map_err(fail)?;
+                last_entry = Some(state.add_empty_animation(track, mix, delay));
             }
-            Step::SetEmptyAnimations { mix_duration } => state.set_empty_animations(*mix_duration),
+            Step::SetEmptyAnimations { mix_duration } => {
+                state.set_empty_animations(bounded(*mix_duration, "mixDuration", si).map_err(fail)?)
+            }
             Step::ClearTrack { track } => state.clear_track(*track),
             Step::ClearTracks => state.clear_tracks(),
             Step::Entry(props) => {
-                let id = last_entry
-                    .ok_or_else(|| format!("step {si}: \"entry\" comes before any set/add call"))?;
-                set_entry_props(&mut state, id, &props.0).map_err(|e| format!("step {si}: {e}"))?;
+                let id = last_entry.ok_or_else(|| {
+                    fail(format!(
+                        "step {si}: \"entry\" comes before any set/add call"
+                    ))
+                })?;
+                set_entry_props(&mut state, id, &props.0)
+                    .map_err(|e| fail(format!("step {si}: {e}")))?;
             }
             Step::Update { dt, count } => {
-                if !dt.is_finite() {
-                    return Err(format!("step {si}: dt must be a finite number"));
-                }
+                let dt = &bounded(*dt, "dt", si).map_err(fail)?;
                 for _ in 0..*count {
                     frame += 1;
                     time += dt;
@@ -485,14 +574,16 @@ pub fn run(scenario: Scenario, data: Arc<SkeletonData>) -> Result<ScenarioRun, S
                     state.apply(&mut skeleton);
                     skeleton.update(*dt);
                     skeleton.update_world_transform_with(physics);
+                    drain(sink)?;
                     if frame.is_multiple_of(every) || frame == total_frames {
-                        checkpoints.push(Checkpoint {
+                        let c = Checkpoint {
                             frame,
                             step: si,
                             time,
                             tracks: tracks_of(&state),
                             pose: PoseSnapshot::capture(&skeleton, Vec::new()),
-                        });
+                        };
+                        sink(Record::Checkpoint(&c)).map_err(StreamError::Sink)?;
                     }
                 }
             }
@@ -502,27 +593,24 @@ pub fn run(scenario: Scenario, data: Arc<SkeletonData>) -> Result<ScenarioRun, S
                 skeleton.update_world_transform_with(physics);
             }
             Step::Checkpoint => {
-                checkpoints.push(Checkpoint {
+                let c = Checkpoint {
                     frame,
                     step: si,
                     time,
                     tracks: tracks_of(&state),
                     pose: PoseSnapshot::capture(&skeleton, Vec::new()),
-                });
+                };
+                sink(Record::Checkpoint(&c)).map_err(StreamError::Sink)?;
             }
         }
+        drain(sink)?;
     }
+    // Dropping the state may still notify (disposed entries).
     drop(state);
-    let callbacks = Rc::try_unwrap(ctx)
-        .map(|c| c.into_inner().log)
-        .unwrap_or_default();
-    Ok(ScenarioRun {
-        data,
-        scenario,
+    drain(sink)?;
+    Ok(RunSummary {
         skins,
         frames: frame,
-        callbacks,
-        checkpoints,
     })
 }
 
@@ -541,112 +629,334 @@ fn event_fields(data: &SkeletonData, note: &LoggedNotification, m: &mut Map<Stri
     }
 }
 
+/// One callback's JSON object.
+fn callback_json(data: &SkeletonData, c: &Callback) -> Value {
+    let n = &c.note;
+    let mut m = Map::new();
+    m.insert("step".into(), json!(c.step));
+    m.insert("frame".into(), json!(c.frame));
+    m.insert("phase".into(), json!(c.phase));
+    m.insert("type".into(), json!(n.kind.name()));
+    m.insert("track".into(), json!(n.track));
+    m.insert("entry".into(), json!(n.entry));
+    m.insert("animation".into(), json!(n.animation));
+    m.insert("trackTime".into(), num(n.track_time));
+    m.insert("animationTime".into(), num(n.animation_time));
+    event_fields(data, n, &mut m);
+    Value::Object(m)
+}
+
+/// One checkpoint's JSON object (`vertices` and `points` only when the scenario asks).
+fn checkpoint_json(data: &SkeletonData, scenario: &Scenario, c: &Checkpoint) -> Value {
+    let tracks: Vec<Value> = c
+        .tracks
+        .iter()
+        .map(|t| match t {
+            None => Value::Null,
+            Some(t) => json!({
+                "track": t.track, "entry": t.entry, "animation": t.animation,
+                "trackTime": num(t.track_time), "animationTime": num(t.animation_time),
+                "delay": num(t.delay), "mixTime": num(t.mix_time), "mixDuration": num(t.mix_duration),
+                "from": t.from, "next": t.next,
+            }),
+        })
+        .collect();
+    let mut m = Map::new();
+    m.insert("frame".into(), json!(c.frame));
+    m.insert("step".into(), json!(c.step));
+    m.insert("time".into(), num(c.time));
+    m.insert("tracks".into(), Value::Array(tracks));
+    let pose = crate::cli::poses::pose_json(data, &c.pose, false);
+    for (k, v) in pose {
+        if k == "vertices" && !scenario.vertices {
+            continue;
+        }
+        if k == "points" && (!scenario.vertices || v.as_object().is_some_and(|o| o.is_empty())) {
+            continue;
+        }
+        m.insert(k, v);
+    }
+    Value::Object(m)
+}
+
+/// Every top-level member but `callbacks` and `checkpoints`.
+fn header_json(
+    data: &SkeletonData,
+    scenario: &Scenario,
+    skins: &[String],
+    frames: u64,
+    inactive: &[&str],
+) -> Value {
+    json!({
+        "format": "bonescope-scenario/1",
+        "runtime": {"id": "bonescope", "version": env!("CARGO_PKG_VERSION")},
+        "scenario": scenario.name,
+        "description": scenario.description,
+        "skeleton": {"file": scenario.skeleton, "spine": data.source.version, "skin": skins},
+        "settings": {"checkpointEvery": scenario.checkpoint_every.max(1)},
+        "bones": data.bones.iter().map(|b| b.name.clone()).collect::<Vec<_>>(),
+        "slots": data.slots.iter().map(|s| s.name.clone()).collect::<Vec<_>>(),
+        "inactiveBones": inactive,
+        "frames": frames,
+    })
+}
+
+/// Bones without a pose at a checkpoint (the inactive ones).
+fn inactive_bones<'d>(data: &'d SkeletonData, c: &Checkpoint) -> Vec<&'d str> {
+    c.pose
+        .bones
+        .iter()
+        .enumerate()
+        .filter(|(_, b)| b.is_none())
+        .map(|(i, _)| data.bones[i].name.as_str())
+        .collect()
+}
+
+/// A failed streamed run: the scenario's message, or the output's error.
+pub enum WriteError {
+    Scenario(String),
+    Io(std::io::Error),
+}
+
+impl From<StreamError<std::io::Error>> for WriteError {
+    fn from(e: StreamError<std::io::Error>) -> WriteError {
+        match e {
+            StreamError::Scenario(m) => WriteError::Scenario(m),
+            StreamError::Sink(e) => WriteError::Io(e),
+        }
+    }
+}
+
+impl From<std::io::Error> for WriteError {
+    fn from(e: std::io::Error) -> WriteError {
+        WriteError::Io(e)
+    }
+}
+
+/// What a first, silent run learns before anything is written: that the scenario runs to
+/// its end (so no half document is printed), its callback count and its inactive bones.
+struct DryRun {
+    summary: RunSummary,
+    callbacks: u64,
+    inactive: Vec<String>,
+    /// The text animation column's width: the longest name a callback shows, 9 to 32.
+    anim_w: usize,
+}
+
+fn dry_run(scenario: &Scenario, data: &Arc<SkeletonData>) -> Result<DryRun, WriteError> {
+    let mut callbacks = 0u64;
+    let mut anim_w = 0usize;
+    let mut inactive: Option<Vec<String>> = None;
+    let summary = run_streamed(scenario, data, &mut |r: Record<'_>| {
+        match r {
+            Record::Callback(c) => {
+                callbacks += 1;
+                anim_w = anim_w.max(sanitize(&c.note.animation).chars().count());
+            }
+            Record::Checkpoint(c) => {
+                if inactive.is_none() {
+                    let names = inactive_bones(data, c);
+                    inactive = Some(names.into_iter().map(str::to_string).collect());
+                }
+            }
+        }
+        Ok::<(), std::io::Error>(())
+    })?;
+    Ok(DryRun {
+        summary,
+        callbacks,
+        inactive: inactive.unwrap_or_default(),
+        anim_w: anim_w.clamp(9, 32),
+    })
+}
+
+/// Runs the scenario and writes the JSON of [`ScenarioRun::to_json`] record by record: the
+/// run is repeated (it is deterministic) so callbacks and checkpoints, which the document
+/// keeps in two lists, are each written as they are produced.
+pub fn write_json(
+    scenario: &Scenario,
+    data: &Arc<SkeletonData>,
+    out: &mut dyn Write,
+) -> Result<(), WriteError> {
+    let dry = dry_run(scenario, data)?;
+    let inactive: Vec<&str> = dry.inactive.iter().map(String::as_str).collect();
+    let header = header_json(
+        data,
+        scenario,
+        &dry.summary.skins,
+        dry.summary.frames,
+        &inactive,
+    );
+    // Members in sorted order: "bones", then the two lists, then the rest.
+    out.write_all(b"{\"bones\":")?;
+    write_json_value(out, &header["bones"])?;
+    out.write_all(b",\"callbacks\":[")?;
+    let mut first = true;
+    run_streamed(scenario, data, &mut |r: Record<'_>| {
+        if let Record::Callback(c) = r {
+            if !first {
+                out.write_all(b",")?;
+            }
+            first = false;
+            write_json_value(out, &callback_json(data, c))?;
+        }
+        Ok(())
+    })?;
+    out.write_all(b"],\"checkpoints\":[")?;
+    let mut first = true;
+    run_streamed(scenario, data, &mut |r: Record<'_>| {
+        if let Record::Checkpoint(c) = r {
+            if !first {
+                out.write_all(b",")?;
+            }
+            first = false;
+            write_json_value(out, &checkpoint_json(data, scenario, c))?;
+        }
+        Ok(())
+    })?;
+    out.write_all(b"]")?;
+    let mut rest = header;
+    if let Some(m) = rest.as_object_mut() {
+        m.remove("bones");
+    }
+    let rest = to_json_string(&rest);
+    if let Some(members) = rest.strip_prefix('{') {
+        out.write_all(b",")?;
+        out.write_all(members.as_bytes())?;
+    }
+    out.write_all(b"\n")?;
+    Ok(())
+}
+
+fn write_json_value(out: &mut dyn Write, v: &Value) -> std::io::Result<()> {
+    crate::text::write_json(out, v)
+}
+
+/// Runs the scenario and writes the text of [`ScenarioRun::to_text`] line by line.
+pub fn write_text(
+    scenario: &Scenario,
+    data: &Arc<SkeletonData>,
+    out: &mut dyn Write,
+) -> Result<(), WriteError> {
+    let dry = dry_run(scenario, data)?;
+    text_header(
+        out,
+        data,
+        scenario,
+        &dry.summary.skins,
+        dry.summary.frames,
+        dry.callbacks,
+    )?;
+    let anim_w = dry.anim_w;
+    text_columns(out, anim_w)?;
+    run_streamed(scenario, data, &mut |r: Record<'_>| match r {
+        Record::Callback(c) => text_callback(out, data, c, anim_w),
+        Record::Checkpoint(_) => Ok(()),
+    })?;
+    Ok(())
+}
+
+fn text_header(
+    out: &mut dyn Write,
+    data: &SkeletonData,
+    scenario: &Scenario,
+    skins: &[String],
+    frames: u64,
+    callbacks: u64,
+) -> std::io::Result<()> {
+    writeln!(
+        out,
+        "scenario {}: {} ({} {}), skin {}, {} frames, {} callbacks",
+        sanitize(scenario.name.as_deref().unwrap_or("?")),
+        sanitize(&scenario.skeleton),
+        sanitize(&data.source.format),
+        sanitize(&data.source.version),
+        sanitize(&if skins.is_empty() {
+            "default".to_string()
+        } else {
+            skins.join("+")
+        }),
+        frames,
+        callbacks
+    )
+}
+
+fn text_columns(out: &mut dyn Write, anim_w: usize) -> std::io::Result<()> {
+    writeln!(
+        out,
+        "{:>6} {:>4} {:<18} {:>5} {:>5} {:<9} {:<anim_w$} {:>9} {:>9}  payload",
+        "frame", "step", "phase", "track", "entry", "type", "animation", "trackTime", "animTime"
+    )
+}
+
+fn text_callback(
+    out: &mut dyn Write,
+    data: &SkeletonData,
+    c: &Callback,
+    anim_w: usize,
+) -> std::io::Result<()> {
+    let n = &c.note;
+    let anim: String = sanitize(&n.animation).chars().take(anim_w).collect();
+    write!(
+        out,
+        "{:>6} {:>4} {:<18} {:>5} {:>5} {:<9} {:<anim_w$} {:>9.4} {:>9.4}",
+        c.frame,
+        c.step,
+        sanitize(&c.phase),
+        n.track,
+        n.entry,
+        n.kind.name(),
+        anim,
+        n.track_time,
+        n.animation_time
+    )?;
+    if let Some(e) = &n.event {
+        let ed = &data.events[e.data];
+        write!(
+            out,
+            "  {} int={} float={} string=\"{}\" time={:.4}",
+            sanitize(&ed.name),
+            e.int,
+            e.float,
+            sanitize(&e.string),
+            e.time
+        )?;
+        if ed.audio.is_some() {
+            write!(out, " volume={} balance={}", e.volume, e.balance)?;
+        }
+    }
+    writeln!(out)
+}
+
 impl ScenarioRun {
     /// The run as JSON, in the structure of the reference `*.out.json` files.
     pub fn to_json(&self) -> Value {
         let data = &self.data;
-        let callbacks: Vec<Value> = self
-            .callbacks
-            .iter()
-            .map(|c| {
-                let n = &c.note;
-                let mut m = Map::new();
-                m.insert("step".into(), json!(c.step));
-                m.insert("frame".into(), json!(c.frame));
-                m.insert("phase".into(), json!(c.phase));
-                m.insert("type".into(), json!(n.kind.name()));
-                m.insert("track".into(), json!(n.track));
-                m.insert("entry".into(), json!(n.entry));
-                m.insert("animation".into(), json!(n.animation));
-                m.insert("trackTime".into(), num(n.track_time));
-                m.insert("animationTime".into(), num(n.animation_time));
-                event_fields(data, n, &mut m);
-                Value::Object(m)
-            })
-            .collect();
-        let checkpoints: Vec<Value> = self
-            .checkpoints
-            .iter()
-            .map(|c| {
-                let tracks: Vec<Value> = c
-                    .tracks
-                    .iter()
-                    .map(|t| match t {
-                        None => Value::Null,
-                        Some(t) => json!({
-                            "track": t.track, "entry": t.entry, "animation": t.animation,
-                            "trackTime": num(t.track_time), "animationTime": num(t.animation_time),
-                            "delay": num(t.delay), "mixTime": num(t.mix_time), "mixDuration": num(t.mix_duration),
-                            "from": t.from, "next": t.next,
-                        }),
-                    })
-                    .collect();
-                let mut m = Map::new();
-                m.insert("frame".into(), json!(c.frame));
-                m.insert("step".into(), json!(c.step));
-                m.insert("time".into(), num(c.time));
-                m.insert("tracks".into(), Value::Array(tracks));
-                let pose = crate::cli::poses::pose_json(data, &c.pose, false);
-                for (k, v) in pose {
-                    if k == "vertices" && !self.scenario.vertices {
-                        continue;
-                    }
-                    if k == "points" && (!self.scenario.vertices || v.as_object().is_some_and(|o| o.is_empty())) {
-                        continue;
-                    }
-                    m.insert(k, v);
-                }
-                Value::Object(m)
-            })
-            .collect();
-        let inactive: Vec<&str> = self
+        let inactive = self
             .checkpoints
             .first()
-            .map(|c| {
-                c.pose
-                    .bones
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, b)| b.is_none())
-                    .map(|(i, _)| data.bones[i].name.as_str())
-                    .collect()
-            })
+            .map(|c| inactive_bones(data, c))
             .unwrap_or_default();
-        json!({
-            "format": "bonescope-scenario/1",
-            "runtime": {"id": "bonescope", "version": env!("CARGO_PKG_VERSION")},
-            "scenario": self.scenario.name,
-            "description": self.scenario.description,
-            "skeleton": {"file": self.scenario.skeleton, "spine": data.source.version, "skin": self.skins},
-            "settings": {"checkpointEvery": self.scenario.checkpoint_every.max(1)},
-            "bones": data.bones.iter().map(|b| b.name.clone()).collect::<Vec<_>>(),
-            "slots": data.slots.iter().map(|s| s.name.clone()).collect::<Vec<_>>(),
-            "inactiveBones": inactive,
-            "frames": self.frames,
-            "callbacks": callbacks,
-            "checkpoints": checkpoints,
-        })
+        let mut v = header_json(data, &self.scenario, &self.skins, self.frames, &inactive);
+        v["callbacks"] = Value::Array(
+            self.callbacks
+                .iter()
+                .map(|c| callback_json(data, c))
+                .collect(),
+        );
+        v["checkpoints"] = Value::Array(
+            self.checkpoints
+                .iter()
+                .map(|c| checkpoint_json(data, &self.scenario, c))
+                .collect(),
+        );
+        v
     }
 
     /// A readable log: one aligned line per callback.
     pub fn to_text(&self) -> String {
         let data = &self.data;
-        let mut s = String::new();
-        let _ = writeln!(
-            s,
-            "scenario {}: {} ({} {}), skin {}, {} frames, {} callbacks",
-            sanitize(self.scenario.name.as_deref().unwrap_or("?")),
-            sanitize(&self.scenario.skeleton),
-            sanitize(&data.source.format),
-            sanitize(&data.source.version),
-            sanitize(&if self.skins.is_empty() {
-                "default".to_string()
-            } else {
-                self.skins.join("+")
-            }),
-            self.frames,
-            self.callbacks.len()
-        );
+        let mut out = Vec::new();
         let anim_w = self
             .callbacks
             .iter()
@@ -654,52 +964,18 @@ impl ScenarioRun {
             .max()
             .unwrap_or(9)
             .clamp(9, 32);
-        let _ = writeln!(
-            s,
-            "{:>6} {:>4} {:<18} {:>5} {:>5} {:<9} {:<anim_w$} {:>9} {:>9}  payload",
-            "frame",
-            "step",
-            "phase",
-            "track",
-            "entry",
-            "type",
-            "animation",
-            "trackTime",
-            "animTime"
+        let _ = text_header(
+            &mut out,
+            data,
+            &self.scenario,
+            &self.skins,
+            self.frames,
+            self.callbacks.len() as u64,
         );
+        let _ = text_columns(&mut out, anim_w);
         for c in &self.callbacks {
-            let n = &c.note;
-            let anim: String = sanitize(&n.animation).chars().take(anim_w).collect();
-            let _ = write!(
-                s,
-                "{:>6} {:>4} {:<18} {:>5} {:>5} {:<9} {:<anim_w$} {:>9.4} {:>9.4}",
-                c.frame,
-                c.step,
-                sanitize(&c.phase),
-                n.track,
-                n.entry,
-                n.kind.name(),
-                anim,
-                n.track_time,
-                n.animation_time
-            );
-            if let Some(e) = &n.event {
-                let ed = &data.events[e.data];
-                let _ = write!(
-                    s,
-                    "  {} int={} float={} string=\"{}\" time={:.4}",
-                    sanitize(&ed.name),
-                    e.int,
-                    e.float,
-                    sanitize(&e.string),
-                    e.time
-                );
-                if ed.audio.is_some() {
-                    let _ = write!(s, " volume={} balance={}", e.volume, e.balance);
-                }
-            }
-            let _ = writeln!(s);
+            let _ = text_callback(&mut out, data, c, anim_w);
         }
-        s
+        String::from_utf8(out).unwrap_or_default()
     }
 }

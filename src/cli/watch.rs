@@ -56,7 +56,7 @@ fn loaded_json(
 
 fn emit(json_mode: bool, v: &Value) -> Result<(), CliError> {
     let line = if json_mode {
-        v.to_string()
+        crate::text::to_json_string(v)
     } else {
         match v["event"].as_str() {
             Some("loaded") => format!(
@@ -71,12 +71,20 @@ fn emit(json_mode: bool, v: &Value) -> Result<(), CliError> {
                 sanitize(v["file"].as_str().unwrap_or("")),
                 sanitize(v["error"].as_str().unwrap_or(""))
             ),
-            Some(other) => format!(
-                "{}: {}",
-                sanitize(v["file"].as_str().unwrap_or("")),
-                sanitize(other)
-            ),
-            None => v.to_string(),
+            Some(other) => match v["message"].as_str() {
+                Some(m) => format!(
+                    "{}: {}: {}",
+                    sanitize(v["file"].as_str().unwrap_or("")),
+                    sanitize(other),
+                    sanitize(m)
+                ),
+                None => format!(
+                    "{}: {}",
+                    sanitize(v["file"].as_str().unwrap_or("")),
+                    sanitize(other)
+                ),
+            },
+            None => crate::text::to_json_string(v),
         }
     };
     let mut out = std::io::stdout().lock();
@@ -88,7 +96,15 @@ fn emit(json_mode: bool, v: &Value) -> Result<(), CliError> {
 /// Watches `path` until interrupted.
 pub fn run(path: &Path, json_mode: bool, poll_ms: Option<u64>) -> Result<(), CliError> {
     let file = sanitize(&path.display().to_string()).into_owned();
-    let initial = match load_file(path) {
+    let opts = WatchOptions {
+        poll: poll_ms.map(Duration::from_millis),
+        ..WatchOptions::default()
+    };
+    // Watching starts before the initial load, so a save in between is not lost: it
+    // shows up as a reload after the initial line.
+    let placeholder = std::sync::Arc::new(crate::core::model::SkeletonData::default());
+    let reloader = Reloader::start(path, placeholder, opts).map_err(CliError)?;
+    match load_file(path) {
         Ok(data) => {
             let bytes = std::fs::metadata(path)
                 .map(|m| m.len() as usize)
@@ -97,7 +113,7 @@ pub fn run(path: &Path, json_mode: bool, poll_ms: Option<u64>) -> Result<(), Cli
                 json_mode,
                 &loaded_json(&file, &data, &ModelDiff::default(), bytes, true),
             )?;
-            data
+            reloader.selector().select(data);
         }
         Err(e) => {
             // Keep watching: the next good write loads.
@@ -105,14 +121,8 @@ pub fn run(path: &Path, json_mode: bool, poll_ms: Option<u64>) -> Result<(), Cli
                 json_mode,
                 &json!({"event": "error", "file": file, "message": e.0, "error": e.0}),
             )?;
-            std::sync::Arc::new(crate::core::model::SkeletonData::default())
         }
-    };
-    let opts = WatchOptions {
-        poll: poll_ms.map(Duration::from_millis),
-        ..WatchOptions::default()
-    };
-    let reloader = Reloader::start(path, initial, opts).map_err(CliError)?;
+    }
     while let Ok(ev) = reloader.events().recv() {
         let v = match &ev {
             ReloadEvent::Loaded {
@@ -122,6 +132,9 @@ pub fn run(path: &Path, json_mode: bool, poll_ms: Option<u64>) -> Result<(), Cli
             ReloadEvent::Missing => json!({"event": "missing", "file": file}),
             ReloadEvent::WatchError { error } => {
                 json!({"event": "watch-error", "file": file, "message": sanitize(error)})
+            }
+            ReloadEvent::Rewatched { message } => {
+                json!({"event": "rewatched", "file": file, "message": message})
             }
         };
         emit(json_mode, &v)?;

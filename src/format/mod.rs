@@ -8,6 +8,7 @@ pub mod error;
 pub mod json;
 pub(crate) mod linked_mesh;
 pub mod mrtk;
+pub mod read;
 pub mod sniff;
 pub mod spine_binary;
 pub mod spine_json;

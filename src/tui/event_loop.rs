@@ -164,6 +164,7 @@ fn apply_reload(app: &mut App, ev: crate::watch::ReloadEvent) {
         ReloadEvent::WatchError { error } => {
             app.note(format!("watcher: {}", crate::text::sanitize(&error)))
         }
+        ReloadEvent::Rewatched { message } => app.note(format!("watcher: {message}")),
     }
 }
 

@@ -9,13 +9,19 @@
 use crate::core::model::SkeletonData;
 use crate::diff::ModelDiff;
 use crate::format::LoadError;
-use notify_debouncer_mini::notify::{self, RecursiveMode};
-use notify_debouncer_mini::{DebounceEventResult, new_debouncer_opt};
+use crate::format::read::{ReadError, read_file};
+use notify::event::{AccessKind, AccessMode, EventKind, ModifyKind};
+use notify::{RecursiveMode, Watcher};
 use std::hash::{Hash, Hasher};
 use std::path::{Path, PathBuf};
-use std::sync::mpsc::{self, Receiver, Sender};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::time::{Duration, Instant};
+
+/// How often the worker checks that the watched folder is still the one at its path (it may
+/// have been replaced, deleted, or moved away and back: OS watches follow the old inode).
+const FOLDER_CHECK: Duration = Duration::from_millis(500);
 
 /// How to watch.
 #[derive(Clone, Debug)]
@@ -57,6 +63,9 @@ pub enum ReloadEvent {
     Missing,
     /// The watcher reported a problem (events may have been missed; a full reload follows).
     WatchError { error: String },
+    /// The file's folder was replaced, removed or moved, and the watch followed it: `message`
+    /// says what happened, for the status line. A reload check follows.
+    Rewatched { message: String },
 }
 
 /// See [`Reloader::selector`].
@@ -77,7 +86,82 @@ pub struct Reloader {
     /// The skeleton the user is looking at: reloads pick the armature of the same name and
     /// describe their changes against it.
     selected: Arc<Mutex<Arc<SkeletonData>>>,
-    _debouncer: Box<dyn std::any::Any + Send>,
+    /// Set on drop; the worker stops at its next folder check.
+    stop: Arc<AtomicBool>,
+    reads: Arc<AtomicU64>,
+}
+
+impl Drop for Reloader {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+}
+
+/// The OS watch (or the poller) on the file's folder.
+type BoxedWatcher = Box<dyn Watcher + Send>;
+
+/// Starts watching `dir` (non-recursively), sending raw events to `tx`.
+fn watch_dir(
+    dir: &Path,
+    poll: Option<Duration>,
+    tx: Sender<notify::Result<notify::Event>>,
+) -> Result<BoxedWatcher, String> {
+    let fail = |e: notify::Error| {
+        format!(
+            "cannot watch {}: {e}",
+            crate::text::sanitize(&dir.display().to_string())
+        )
+    };
+    let mut w: BoxedWatcher = match poll {
+        Some(interval) => Box::new(
+            notify::PollWatcher::new(
+                tx,
+                notify::Config::default()
+                    .with_poll_interval(interval)
+                    .with_compare_contents(true),
+            )
+            .map_err(fail)?,
+        ),
+        None => {
+            Box::new(notify::RecommendedWatcher::new(tx, notify::Config::default()).map_err(fail)?)
+        }
+    };
+    w.watch(dir, RecursiveMode::NonRecursive).map_err(fail)?;
+    Ok(w)
+}
+
+/// Identity of the folder now at `dir` (device and inode where there are any), or `None`
+/// when there is none.
+fn folder_id(dir: &Path) -> Option<(u64, u64)> {
+    let m = std::fs::metadata(dir).ok()?;
+    if !m.is_dir() {
+        return None;
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        Some((m.dev(), m.ino()))
+    }
+    #[cfg(not(unix))]
+    {
+        Some((0, 0))
+    }
+}
+
+/// Whether an event kind can mean new content or a change of presence. Opening, reading
+/// and closing without writing are not: reacting to them made every read of the file
+/// (including the reloader's own) trigger the next one.
+fn is_change(kind: &EventKind) -> bool {
+    match kind {
+        EventKind::Access(AccessKind::Close(AccessMode::Write)) => true,
+        EventKind::Access(_) => false,
+        // Metadata covers permissions coming back; a touch only costs a read and a hash.
+        EventKind::Modify(
+            ModifyKind::Data(_) | ModifyKind::Name(_) | ModifyKind::Metadata(_) | ModifyKind::Any,
+        ) => true,
+        EventKind::Modify(ModifyKind::Other) => true,
+        EventKind::Create(_) | EventKind::Remove(_) | EventKind::Any | EventKind::Other => true,
+    }
 }
 
 impl Reloader {
@@ -96,48 +180,39 @@ impl Reloader {
             Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
             _ => PathBuf::from("."),
         };
-        let (raw_tx, raw_rx) = mpsc::channel::<DebounceEventResult>();
+        let (raw_tx, raw_rx) = mpsc::channel();
         let (tx, rx) = mpsc::channel::<ReloadEvent>();
-        let notify_config = match opts.poll {
-            Some(interval) => notify::Config::default()
-                .with_poll_interval(interval)
-                .with_compare_contents(true),
-            None => notify::Config::default(),
-        };
-        let config = notify_debouncer_mini::Config::default()
-            .with_timeout(opts.debounce)
-            .with_notify_config(notify_config);
-        let debouncer: Box<dyn std::any::Any + Send> = match opts.poll {
-            Some(_) => {
-                let mut d = new_debouncer_opt::<_, notify::PollWatcher>(config, raw_tx)
-                    .map_err(|e| format!("cannot watch {}: {e}", dir.display()))?;
-                d.watcher()
-                    .watch(&dir, RecursiveMode::NonRecursive)
-                    .map_err(|e| format!("cannot watch {}: {e}", dir.display()))?;
-                Box::new(d)
-            }
-            None => {
-                let mut d = new_debouncer_opt::<_, notify::RecommendedWatcher>(config, raw_tx)
-                    .map_err(|e| format!("cannot watch {}: {e}", dir.display()))?;
-                d.watcher()
-                    .watch(&dir, RecursiveMode::NonRecursive)
-                    .map_err(|e| format!("cannot watch {}: {e}", dir.display()))?;
-                Box::new(d)
-            }
-        };
-        let settle = opts.settle;
+        let watcher = watch_dir(&dir, opts.poll, raw_tx.clone())?;
+        let folder = folder_id(&dir);
         // The content `current` came from, read now so a change right after start is seen.
         let initial_hash = read(&path).ok().flatten().map(|b| content_hash(&b));
         let selected = Arc::new(Mutex::new(current));
-        let shared = selected.clone();
+        let stop = Arc::new(AtomicBool::new(false));
+        let reads = Arc::new(AtomicU64::new(0));
+        let worker = Worker {
+            path,
+            dir,
+            name,
+            opts,
+            selected: selected.clone(),
+            stop: stop.clone(),
+            reads: reads.clone(),
+            raw_tx,
+            tx,
+            last_hash: initial_hash,
+            last_missing: false,
+            folder,
+            watch_error: None,
+        };
         std::thread::Builder::new()
             .name("reload".into())
-            .spawn(move || worker(path, name, shared, initial_hash, raw_rx, tx, settle))
+            .spawn(move || worker.run(watcher, raw_rx))
             .map_err(|e| e.to_string())?;
         Ok(Reloader {
             rx,
             selected,
-            _debouncer: debouncer,
+            stop,
+            reads,
         })
     }
 
@@ -151,6 +226,12 @@ impl Reloader {
     pub fn events(&self) -> &Receiver<ReloadEvent> {
         &self.rx
     }
+
+    /// How many times the watcher has read the file since it started (its initial read
+    /// included): a diagnostic that shows it stays idle while nothing changes.
+    pub fn reads(&self) -> u64 {
+        self.reads.load(Ordering::Relaxed)
+    }
 }
 
 fn content_hash(bytes: &[u8]) -> u64 {
@@ -159,88 +240,185 @@ fn content_hash(bytes: &[u8]) -> u64 {
     h.finish()
 }
 
-/// Reads the file; `None` when it does not exist.
+/// Reads the file through the bounded reader; `None` when it does not exist.
 fn read(path: &Path) -> Result<Option<Vec<u8>>, String> {
-    match std::fs::metadata(path) {
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-        Err(e) => return Err(e.to_string()),
-        Ok(m) if m.len() > crate::cli::MAX_FILE_BYTES => {
-            return Err(format!(
-                "file is {} bytes, larger than the {} byte limit",
-                m.len(),
-                crate::cli::MAX_FILE_BYTES
-            ));
-        }
-        Ok(_) => {}
-    }
-    match std::fs::read(path) {
+    match read_file(path) {
         Ok(b) => Ok(Some(b)),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        Err(ReadError::NotFound) => Ok(None),
         Err(e) => Err(e.to_string()),
     }
 }
 
-fn worker(
+/// The reload thread's state.
+struct Worker {
     path: PathBuf,
+    dir: PathBuf,
     name: std::ffi::OsString,
+    opts: WatchOptions,
     selected: Arc<Mutex<Arc<SkeletonData>>>,
-    initial_hash: Option<u64>,
-    raw: Receiver<DebounceEventResult>,
+    stop: Arc<AtomicBool>,
+    reads: Arc<AtomicU64>,
+    /// Kept to give a re-created watch the same channel.
+    raw_tx: Sender<notify::Result<notify::Event>>,
     tx: Sender<ReloadEvent>,
-    settle: Duration,
-) {
-    let stem = path
-        .file_stem()
-        .map(|s| s.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let mut last_hash = initial_hash;
-    let mut last_missing = false;
-    while let Ok(batch) = raw.recv() {
-        let relevant = match &batch {
-            // Our file, or the directory itself / no path at all (what a watcher reports when
-            // it overflowed and events were lost): reload to be sure.
-            Ok(events) => events.iter().any(|e| {
-                e.path.file_name() == Some(name.as_os_str())
-                    || e.path.as_os_str().is_empty()
-                    || path.parent().is_some_and(|dir| e.path == dir)
-            }),
-            Err(e) => {
-                let _ = tx.send(ReloadEvent::WatchError {
-                    error: e.to_string(),
-                });
-                true
+    last_hash: Option<u64>,
+    last_missing: bool,
+    /// The folder being watched, as [`folder_id`] saw it when the watch was made.
+    folder: Option<(u64, u64)>,
+    /// The last failure to re-establish the watch (said once).
+    watch_error: Option<String>,
+}
+
+impl Worker {
+    fn run(mut self, watcher: BoxedWatcher, raw: Receiver<notify::Result<notify::Event>>) {
+        let mut watcher = Some(watcher);
+        loop {
+            let first = match raw.recv_timeout(FOLDER_CHECK) {
+                Ok(ev) => ev,
+                Err(RecvTimeoutError::Timeout) => {
+                    if self.stop.load(Ordering::Relaxed) {
+                        return;
+                    }
+                    if self.check_folder(&mut watcher).is_err() {
+                        return;
+                    }
+                    continue;
+                }
+                Err(RecvTimeoutError::Disconnected) => return,
+            };
+            // Debounce: collect events until `debounce` passes without one.
+            let mut relevant = false;
+            let mut next = Some(first);
+            while let Some(ev) = next.take() {
+                match ev {
+                    Ok(e) => relevant |= self.concerns_us(&e),
+                    Err(e) => {
+                        let error = e.to_string();
+                        if self.send(ReloadEvent::WatchError { error }).is_err() {
+                            return;
+                        }
+                        relevant = true;
+                    }
+                }
+                next = raw.recv_timeout(self.opts.debounce).ok();
+            }
+            if self.stop.load(Ordering::Relaxed) {
+                return;
+            }
+            // The folder itself may be what changed (removed, replaced, moved).
+            if self.check_folder(&mut watcher).is_err() {
+                return;
+            }
+            if relevant && self.reload().is_err() {
+                return;
+            }
+        }
+    }
+
+    fn send(&self, ev: ReloadEvent) -> Result<(), ()> {
+        self.tx.send(ev).map_err(|_| ())
+    }
+
+    /// Whether an event may have changed our file: a change (not a read) to it, to the
+    /// folder itself, or with no path (what a watcher reports when it lost events).
+    fn concerns_us(&self, e: &notify::Event) -> bool {
+        if e.need_rescan() {
+            return true;
+        }
+        if !is_change(&e.kind) {
+            return false;
+        }
+        e.paths.is_empty()
+            || e.paths.iter().any(|p| {
+                p.file_name() == Some(self.name.as_os_str())
+                    || p.as_os_str().is_empty()
+                    || *p == self.dir
+            })
+    }
+
+    /// Re-establishes the watch when the folder at the path is no longer the watched one,
+    /// then checks the file. `Err` when the receiver is gone.
+    fn check_folder(&mut self, watcher: &mut Option<BoxedWatcher>) -> Result<(), ()> {
+        let now = folder_id(&self.dir);
+        if now == self.folder && (watcher.is_some() || now.is_none()) {
+            return Ok(());
+        }
+        // The old watch follows an inode that is no longer at the path: drop it.
+        *watcher = None;
+        let shown = crate::text::sanitize(&self.dir.display().to_string()).into_owned();
+        let message = if now.is_none() {
+            self.folder = None;
+            format!("folder {shown} is gone; waiting for it to come back")
+        } else {
+            self.folder = now;
+            match watch_dir(&self.dir, self.opts.poll, self.raw_tx.clone()) {
+                Ok(w) => {
+                    *watcher = Some(w);
+                    self.watch_error = None;
+                    format!("folder {shown} was replaced or came back; watching it again")
+                }
+                Err(e) => {
+                    // Retried at every check; said once.
+                    if self.watch_error.as_deref() == Some(e.as_str()) {
+                        return Ok(());
+                    }
+                    self.watch_error = Some(e.clone());
+                    return self.send(ReloadEvent::WatchError { error: e });
+                }
             }
         };
-        if !relevant {
-            continue;
-        }
+        self.send(ReloadEvent::Rewatched { message })?;
+        self.reload()
+    }
+
+    /// Reads and loads the file when its content changed, and reports the result.
+    /// `Err` when the receiver is gone.
+    fn reload(&mut self) -> Result<(), ()> {
+        let Some(event) = self.load_if_changed() else {
+            return Ok(());
+        };
+        self.send(event)
+    }
+
+    fn read(&self) -> Result<Option<Vec<u8>>, String> {
+        self.reads.fetch_add(1, Ordering::Relaxed);
+        read(&self.path)
+    }
+
+    /// The event for the file's current state, or `None` when nothing changed.
+    fn load_if_changed(&mut self) -> Option<ReloadEvent> {
+        let stem = self
+            .path
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default();
         // Load, retrying while the content keeps changing and does not parse yet.
-        let deadline = std::time::Instant::now() + settle;
+        let deadline = Instant::now() + self.opts.settle;
         let outcome = loop {
-            let bytes = match read(&path) {
+            let bytes = match self.read() {
                 Ok(Some(b)) => b,
                 Ok(None) => break None,
                 Err(e) => break Some(Err(LoadError::new(e))),
             };
             let hash = content_hash(&bytes);
-            if Some(hash) == last_hash && !last_missing {
+            if Some(hash) == self.last_hash && !self.last_missing {
                 break Some(Ok(None));
             }
             match crate::format::load_all(&bytes, &stem) {
                 Ok(data) => {
-                    last_hash = Some(hash);
+                    self.last_hash = Some(hash);
                     break Some(Ok(Some((data, bytes.len()))));
                 }
                 Err(e) => {
-                    if std::time::Instant::now() >= deadline {
-                        last_hash = Some(hash);
+                    if Instant::now() >= deadline {
+                        self.last_hash = Some(hash);
                         break Some(Err(e));
                     }
                     std::thread::sleep(Duration::from_millis(40));
-                    match read(&path) {
+                    match self.read() {
                         Ok(Some(again)) if content_hash(&again) == hash => {
                             // Stable and broken: report it.
-                            last_hash = Some(hash);
+                            self.last_hash = Some(hash);
                             break Some(Err(e));
                         }
                         _ => continue,
@@ -248,20 +426,20 @@ fn worker(
                 }
             }
         };
-        let event = match outcome {
+        match outcome {
             None => {
-                if last_missing {
-                    continue;
+                if self.last_missing {
+                    return None;
                 }
-                last_missing = true;
-                ReloadEvent::Missing
+                self.last_missing = true;
+                Some(ReloadEvent::Missing)
             }
-            Some(Ok(None)) => continue,
+            Some(Ok(None)) => None,
             Some(Ok(Some((all, bytes)))) => {
-                last_missing = false;
+                self.last_missing = false;
                 let armatures: Vec<Arc<SkeletonData>> = all.into_iter().map(Arc::new).collect();
                 // A poisoned lock only means a panicking holder; its value is still whole.
-                let mut sel = selected.lock().unwrap_or_else(|p| p.into_inner());
+                let mut sel = self.selected.lock().unwrap_or_else(|p| p.into_inner());
                 let data = armatures
                     .iter()
                     .find(|d| d.name == sel.name)
@@ -270,20 +448,17 @@ fn worker(
                 let diff = ModelDiff::between(&sel, &data);
                 *sel = data.clone();
                 drop(sel);
-                ReloadEvent::Loaded {
+                Some(ReloadEvent::Loaded {
                     data,
                     armatures,
                     diff: Box::new(diff),
                     bytes,
-                }
+                })
             }
             Some(Err(error)) => {
-                last_missing = false;
-                ReloadEvent::Failed { error }
+                self.last_missing = false;
+                Some(ReloadEvent::Failed { error })
             }
-        };
-        if tx.send(event).is_err() {
-            return;
         }
     }
 }

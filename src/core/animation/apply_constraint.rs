@@ -261,6 +261,9 @@ pub(super) fn apply_physics_reset(
     let Some(&last_key) = times.last() else {
         return;
     };
+    if last_time.is_nan() || time.is_nan() {
+        return;
+    }
     if last_time > time {
         // Wrapped: fire the tail, then go on from the start.
         apply_physics_reset(t, sk, last_time, f64::MAX);

@@ -610,24 +610,29 @@ impl Timeline {
 impl EventTimeline {
     /// Appends the events keyed in (`last_time`, `time`]; when the window wraps
     /// (`last_time > time`) fires the tail up to the end first, then from the start.
-    pub fn fire(&self, mut last_time: f64, time: f64, out: &mut Vec<Event>) {
-        let n = self.times.len();
-        if n == 0 {
+    pub fn fire(&self, last_time: f64, time: f64, out: &mut Vec<Event>) {
+        // A NaN bound selects nothing; an infinite one is an ordinary (empty or full) window.
+        if last_time.is_nan() || time.is_nan() {
             return;
         }
         if last_time > time {
-            self.fire(last_time, f64::MAX, out);
-            last_time = -1.0;
-        } else if last_time >= self.times[n - 1] as f64 {
+            self.fire_window(last_time, f64::INFINITY, out);
+            self.fire_window(-1.0, time, out);
+        } else {
+            self.fire_window(last_time, time, out);
+        }
+    }
+
+    /// Appends the events keyed in (`after`, `upto`].
+    fn fire_window(&self, after: f64, upto: f64, out: &mut Vec<Event>) {
+        let n = self.times.len();
+        if n == 0 || after >= self.times[n - 1] as f64 || upto < self.times[0] as f64 {
             return;
         }
-        if time < self.times[0] as f64 {
-            return;
-        }
-        // Keys strictly after last_time (all of them on the first apply, last_time = -1).
-        let start = self.times.partition_point(|&t| (t as f64) <= last_time);
+        // Keys strictly after `after` (all of them on the first apply, after = -1).
+        let start = self.times.partition_point(|&t| (t as f64) <= after);
         for i in start..n {
-            if self.times[i] as f64 > time {
+            if self.times[i] as f64 > upto {
                 break;
             }
             out.push(self.events[i].clone());
@@ -638,10 +643,14 @@ impl EventTimeline {
 /// Locates `time` in a bare list of key times (discrete timelines): the index of the last key
 /// at or before `time`, or `None` before the first key.
 pub fn discrete_key(times: &[f32], time: f64) -> Option<usize> {
-    if times.is_empty() || time < times[0] as f64 {
+    // No key at or before `time` (or a NaN time, or NaN key times) is `None`, never key
+    // `usize::MAX`.
+    if time.is_nan() {
         return None;
     }
-    Some(times.partition_point(|&t| (t as f64) <= time) - 1)
+    times
+        .partition_point(|&t| (t as f64) <= time)
+        .checked_sub(1)
 }
 
 /// The time a timeline is applied at, with the key search hint kept for it.

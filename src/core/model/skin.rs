@@ -31,6 +31,15 @@ impl Skin {
         }
     }
 
+    /// Adds an attachment under a key the caller knows is new in `slot` (loaders that
+    /// deduplicate keys themselves; `set` would search the slot's entries each time).
+    pub fn push_new(&mut self, slot: usize, name: String, attachment: AttachmentId) {
+        if self.slots.len() <= slot {
+            self.slots.resize_with(slot + 1, Vec::new);
+        }
+        self.slots[slot].push((name, attachment));
+    }
+
     /// The attachment for (slot, key name).
     pub fn get(&self, slot: usize, name: &str) -> Option<AttachmentId> {
         self.slots

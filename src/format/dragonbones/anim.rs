@@ -78,7 +78,14 @@ impl Frame<'_> {
     /// The time warp for a timeline's `scale` and `offset` (kept to hundredths, like the
     /// runtime), or `None` when they change nothing.
     fn warp(&self, scale: Num, offset: Num) -> Option<TimeWarp> {
+        // Values beyond a million durations are no warp anyone exported; they would only
+        // make key times infinite.
         let hundredths = |v: f64| (v * 100.0).round() / 100.0;
+        let sane = |v: f64, default: f64| if v.abs() <= 1e6 { v } else { default };
+        let (scale, offset) = (
+            Num(Some(sane(scale.or(1.0), 1.0))),
+            Num(Some(sane(offset.or(0.0), 0.0))),
+        );
         let (s, o) = (hundredths(scale.or(1.0)), hundredths(offset.or(0.0)));
         (s != 1.0 || o != 0.0).then(|| TimeWarp {
             scale: if s > 0.0 { s } else { 1.0 },

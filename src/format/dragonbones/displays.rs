@@ -10,7 +10,7 @@ use crate::core::model::{
     ArmatureAttachment, Attachment, AttachmentKind, MeshAttachment, RegionAttachment, SkeletonData,
     Skin, VertexData,
 };
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use crate::core::model::AttachmentId;
 use crate::format::LoadError;
@@ -48,6 +48,10 @@ pub fn skins(
             ));
         }
         let mut out = Skin::new(name);
+        // Keys taken per slot and, per (slot, display name), the last suffix tried: repeated
+        // names get `name#2`, `name#3`, ... in time linear in the display count.
+        let mut taken: HashSet<(usize, String)> = HashSet::new();
+        let mut next_suffix: HashMap<(usize, String), usize> = HashMap::new();
         for (ssi, ss) in skin.slot.iter().enumerate() {
             let here = join(at, &[Key("skin"), Index(si), Key("slot"), Index(ssi)]);
             let slot_name = ss.name.as_deref().unwrap_or("");
@@ -63,11 +67,17 @@ pub fn skins(
                 let base = d.name.clone().unwrap_or_default();
                 // Display names may repeat within a slot; the skin needs one key each.
                 let mut key = base.clone();
-                let mut n = 1;
-                while out.get(slot, &key).is_some() {
-                    n += 1;
-                    key = format!("{base}#{n}");
+                if taken.contains(&(slot, key.clone())) {
+                    let n = next_suffix.entry((slot, base.clone())).or_insert(1);
+                    loop {
+                        *n += 1;
+                        key = format!("{base}#{n}");
+                        if !taken.contains(&(slot, key.clone())) {
+                            break;
+                        }
+                    }
                 }
+                taken.insert((slot, key.clone()));
                 let id = data.attachments.len();
                 if let Some(space) = space {
                     spaces.insert(id, space);
@@ -78,7 +88,7 @@ pub fn skins(
                     deform_source: id,
                     sequence: None,
                 });
-                out.set(slot, &key, id);
+                out.push_new(slot, key, id);
             }
         }
         data.skins.push(out);
@@ -282,7 +292,10 @@ fn weighted(
                 format!("weights end before vertex {v}"),
             )
         })?;
-        if count < 0.0 || count.fract() != 0.0 || i + 1 + 2 * count as usize > w.len() {
+        // Compared as a float against the pairs left, so an absurd count (2^63) is an
+        // error rather than an overflow; `i < w.len()` holds since `w[i]` was read.
+        let room = (w.len() - i - 1) / 2;
+        if !(0.0..=room as f64).contains(&count) || count.fract() != 0.0 {
             return Err(cx.err(
                 &wat(i),
                 format!("bad influence count {count} for vertex {v}"),

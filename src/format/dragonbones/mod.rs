@@ -155,6 +155,9 @@ fn nest_child_armatures(mut all: Vec<SkeletonData>) -> Vec<SkeletonData> {
 /// Highest frame rate accepted: far above any export, low enough that frame arithmetic
 /// stays exact.
 const MAX_FPS: f64 = 1000.0;
+/// Lowest frame rate accepted: with it, every frame count the loader accepts is a finite
+/// key time (a rate like 1e-300 made key times infinite and the runtime's lookups fail).
+const MIN_FPS: f64 = 1.0;
 
 /// A `frameRate`: missing falls back to `default` and 0 to 24 (the runtime's rules);
 /// negative or absurd values are errors.
@@ -167,10 +170,10 @@ fn frame_rate(
     match v.0 {
         None => Ok(default),
         Some(0.0) => Ok(24.0),
-        Some(f) if f > 0.0 && f <= MAX_FPS => Ok(f),
+        Some(f) if (MIN_FPS..=MAX_FPS).contains(&f) => Ok(f),
         Some(f) => Err(cx.err(
             at,
-            format!("frame rate {f} is out of range (0 to {MAX_FPS})"),
+            format!("frame rate {f:?} is out of range ({MIN_FPS} to {MAX_FPS}, or 0 for 24)"),
         )),
     }
 }
