@@ -4,7 +4,7 @@
 
 use crate::core::model::SkeletonData;
 use crate::inspect::{self, Target, TimelineInfo};
-use crate::session::{Command, Session};
+use crate::session::{Command, Input, Session};
 use crate::tui::commands;
 use crate::tui::keymap::{Action, global_action};
 use crate::tui::theme::Theme;
@@ -329,36 +329,20 @@ impl App {
             .bone
             .and_then(|b| old.bones.get(b))
             .map(|b| b.name.clone());
-        let frame = self.session.frame();
-        let mut lost = Vec::new();
-        let mut commands = Vec::new();
-        for (f, c) in self.session.commands() {
-            match c.remap(&old, &data, &rename) {
-                Some(c) => commands.push((*f, c)),
-                None => lost.push(c.describe(&old)),
-            }
-        }
-        let skins: Vec<String> = self
-            .session
-            .skins()
-            .iter()
-            .filter(|s| data.find_skin(s).is_some())
-            .cloned()
-            .collect();
-        if skins.len() != self.session.skins().len() {
+        let (session, mut lost, skin_lost) =
+            match self
+                .session
+                .reloaded(data.clone(), &rename, &format!("reload: {summary}"))
+            {
+                Ok(r) => r,
+                Err(e) => {
+                    self.banner = Some(format!("reload failed: {e}"));
+                    return;
+                }
+            };
+        if skin_lost {
             lost.push("skin".into());
         }
-        let markers = self.session.markers().to_vec();
-        let mut session = match Session::new(data.clone(), skins) {
-            Ok(s) => s,
-            Err(e) => {
-                self.banner = Some(format!("reload failed: {e}"));
-                return;
-            }
-        };
-        session.set_markers(markers);
-        session.set_commands(commands);
-        session.seek_frame(frame);
         self.doc.data = data.clone();
         self.session = session;
         // Selection by name; fall back to what track 0 plays, then the first animation.
@@ -388,7 +372,6 @@ impl App {
             .and_then(|n| data.find_bone(n))
             .or(self.selection.bone.filter(|&b| b < data.bones.len()));
         self.banner = None;
-        self.session.add_marker(format!("reload: {summary}"));
         let mut note = if lost.is_empty() {
             format!("reloaded: {summary}")
         } else {
@@ -630,15 +613,16 @@ impl App {
 
     fn toggle_loop(&mut self) {
         self.looping = !self.looping;
-        let mut cmds = self.session.commands().to_vec();
-        match cmds
-            .iter_mut()
-            .find(|(f, c)| *f == 0 && matches!(c, Command::SetAnimation { track: 0, .. }))
-        {
-            Some((_, Command::SetAnimation { looping, .. })) => *looping = self.looping,
+        let mut inputs = self.session.inputs().to_vec();
+        match inputs.iter_mut().find(|(f, i)| {
+            *f == 0 && matches!(i, Input::Command(Command::SetAnimation { track: 0, .. }))
+        }) {
+            Some((_, Input::Command(Command::SetAnimation { looping, .. }))) => {
+                *looping = self.looping
+            }
             _ => return,
         }
-        self.session.set_commands(cmds);
+        self.session.set_inputs(inputs);
         self.note(if self.looping { "loop on" } else { "loop off" });
     }
 
