@@ -26,6 +26,7 @@
 pub mod checkpoint;
 mod command;
 mod input;
+pub mod report;
 
 pub use command::{Command, MAX_TRACKS};
 pub use input::{Input, Inputs};

@@ -100,6 +100,26 @@ impl EventsView {
         self.follow
     }
 
+    /// The lines the panel shows (its filters applied) as NDJSON (one object per line, the
+    /// `session --json` event shape) or as text (one line each, every field).
+    pub fn export(
+        &self,
+        log: &[LogLine],
+        data: &crate::core::model::SkeletonData,
+        ndjson: bool,
+    ) -> String {
+        let mut out = String::new();
+        for line in log.iter().filter(|l| self.passes(l)) {
+            if ndjson {
+                out.push_str(&crate::session::report::line_json(line, data).to_string());
+            } else {
+                out.push_str(&crate::session::report::line_text(line, data));
+            }
+            out.push('\n');
+        }
+        out
+    }
+
     fn passes(&self, line: &LogLine) -> bool {
         match line {
             LogLine::Marker { .. } => true,
