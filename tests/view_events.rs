@@ -421,3 +421,50 @@ fn save_writes_the_visible_log_and_never_the_watched_file() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn filters_combine_search_and_enter_jumps() {
+    let mut app = sample_app("idle", 0.0);
+    for line in [
+        "mix 0.3",
+        "step 10",
+        "set 0 walk loop",
+        "set 1 wave",
+        "step 20",
+    ] {
+        app.run_line(line).expect(line);
+    }
+    let mut view = EventsView::default();
+    // Lifecycle only, on track 0 only.
+    press(&mut view, &app, KeyCode::Char('h'));
+    press(&mut view, &app, KeyCode::Char('0'));
+    let text = render(&mut view, &app, 100, 20);
+    assert!(text.contains("tracks=0 no events"), "{text}");
+    assert!(!text.contains("wave"), "{text}");
+    assert!(!text.contains("footstep"), "{text}");
+    assert!(text.contains("interrupt"), "{text}");
+    // Search within that: the walk entry only.
+    press(&mut view, &app, KeyCode::Char('/'));
+    for c in "walk".chars() {
+        press(&mut view, &app, KeyCode::Char(c));
+    }
+    press(&mut view, &app, KeyCode::Enter);
+    let text = render(&mut view, &app, 100, 20);
+    assert!(text.contains("/walk"), "{text}");
+    assert!(!text.contains("idle"), "{text}");
+    // The detail view shows every field of the bottom row; Enter jumps to its frame.
+    press(&mut view, &app, KeyCode::Char('d'));
+    let text = render(&mut view, &app, 100, 20);
+    assert!(
+        text.contains("10 command track 0 #2 start walk trackTime"),
+        "{text}"
+    );
+    assert_eq!(
+        press(&mut view, &app, KeyCode::Enter),
+        PanelAction::SeekFrame(10)
+    );
+    insta::assert_snapshot!(text);
+    press(&mut view, &app, KeyCode::Char('x'));
+    let text = render(&mut view, &app, 100, 20);
+    assert!(text.contains("wave"), "{text}");
+}

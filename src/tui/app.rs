@@ -560,6 +560,12 @@ impl App {
                 self.selection.bone = Some(b);
                 true
             }
+            PanelAction::SeekFrame(f) => {
+                self.playing = false;
+                self.session.seek_frame(f);
+                self.note(format!("frame {f}"));
+                true
+            }
             PanelAction::Message(m) => {
                 self.note(m);
                 true

@@ -118,6 +118,14 @@ pub fn help_sections() -> Vec<(&'static str, Vec<(&'static str, &'static str)>)>
                     "Events: f / t",
                     "filter by type / by track (cycle); x clears filters",
                 ),
+                (
+                    "Events: h 0-9 /",
+                    "hide event rows / toggle tracks / search (filters combine)",
+                ),
+                (
+                    "Events: d enter",
+                    "detail of the bottom row / jump to its frame",
+                ),
                 ("Preview: z Z 0", "zoom in / out / fit"),
                 ("Preview: H J K L", "pan left / down / up / right"),
                 (
