@@ -113,10 +113,13 @@ fn random_command(rng: &mut Rng, data: &SkeletonData) -> Command {
     }
 }
 
+/// One entry of a track's chain: serial, animation, times and mix numbers (bits), next serial.
+type EntryShot = (u64, Option<usize>, [u64; 6], Option<u64>);
+
 /// What one frame shows, compared exactly.
 #[derive(Debug, PartialEq)]
 struct Shot {
-    tracks: Vec<Vec<(u64, Option<usize>, [u64; 6], Option<u64>)>>,
+    tracks: Vec<Vec<EntryShot>>,
     pose: Vec<[u64; 6]>,
     slots: Vec<(String, [u64; 4])>,
     log: Vec<LogLine>,
