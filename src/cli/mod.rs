@@ -3,6 +3,7 @@
 pub mod curves;
 pub mod poses;
 pub mod scenario;
+pub mod session;
 pub mod watch;
 
 use crate::core::model::SkeletonData;
@@ -147,6 +148,22 @@ pub enum Command {
         #[arg(long)]
         armature: Option<String>,
     },
+    /// Run the viewer's session headless: a script of prompt commands (set, queue, mix, ...,
+    /// seek, frame, step, play, home), then print tracks, pose and event log at each --at
+    /// frame (default: where the script ends).
+    Session {
+        /// The skeleton file.
+        file: PathBuf,
+        /// The script: one prompt command per line; `#` comments.
+        #[arg(long)]
+        script: PathBuf,
+        /// Report at this session frame (repeatable; reached by seeking, as in the viewer).
+        #[arg(long, value_parser = clap::value_parser!(u64).range(0..=crate::session::MAX_FRAMES))]
+        at: Vec<u64>,
+        /// Print NDJSON: one {"frame", "time", "tracks", "bones", "events"} object per frame.
+        #[arg(long)]
+        json: bool,
+    },
     /// Run an AnimationState scenario and print every listener callback in firing order.
     Scenario {
         /// The scenario file (steps: setAnimation, addAnimation, update, ...).
@@ -276,6 +293,23 @@ pub fn run(command: Command) -> Result<(), CliError> {
             times,
             armature,
         } => curves::run(&file, json, times, armature.as_deref()),
+        Command::Session {
+            file,
+            script,
+            at,
+            json,
+        } => {
+            let armatures = load_all(&file)?;
+            let shown = sanitize(&script.display().to_string()).into_owned();
+            let meta = std::fs::metadata(&script).map_err(|e| CliError(format!("{shown}: {e}")))?;
+            if meta.len() > session::MAX_SCRIPT_BYTES as u64 {
+                return Err(CliError(format!("{shown}: script is too large")));
+            }
+            let text = std::fs::read(&script).map_err(|e| CliError(format!("{shown}: {e}")))?;
+            let out = session::run(file_name(&file), armatures, &shown, &text, &at, json)
+                .map_err(CliError)?;
+            print_text(&out)
+        }
         Command::Scenario {
             scenario,
             corpus,

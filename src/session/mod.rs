@@ -1,17 +1,40 @@
 //! A playback session: the animation state driven frame by frame, deterministically.
 //!
 //! The debugger must show the right pose and the right event log at any time the user lands
-//! on, including after scrubbing backwards. A session therefore never "rewinds" the runtime:
-//! it records the user's commands with the frame they were issued at and, to go back, replays
-//! them from frame 0 with the same fixed steps. Terminal-free: the TUI and tests drive it.
+//! on, however they got there. A session never "rewinds" the runtime: it records the user's
+//! inputs with the frame they were issued on and reaches any frame by replaying them with the
+//! same fixed steps, from the nearest [checkpoint](checkpoint) at or before it.
+//!
+//! # A frame
+//!
+//! Frame `f` is one function of (skeleton data, skins, inputs); live play and replay both
+//! reach it through the same private functions (step, then inputs), never any other way:
+//!
+//! 1. frame 0 starts from a fresh skeleton in its setup pose and an empty animation state,
+//!    settled (`update(0)`, `apply`, world transforms); frame `f > 0` starts with one time
+//!    step from frame `f - 1`: `update(1/fps)`, `apply`, world transforms.
+//! 2. (a checkpoint of frame `f` may be taken here)
+//! 3. every input of frame `f` runs, in the order it was issued: a command executes and
+//!    then settles the state (`update(0)`, `apply`, world transforms), so the next command of
+//!    the same frame sees the previous one applied, exactly as when the user typed them one
+//!    after the other; a marker is appended to the log.
+//!
+//! A command issued live runs step 3 for that one input at the current frame, with the very
+//! same function a replay uses. Terminal-free: the TUI, the `session` command and tests
+//! drive it.
 
+pub mod checkpoint;
 mod command;
+mod input;
+pub mod report;
 
-pub use command::Command;
+pub use command::{Command, MAX_TRACKS};
+pub use input::{Input, Inputs};
 
 use crate::core::model::SkeletonData;
 use crate::core::skeleton::Skeleton;
 use crate::core::state::{AnimationState, AnimationStateData, LoggedNotification};
+use checkpoint::{Checkpoint, Checkpoints};
 use std::cell::RefCell;
 use std::rc::Rc;
 use std::sync::Arc;
@@ -60,30 +83,53 @@ impl LogLine {
     }
 }
 
+/// The log as simulated so far. `lines[..len]` is the log up to the current time; lines
+/// past `len` were delivered later in the timeline (before a seek back) and are still valid
+/// for the current inputs, so a jump forward to a checkpoint finds its log prefix complete.
+/// Replaying a frame again writes over its own, identical, lines.
 #[derive(Default)]
 struct Recorder {
     frame: u64,
     phase: Option<Phase>,
     lines: Vec<LogLine>,
+    len: usize,
+}
+
+impl Recorder {
+    fn push(&mut self, line: LogLine) {
+        if self.len < self.lines.len() {
+            self.lines[self.len] = line;
+        } else {
+            self.lines.push(line);
+        }
+        self.len += 1;
+    }
+
+    /// Forgets the lines past the current time (they no longer follow from the inputs).
+    fn drop_future(&mut self) {
+        self.lines.truncate(self.len);
+    }
 }
 
 /// The most frames a session simulates (about 9 hours at 30 fps); seeks beyond are clamped.
 pub const MAX_FRAMES: u64 = 1_000_000;
 
-/// A deterministic playback of user commands on one skeleton.
+/// A deterministic playback of user inputs on one skeleton.
 pub struct Session {
     data: Arc<SkeletonData>,
     skins: Vec<String>,
     /// Simulation steps per second.
     fps: f64,
-    commands: Vec<(u64, Command)>,
-    markers: Vec<(u64, String)>,
+    inputs: Inputs,
     skeleton: Skeleton,
     state: AnimationState,
     recorder: Rc<RefCell<Recorder>>,
     frame: u64,
-    /// Extra time past `frame` (a seek between frames); any further move replays from 0.
+    /// Extra time past `frame` (a seek between frames); any further move restores `frame`.
     partial: f64,
+    checkpoints: Checkpoints,
+    /// While at a partial time: the log lines past the whole frame, put back on leaving.
+    stashed_future: (usize, Vec<LogLine>),
 }
 
 impl Session {
@@ -94,27 +140,39 @@ impl Session {
         } else {
             30.0
         };
-        let (skeleton, state, recorder) = Self::fresh(&data, &skins)?;
+        let (skeleton, state) = Self::fresh(&data, &skins)?;
         let mut s = Session {
             data,
             skins,
             fps,
-            commands: Vec::new(),
-            markers: Vec::new(),
+            inputs: Inputs::default(),
             skeleton,
             state,
-            recorder,
+            recorder: Rc::default(),
             frame: 0,
             partial: 0.0,
+            checkpoints: Checkpoints::default(),
+            stashed_future: (0, Vec::new()),
         };
-        s.settle();
+        s.start();
+        Ok(s)
+    }
+
+    /// A session replaying `inputs` (frame, input), at frame 0.
+    pub fn with_inputs(
+        data: Arc<SkeletonData>,
+        skins: Vec<String>,
+        inputs: Vec<(u64, Input)>,
+    ) -> Result<Session, String> {
+        let mut s = Session::new(data, skins)?;
+        s.set_inputs(inputs);
         Ok(s)
     }
 
     fn fresh(
         data: &Arc<SkeletonData>,
         skins: &[String],
-    ) -> Result<(Skeleton, AnimationState, Rc<RefCell<Recorder>>), String> {
+    ) -> Result<(Skeleton, AnimationState), String> {
         let mut skeleton = Skeleton::new(data.clone());
         let names: Vec<&str> = skins.iter().map(String::as_str).collect();
         skeleton
@@ -122,19 +180,38 @@ impl Session {
             .map_err(|m| format!("unknown skin \"{}\"", crate::text::sanitize(&m)))?;
         skeleton.set_to_setup_pose();
         skeleton.update_world_transform();
-        let mut state = AnimationState::new(AnimationStateData::new(data.clone()));
-        let recorder: Rc<RefCell<Recorder>> = Rc::default();
-        let r = recorder.clone();
-        state.add_listener(Box::new(move |st, note| {
+        let state = AnimationState::new(AnimationStateData::new(data.clone()));
+        Ok((skeleton, state))
+    }
+
+    /// Registers the log's listener on `self.state` (fresh or restored without listeners).
+    fn listen(&mut self) {
+        let r = self.recorder.clone();
+        self.state.add_listener(Box::new(move |st, note| {
             let mut rec = r.borrow_mut();
             let line = LogLine::Notification {
                 frame: rec.frame,
                 phase: rec.phase.unwrap_or(Phase::Command),
                 note: LoggedNotification::capture(st, note),
             };
-            rec.lines.push(line);
+            rec.push(line);
         }));
-        Ok((skeleton, state, recorder))
+    }
+
+    /// Frame 0 from scratch (the state is already fresh): settle, checkpoint, run its inputs.
+    fn start(&mut self) {
+        {
+            let mut r = self.recorder.borrow_mut();
+            r.lines.clear();
+            r.len = 0;
+        }
+        self.listen();
+        self.frame = 0;
+        self.partial = 0.0;
+        self.recorder.borrow_mut().frame = 0;
+        self.settle();
+        self.checkpoint_if_wanted();
+        self.run_inputs_of_frame();
     }
 
     /// The skeleton data being played.
@@ -172,61 +249,101 @@ impl Session {
         self.frame as f64 / self.fps + self.partial
     }
 
+    /// Every recorded input, in replay order.
+    pub fn inputs(&self) -> &[(u64, Input)] {
+        self.inputs.list()
+    }
+
     /// The recorded commands, with the frame each was issued at.
-    pub fn commands(&self) -> &[(u64, Command)] {
-        &self.commands
+    pub fn commands(&self) -> impl Iterator<Item = (u64, &Command)> {
+        self.inputs.list().iter().filter_map(|(f, i)| match i {
+            Input::Command(c) => Some((*f, c)),
+            Input::Marker(_) => None,
+        })
     }
 
     /// Every log line up to the current time, in delivery order.
-    pub fn log(&self) -> std::cell::Ref<'_, Vec<LogLine>> {
-        std::cell::Ref::map(self.recorder.borrow(), |r| &r.lines)
+    pub fn log(&self) -> std::cell::Ref<'_, [LogLine]> {
+        std::cell::Ref::map(self.recorder.borrow(), |r| &r.lines[..r.len])
     }
 
-    /// The log markers with their frames.
-    pub fn markers(&self) -> &[(u64, String)] {
-        &self.markers
+    /// (checkpoints held, frames between them).
+    pub fn checkpoint_stats(&self) -> (usize, u64) {
+        (self.checkpoints.len(), self.checkpoints.interval())
     }
 
-    /// Replaces the markers (e.g. carried over from a previous session) and replays.
-    pub fn set_markers(&mut self, markers: Vec<(u64, String)>) {
-        self.markers = markers;
+    /// Replaces every recorded input (e.g. carried over from a previous session) and replays
+    /// to the current frame.
+    pub fn set_inputs(&mut self, inputs: Vec<(u64, Input)>) {
+        self.inputs = Inputs::from_list(inputs);
         let f = self.frame;
-        let _ = self.rebuild();
+        self.leave_partial();
+        self.checkpoints.invalidate_after(0);
+        self.restore(0);
+        self.recorder.borrow_mut().drop_future();
         self.seek_frame(f);
     }
 
-    /// Adds a log marker at the current frame (kept across replays).
-    pub fn add_marker(&mut self, text: impl Into<String>) {
-        let text = text.into();
-        self.markers.push((self.frame, text.clone()));
-        self.recorder.borrow_mut().lines.push(LogLine::Marker {
-            frame: self.frame,
-            text,
-        });
+    /// The same session on reloaded data, at the same frame: commands replayed with their
+    /// animations matched by name (after `rename`, old name to new), markers kept, then a
+    /// marker `note` at the current frame. Also returns the commands that could not be kept
+    /// (described on the old data) and whether a skin was lost.
+    pub fn reloaded(
+        &self,
+        data: Arc<SkeletonData>,
+        rename: &dyn Fn(&str) -> String,
+        note: &str,
+    ) -> Result<(Session, Vec<String>, bool), String> {
+        let old = &self.data;
+        let mut lost = Vec::new();
+        let mut inputs = Vec::new();
+        for (f, input) in self.inputs() {
+            match input {
+                Input::Command(c) => match c.remap(old, &data, rename) {
+                    Some(c) => inputs.push((*f, Input::Command(c))),
+                    None => lost.push(c.describe(old)),
+                },
+                Input::Marker(_) => inputs.push((*f, input.clone())),
+            }
+        }
+        let skins: Vec<String> = self
+            .skins
+            .iter()
+            .filter(|s| data.find_skin(s).is_some())
+            .cloned()
+            .collect();
+        let skin_lost = skins.len() != self.skins.len();
+        let mut session = Session::new(data, skins)?;
+        session.set_inputs(inputs);
+        session.seek_frame(self.frame);
+        session.add_marker(note);
+        Ok((session, lost, skin_lost))
     }
 
     /// Starts over: only `commands` (all at frame 0), at time 0.
     pub fn restart_with(&mut self, commands: Vec<Command>) -> Result<(), String> {
-        self.commands = commands.into_iter().map(|c| (0, c)).collect();
-        self.markers.clear();
-        self.rebuild()
-    }
-
-    /// Replaces the recorded commands (frame, command) and replays to the current frame.
-    pub fn set_commands(&mut self, commands: Vec<(u64, Command)>) {
-        let f = self.frame;
-        self.commands = commands;
-        // Rebuilding with the same skins cannot fail: they resolved before.
-        let _ = self.rebuild();
-        self.seek_frame(f);
+        for c in &commands {
+            c.validate(&self.data)?;
+        }
+        self.frame = 0;
+        self.set_inputs(
+            commands
+                .into_iter()
+                .map(|c| (0, Input::Command(c)))
+                .collect(),
+        );
+        Ok(())
     }
 
     /// Switches skins (empty = default skin only) and replays to the current frame.
     pub fn set_skins(&mut self, skins: Vec<String>) -> Result<(), String> {
-        Self::fresh(&self.data, &skins)?;
+        let (skeleton, state) = Self::fresh(&self.data, &skins)?;
         let f = self.frame;
         self.skins = skins;
-        self.rebuild()?;
+        self.skeleton = skeleton;
+        self.state = state;
+        self.checkpoints.clear();
+        self.start();
         self.seek_frame(f);
         Ok(())
     }
@@ -234,23 +351,36 @@ impl Session {
     /// Runs a command now (at the current whole frame) and records it for replays.
     pub fn push(&mut self, command: Command) -> Result<(), String> {
         command.validate(&self.data)?;
-        if self.partial != 0.0 {
-            // Commands are issued on whole frames.
-            let f = self.frame;
-            self.seek_frame(f);
-        }
-        self.commands.push((self.frame, command.clone()));
-        self.recorder.borrow_mut().phase = Some(Phase::Command);
-        command.execute(&mut self.state);
-        self.settle();
+        self.record(Input::Command(command));
         Ok(())
     }
 
-    /// Removes every recorded command issued after the current frame (a new branch of time).
+    /// Adds a log marker at the current frame (kept across replays).
+    pub fn add_marker(&mut self, text: impl Into<String>) {
+        self.record(Input::Marker(text.into()));
+    }
+
+    /// Records `input` as the last of the current whole frame and runs it (step 3 of a
+    /// frame, the same function a replay runs).
+    fn record(&mut self, input: Input) {
+        if self.partial != 0.0 {
+            // Inputs are issued on whole frames.
+            let f = self.frame;
+            self.seek_frame(f);
+        }
+        self.inputs.push(self.frame, input.clone());
+        self.checkpoints.invalidate_after(self.frame);
+        self.recorder.borrow_mut().drop_future();
+        self.run_input(&input);
+    }
+
+    /// Removes every recorded input issued after the current frame (a new branch of time).
     pub fn truncate_future(&mut self) {
         let f = self.frame;
-        self.commands.retain(|(cf, _)| *cf <= f);
-        self.markers.retain(|(mf, _)| *mf <= f);
+        self.seek_frame(f);
+        self.inputs.truncate_after(self.frame);
+        self.checkpoints.invalidate_after(self.frame);
+        self.recorder.borrow_mut().drop_future();
     }
 
     /// Applies the state without advancing time (after commands), so the pose shows them.
@@ -262,43 +392,64 @@ impl Session {
         self.skeleton.update_world_transform();
     }
 
-    fn rebuild(&mut self) -> Result<(), String> {
-        let (skeleton, state, recorder) = Self::fresh(&self.data, &self.skins)?;
-        self.skeleton = skeleton;
-        self.state = state;
-        self.recorder = recorder;
-        self.frame = 0;
-        self.partial = 0.0;
-        self.run_commands_at(0);
-        self.settle();
-        Ok(())
-    }
-
-    fn run_commands_at(&mut self, frame: u64) {
-        self.recorder.borrow_mut().frame = frame;
-        for (mf, text) in &self.markers {
-            if *mf == frame {
-                self.recorder.borrow_mut().lines.push(LogLine::Marker {
-                    frame,
-                    text: text.clone(),
-                });
-            }
-        }
-        let mut ran = false;
-        for k in 0..self.commands.len() {
-            if self.commands[k].0 == frame {
-                self.recorder.borrow_mut().phase = Some(Phase::Command);
-                let cmd = self.commands[k].1.clone();
+    /// Step 3 of a frame for one input.
+    fn run_input(&mut self, input: &Input) {
+        let frame = self.frame;
+        match input {
+            Input::Command(cmd) => {
+                {
+                    let mut r = self.recorder.borrow_mut();
+                    r.frame = frame;
+                    r.phase = Some(Phase::Command);
+                }
                 cmd.execute(&mut self.state);
-                ran = true;
+                self.settle();
             }
-        }
-        if ran && frame > 0 {
-            self.settle();
+            Input::Marker(text) => self.recorder.borrow_mut().push(LogLine::Marker {
+                frame,
+                text: text.clone(),
+            }),
         }
     }
 
-    /// One fixed step forward.
+    fn run_inputs_of_frame(&mut self) {
+        let inputs: Vec<Input> = self
+            .inputs
+            .at(self.frame)
+            .iter()
+            .map(|(_, i)| i.clone())
+            .collect();
+        for input in &inputs {
+            self.run_input(input);
+        }
+    }
+
+    fn checkpoint_if_wanted(&mut self) {
+        if self.checkpoints.wants(self.frame) {
+            self.checkpoints.insert(Checkpoint {
+                frame: self.frame,
+                skeleton: self.skeleton.clone(),
+                state: self.state.clone_without_listeners(),
+                log_len: self.recorder.borrow().len,
+            });
+        }
+    }
+
+    /// Back to the whole frame's log after a partial seek (the caller restores the state).
+    fn leave_partial(&mut self) {
+        if self.partial == 0.0 {
+            return;
+        }
+        let (at, future) = std::mem::take(&mut self.stashed_future);
+        let mut r = self.recorder.borrow_mut();
+        r.lines.truncate(at);
+        r.lines.extend(future);
+        r.len = at;
+        drop(r);
+        self.partial = 0.0;
+    }
+
+    /// One fixed step forward: steps 1 to 3 of the next frame.
     fn step(&mut self) {
         let dt = 1.0 / self.fps;
         self.frame += 1;
@@ -311,16 +462,44 @@ impl Session {
         self.recorder.borrow_mut().phase = Some(Phase::Apply);
         self.state.apply(&mut self.skeleton);
         self.skeleton.update_world_transform();
-        let f = self.frame;
-        self.run_commands_at(f);
+        self.checkpoint_if_wanted();
+        self.run_inputs_of_frame();
     }
 
-    /// Moves to whole frame `frame`, replaying from 0 when going back.
+    /// Puts the session at the latest checkpoint at or before `frame` (its inputs run).
+    fn restore(&mut self, frame: u64) {
+        self.leave_partial();
+        let Some(cp) = self.checkpoints.at_or_before(frame) else {
+            // No checkpoint (none taken yet): frame 0 from scratch. The skins resolved before.
+            if let Ok((skeleton, state)) = Self::fresh(&self.data, &self.skins) {
+                self.skeleton = skeleton;
+                self.state = state;
+            }
+            self.start();
+            return;
+        };
+        self.skeleton = cp.skeleton.clone();
+        self.state = cp.state.clone_without_listeners();
+        self.frame = cp.frame;
+        self.partial = 0.0;
+        let log_len = cp.log_len;
+        {
+            let mut r = self.recorder.borrow_mut();
+            r.len = log_len.min(r.lines.len());
+            r.frame = self.frame;
+        }
+        self.listen();
+        self.run_inputs_of_frame();
+    }
+
+    /// Moves to whole frame `frame`: from the current one when it is before and no
+    /// checkpoint lies between, else from the nearest checkpoint at or before it.
     pub fn seek_frame(&mut self, frame: u64) {
         let frame = frame.min(MAX_FRAMES);
-        if frame < self.frame || self.partial != 0.0 {
-            // Rebuilding with the same skins cannot fail: they resolved before.
-            let _ = self.rebuild();
+        let here = self.partial == 0.0 && self.frame <= frame;
+        let nearest = self.checkpoints.at_or_before(frame).map(|c| c.frame);
+        if !here || nearest.is_some_and(|c| c > self.frame) {
+            self.restore(frame);
         }
         while self.frame < frame {
             self.step();
@@ -335,6 +514,13 @@ impl Session {
         let rest = (exact - whole) / self.fps;
         self.seek_frame(whole as u64);
         if rest > 1e-9 && self.frame < MAX_FRAMES {
+            // The partial step's lines are not the next frame's: keep the future aside.
+            let future = {
+                let mut r = self.recorder.borrow_mut();
+                let len = r.len;
+                (len, r.lines.split_off(len))
+            };
+            self.stashed_future = future;
             self.recorder.borrow_mut().phase = Some(Phase::Update);
             self.state.update(rest);
             self.recorder.borrow_mut().phase = Some(Phase::Apply);

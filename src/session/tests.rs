@@ -35,7 +35,7 @@ fn seeking_back_replays_to_the_identical_pose_and_log() {
     })
     .expect("push");
     s.seek_frame(75);
-    let (p75, log75) = (pose(&s), s.log().clone());
+    let (p75, log75) = (pose(&s), s.log().to_vec());
     s.seek_frame(5);
     assert!(
         s.log().iter().all(|l| l.frame() <= 5),
@@ -43,7 +43,7 @@ fn seeking_back_replays_to_the_identical_pose_and_log() {
     );
     s.seek_frame(75);
     assert_eq!(pose(&s), p75);
-    assert_eq!(*s.log(), log75);
+    assert_eq!(*s.log(), log75[..]);
     // The event log holds the walk start at frame 0 and the wave start at frame 20.
     let starts: Vec<(u64, String)> = s
         .log()
@@ -102,5 +102,100 @@ fn bad_commands_are_refused() {
         .is_err()
     );
     assert!(s.push(Command::DefaultMix { duration: f64::NAN }).is_err());
-    assert!(s.commands().is_empty());
+    assert!(s.inputs().is_empty());
+}
+
+/// Everything a frame shows: tracks (entry chains), pose and log, for exact comparison.
+fn fingerprint(s: &Session) -> String {
+    let st = s.state();
+    let mut out = String::new();
+    for t in 0..st.tracks.len() {
+        let mut id = st.current(t);
+        out.push_str(&format!("track {t}:"));
+        while let Some(e) = id.and_then(|i| st.entry(i)) {
+            out.push_str(&format!(
+                " #{} {:?} tt={} mt={}/{} a={} ts={} next={:?};",
+                e.id.serial,
+                e.animation,
+                e.track_time,
+                e.mix_time,
+                e.mix_duration,
+                e.alpha,
+                e.time_scale,
+                e.next.map(|n| n.serial)
+            ));
+            id = e.mixing_from;
+        }
+        out.push('\n');
+    }
+    out.push_str(&format!("{:?}\n{:?}\n", pose(s), &*s.log()));
+    out
+}
+
+fn cmd_set(data: &SkeletonData, track: usize, name: &str, looping: bool) -> Command {
+    Command::SetAnimation {
+        track,
+        animation: data.find_animation(name).expect("animation"),
+        looping,
+    }
+}
+
+/// Issue 14's first repro: `:mix 0.3` and `:set 0 walk loop` on frame 0 while idle plays.
+#[test]
+fn two_commands_on_frame_zero_replay_as_issued() {
+    let data = sample();
+    let mut s = Session::new(data.clone(), vec![]).expect("session");
+    s.restart_with(vec![cmd_set(&data, 0, "idle", true)])
+        .expect("restart");
+    s.push(Command::DefaultMix { duration: 0.3 }).expect("mix");
+    s.push(cmd_set(&data, 0, "walk", true)).expect("set");
+    let mut live = Vec::new();
+    for _ in 0..5 {
+        s.advance(1);
+        live.push(fingerprint(&s));
+    }
+    assert!(live[4].contains("mt="), "{}", live[4]);
+    let st = s.state();
+    let walk = st.entry(st.current(0).expect("walk")).expect("entry");
+    assert!(walk.mixing_from.is_some(), "idle still mixes out live");
+    s.seek_frame(0);
+    for (k, l) in live.iter().enumerate() {
+        s.advance(1);
+        assert_eq!(&fingerprint(&s), l, "frame {}", k + 1);
+    }
+}
+
+/// Issue 14's second repro: two sets on frame 15 keep the three-entry mixing chain.
+#[test]
+fn two_sets_on_one_frame_keep_the_mixing_chain_on_replay() {
+    let data = sample();
+    let mut s = Session::new(data.clone(), vec![]).expect("session");
+    s.restart_with(vec![cmd_set(&data, 0, "idle", true)])
+        .expect("restart");
+    s.push(Command::DefaultMix { duration: 0.3 }).expect("mix");
+    s.seek_frame(15);
+    s.push(cmd_set(&data, 0, "jump", false)).expect("jump");
+    s.push(cmd_set(&data, 0, "walk", true)).expect("walk");
+    s.advance(3);
+    let live = fingerprint(&s);
+    s.seek_frame(0);
+    s.seek_frame(18);
+    assert_eq!(fingerprint(&s), live);
+}
+
+#[test]
+fn checkpoints_thin_out_and_stay_exact() {
+    let data = sample();
+    let mut s = Session::new(data.clone(), vec![]).expect("session");
+    s.restart_with(vec![cmd_set(&data, 0, "walk", true)])
+        .expect("restart");
+    let far = checkpoint::FIRST_INTERVAL * (checkpoint::MAX_CHECKPOINTS as u64 + 3);
+    s.seek_frame(far - 7);
+    let at = fingerprint(&s);
+    let (n, interval) = s.checkpoint_stats();
+    assert!(n <= checkpoint::MAX_CHECKPOINTS, "{n}");
+    assert!(interval > checkpoint::FIRST_INTERVAL, "{interval}");
+    s.seek_frame(3);
+    s.seek_frame(far - 7);
+    assert_eq!(fingerprint(&s), at);
 }

@@ -4,10 +4,11 @@
 
 use crate::core::model::SkeletonData;
 use crate::inspect::{self, Target, TimelineInfo};
-use crate::session::{Command, Session};
+use crate::session::{Command, Input, Session};
 use crate::tui::commands;
 use crate::tui::keymap::{Action, global_action};
 use crate::tui::theme::Theme;
+use crate::tui::viewer_commands::{self, ViewerCommand};
 use crate::tui::views::bones::BonesView;
 use crate::tui::views::curves::CurvesView;
 use crate::tui::views::events::EventsView;
@@ -91,6 +92,18 @@ pub struct App {
     pub banner: Option<String>,
     /// Where each panel was drawn last (for mouse clicks).
     pub areas: Vec<(PanelId, ratatui::layout::Rect)>,
+    /// The track whose playing entry the status line, dopesheet and curves follow.
+    pub track: usize,
+    /// The dopesheet and curves keep showing the selected animation (no following).
+    pub pinned: bool,
+    /// The loop range's in and out frames: playback wraps from out back to in.
+    pub range: (Option<u64>, Option<u64>),
+    /// The watched file (`:save` never writes over it).
+    pub source: Option<std::path::PathBuf>,
+    /// While true (the event loop handling a batch of queued input), frame moves only
+    /// set `pending_frame`; [`App::flush_seek`] replays once for the whole batch.
+    pub defer_seeks: bool,
+    pending_frame: Option<u64>,
 }
 
 /// "loader warning: <first> (+N more ...)" when the loader tolerated oddities in the file
@@ -178,6 +191,12 @@ impl App {
             quit: false,
             banner: None,
             areas: Vec::new(),
+            track: 0,
+            pinned: false,
+            range: (None, None),
+            source: None,
+            defer_seeks: false,
+            pending_frame: None,
         };
         if !app.doc.data.animations.is_empty() {
             app.play_animation(0);
@@ -206,8 +225,10 @@ impl App {
     pub fn playhead(&self) -> f64 {
         let st = self.session.state();
         if let Some(a) = self.selection.animation {
-            // Current entries first, then entries still mixing out beneath them.
-            for t in 0..st.tracks.len() {
+            // The followed track first, then the others; current entries first, then
+            // entries still mixing out beneath them.
+            let others = (0..st.tracks.len()).filter(|&t| t != self.track);
+            for t in std::iter::once(self.track).chain(others) {
                 let mut id = st.current(t);
                 while let Some(e) = id.and_then(|i| st.entry(i)) {
                     if e.animation == Some(a) {
@@ -311,6 +332,7 @@ impl App {
     }
 
     pub fn reload(&mut self, data: Arc<SkeletonData>, diff: &crate::diff::ModelDiff) {
+        self.flush_seek();
         let summary = diff.summary();
         let old = self.doc.data.clone();
         let rename = |n: &str| diff.animation_name_in_new(n).to_string();
@@ -329,36 +351,20 @@ impl App {
             .bone
             .and_then(|b| old.bones.get(b))
             .map(|b| b.name.clone());
-        let frame = self.session.frame();
-        let mut lost = Vec::new();
-        let mut commands = Vec::new();
-        for (f, c) in self.session.commands() {
-            match c.remap(&old, &data, &rename) {
-                Some(c) => commands.push((*f, c)),
-                None => lost.push(c.describe(&old)),
-            }
-        }
-        let skins: Vec<String> = self
-            .session
-            .skins()
-            .iter()
-            .filter(|s| data.find_skin(s).is_some())
-            .cloned()
-            .collect();
-        if skins.len() != self.session.skins().len() {
+        let (session, mut lost, skin_lost) =
+            match self
+                .session
+                .reloaded(data.clone(), &rename, &format!("reload: {summary}"))
+            {
+                Ok(r) => r,
+                Err(e) => {
+                    self.banner = Some(format!("reload failed: {e}"));
+                    return;
+                }
+            };
+        if skin_lost {
             lost.push("skin".into());
         }
-        let markers = self.session.markers().to_vec();
-        let mut session = match Session::new(data.clone(), skins) {
-            Ok(s) => s,
-            Err(e) => {
-                self.banner = Some(format!("reload failed: {e}"));
-                return;
-            }
-        };
-        session.set_markers(markers);
-        session.set_commands(commands);
-        session.seek_frame(frame);
         self.doc.data = data.clone();
         self.session = session;
         // Selection by name; fall back to what track 0 plays, then the first animation.
@@ -388,7 +394,7 @@ impl App {
             .and_then(|n| data.find_bone(n))
             .or(self.selection.bone.filter(|&b| b < data.bones.len()));
         self.banner = None;
-        self.session.add_marker(format!("reload: {summary}"));
+        self.follow_playing();
         let mut note = if lost.is_empty() {
             format!("reloaded: {summary}")
         } else {
@@ -411,6 +417,75 @@ impl App {
 
     /// Handles a key press. Returns true when something visible changed.
     pub fn handle_key(&mut self, key: KeyEvent) -> bool {
+        let deferred_step = self.defer_seeks
+            && matches!(self.overlay, Overlay::None)
+            && matches!(
+                global_action(key),
+                Some(Action::StepFrames(_) | Action::Home)
+            );
+        if !deferred_step {
+            self.flush_seek();
+        }
+        let changed = self.handle_key_now(key);
+        self.follow_playing();
+        changed
+    }
+
+    /// Runs a frame move deferred while handling a batch of input (one replay for all).
+    pub fn flush_seek(&mut self) {
+        if let Some(f) = self.pending_frame.take() {
+            self.session.seek_frame(f);
+            self.follow_playing();
+        }
+    }
+
+    /// The frame the session is at, or will be once a deferred move runs.
+    fn target_frame(&self) -> u64 {
+        self.pending_frame.unwrap_or_else(|| self.session.frame())
+    }
+
+    /// Moves to frame `f` (deferred while `defer_seeks`).
+    fn go_to_frame(&mut self, f: u64) {
+        if self.defer_seeks {
+            self.pending_frame = Some(f.min(crate::session::MAX_FRAMES));
+        } else {
+            self.session.seek_frame(f);
+        }
+    }
+
+    /// Shows the entry playing on the followed track (its animation) in the dopesheet and
+    /// curves, unless pinned; keeps the selected timeline when the new animation has one
+    /// with the same label.
+    pub fn follow_playing(&mut self) {
+        if self.pinned {
+            return;
+        }
+        let st = self.session.state();
+        let Some(anim) = st
+            .current(self.track)
+            .and_then(|id| st.entry(id))
+            .and_then(|e| e.animation)
+        else {
+            return;
+        };
+        if self.selection.animation == Some(anim) {
+            return;
+        }
+        let label = self
+            .selection
+            .timeline
+            .and_then(|t| self.timelines.get(t))
+            .map(|t| t.label());
+        self.select_animation(Some(anim));
+        if let Some(label) = label
+            && let Some(i) = self.timelines.iter().position(|t| t.label() == label)
+        {
+            self.selection.timeline = Some(i);
+            self.follow_timeline_bone();
+        }
+    }
+
+    fn handle_key_now(&mut self, key: KeyEvent) -> bool {
         match std::mem::replace(&mut self.overlay, Overlay::None) {
             Overlay::None => {}
             Overlay::Help { scroll } => {
@@ -485,6 +560,12 @@ impl App {
                 self.selection.bone = Some(b);
                 true
             }
+            PanelAction::SeekFrame(f) => {
+                self.playing = false;
+                self.session.seek_frame(f);
+                self.note(format!("frame {f}"));
+                true
+            }
             PanelAction::Message(m) => {
                 self.note(m);
                 true
@@ -497,13 +578,123 @@ impl App {
     }
 
     fn run_prompt(&mut self, line: &str) {
-        match commands::parse(line, &self.doc.data).and_then(|cmd| {
-            let text = cmd.describe(&self.doc.data);
-            self.session.push(cmd).map(|()| text)
-        }) {
-            Ok(text) => self.note(format!("at {:.3} s: {text}", self.session.time())),
+        match self.run_line(line) {
+            Ok(text) => self.note(text),
             Err(e) => self.error(e),
         }
+    }
+
+    /// Runs one prompt line (a viewer verb or an animation command); returns what it did.
+    /// The `session` command runs scripts through this too.
+    pub fn run_line(&mut self, line: &str) -> Result<String, String> {
+        self.flush_seek();
+        let result = match viewer_commands::parse(line) {
+            Some(cmd) => cmd.and_then(|c| self.run_viewer_command(c)),
+            None => commands::parse(line, &self.doc.data).and_then(|cmd| {
+                let text = cmd.describe(&self.doc.data);
+                self.session
+                    .push(cmd)
+                    .map(|()| format!("at {:.3} s: {text}", self.session.time()))
+            }),
+        };
+        self.follow_playing();
+        result
+    }
+
+    fn run_viewer_command(&mut self, cmd: ViewerCommand) -> Result<String, String> {
+        let fps = self.session.fps();
+        match cmd {
+            ViewerCommand::Seek(t) => {
+                self.playing = false;
+                self.session.seek_time(t);
+            }
+            ViewerCommand::Frame(f) => {
+                self.playing = false;
+                self.session.seek_frame(f);
+            }
+            ViewerCommand::Step(n) => {
+                self.playing = false;
+                let f = self.session.frame() as i64 + n;
+                self.session.seek_frame(f.max(0) as u64);
+            }
+            ViewerCommand::Play(secs) => {
+                self.playing = false;
+                let frames = (secs * fps).round().min(crate::session::MAX_FRAMES as f64);
+                for _ in 0..frames as u64 {
+                    self.advance_playing(1);
+                }
+            }
+            ViewerCommand::Home => {
+                self.playing = false;
+                self.session.seek_frame(0);
+            }
+            ViewerCommand::In(f) => {
+                self.range.0 = Some(f.unwrap_or(self.session.frame()));
+                return Ok(self.range_text());
+            }
+            ViewerCommand::Out(f) => {
+                self.range.1 = Some(f.unwrap_or(self.session.frame()));
+                return Ok(self.range_text());
+            }
+            ViewerCommand::RangeOff => {
+                self.range = (None, None);
+                return Ok("loop range off".into());
+            }
+            ViewerCommand::Track(t) => {
+                self.track = t;
+                self.pinned = false;
+                self.follow_playing();
+                return Ok(format!("following track {t}"));
+            }
+            ViewerCommand::Pin(name) => {
+                if let Some(n) = name {
+                    let a =
+                        self.doc.data.find_animation(&n).ok_or_else(|| {
+                            format!("no animation \"{}\"", crate::text::sanitize(&n))
+                        })?;
+                    self.select_animation(Some(a));
+                }
+                self.pinned = true;
+                return Ok("pinned (unpin follows the playing entry again)".into());
+            }
+            ViewerCommand::Unpin => {
+                self.pinned = false;
+                self.follow_playing();
+                return Ok(format!("following track {}", self.track));
+            }
+            ViewerCommand::Save(path) => return self.save_log(&path),
+        }
+        Ok(format!(
+            "at {:.3} s, frame {}",
+            self.session.time(),
+            self.session.frame()
+        ))
+    }
+
+    fn range_text(&self) -> String {
+        let show = |f: Option<u64>| f.map_or("-".to_string(), |f| f.to_string());
+        format!("loop range {}..{}", show(self.range.0), show(self.range.1))
+    }
+
+    /// Writes the event log as the Events panel shows it (its filters) to `path`: NDJSON
+    /// when the name ends in `.ndjson` or `.json`, else text. Never the watched file.
+    fn save_log(&mut self, path: &std::path::Path) -> Result<String, String> {
+        let shown = crate::text::sanitize(&path.display().to_string()).into_owned();
+        if let Some(src) = &self.source
+            && same_file(src, path)
+        {
+            return Err(format!("{shown} is the watched file; not writing over it"));
+        }
+        let ndjson = matches!(
+            path.extension().and_then(|e| e.to_str()),
+            Some("ndjson" | "json")
+        );
+        let text = {
+            let log = self.session.log();
+            self.panels.events.export(&log, &self.doc.data, ndjson)
+        };
+        std::fs::write(path, text).map_err(|e| format!("{shown}: {e}"))?;
+        Ok(format!("event log written to {shown}"))
     }
 
     /// Applies a global action.
@@ -517,13 +708,23 @@ impl App {
             }
             Action::StepFrames(n) => {
                 self.playing = false;
-                let f = self.session.frame() as i64 + n;
-                self.session.seek_frame(f.max(0) as u64);
+                let f = self.target_frame() as i64 + n;
+                self.go_to_frame(f.max(0) as u64);
             }
             Action::PrevKey | Action::NextKey => self.jump_to_key(action == Action::NextKey),
             Action::Home => {
                 self.playing = false;
-                self.session.seek_frame(0);
+                self.go_to_frame(0);
+            }
+            Action::RangeIn | Action::RangeOut => {
+                let f = self.session.frame();
+                if action == Action::RangeIn {
+                    self.range.0 = Some(f);
+                } else {
+                    self.range.1 = Some(f);
+                }
+                let text = self.range_text();
+                self.note(text);
             }
             Action::End => self.seek_animation_end(),
             Action::Faster | Action::Slower => {
@@ -630,15 +831,16 @@ impl App {
 
     fn toggle_loop(&mut self) {
         self.looping = !self.looping;
-        let mut cmds = self.session.commands().to_vec();
-        match cmds
-            .iter_mut()
-            .find(|(f, c)| *f == 0 && matches!(c, Command::SetAnimation { track: 0, .. }))
-        {
-            Some((_, Command::SetAnimation { looping, .. })) => *looping = self.looping,
+        let mut inputs = self.session.inputs().to_vec();
+        match inputs.iter_mut().find(|(f, i)| {
+            *f == 0 && matches!(i, Input::Command(Command::SetAnimation { track: 0, .. }))
+        }) {
+            Some((_, Input::Command(Command::SetAnimation { looping, .. }))) => {
+                *looping = self.looping
+            }
             _ => return,
         }
-        self.session.set_commands(cmds);
+        self.session.set_inputs(inputs);
         self.note(if self.looping { "loop on" } else { "loop off" });
     }
 
@@ -722,12 +924,37 @@ impl App {
             return false;
         }
         self.play_debt -= frames / fps;
-        self.session.advance(frames as u64);
+        self.advance_playing(frames as u64);
+        self.follow_playing();
         if self.finished() {
             self.playing = false;
             self.note("end of animation");
         }
         true
+    }
+
+    /// Plays `frames` frames on, wrapping from the loop range's out frame back to its in.
+    fn advance_playing(&mut self, frames: u64) {
+        match self.range {
+            (start, Some(out)) if start.unwrap_or(0) < out => {
+                let start = start.unwrap_or(0);
+                let mut f = self.session.frame();
+                let mut left = frames;
+                while left > 0 {
+                    if f >= out {
+                        f = start;
+                    } else {
+                        let n = left.min(out - f);
+                        f += n;
+                        left -= n;
+                        continue;
+                    }
+                    left -= 1;
+                }
+                self.session.seek_frame(f);
+            }
+            _ => self.session.advance(frames),
+        }
     }
 
     /// True when nothing more will change: every track holds a finished, non-looping entry
@@ -743,5 +970,19 @@ impl App {
                     && e.track_time >= e.animation_end - e.animation_start
             }
         })
+    }
+}
+
+/// True when `a` and `b` name the same file (`b` may not exist yet).
+fn same_file(a: &std::path::Path, b: &std::path::Path) -> bool {
+    let canon = |p: &std::path::Path| {
+        p.canonicalize().ok().or_else(|| {
+            let parent = p.parent().filter(|d| !d.as_os_str().is_empty())?;
+            Some(parent.canonicalize().ok()?.join(p.file_name()?))
+        })
+    };
+    match (canon(a), canon(b)) {
+        (Some(x), Some(y)) => x == y,
+        _ => a == b,
     }
 }

@@ -111,6 +111,8 @@ pub fn run(
                 dirty = true;
             }
             Ok(Msg::Input(ev)) => {
+                // Frame moves in this batch replay once, at its end.
+                app.defer_seeks = true;
                 dirty |= handle_event(app, ev);
                 // Drain what else is queued before drawing (key repeat, paste).
                 while let Ok(msg) = rx.try_recv() {
@@ -123,6 +125,8 @@ pub fn run(
                         Msg::InputGone => return Ok(Exit::HungUp),
                     }
                 }
+                app.defer_seeks = false;
+                app.flush_seek();
             }
             Ok(Msg::InputGone) => return Ok(Exit::HungUp),
             Err(RecvTimeoutError::Timeout) => {}

@@ -26,6 +26,9 @@ pub enum Action {
     ArmaturePicker,
     Prompt,
     CycleMarker,
+    /// Set the loop range's in / out point at the current frame.
+    RangeIn,
+    RangeOut,
 }
 
 /// The global action for a key, if any.
@@ -60,6 +63,8 @@ pub fn global_action(key: KeyEvent) -> Option<Action> {
         KeyCode::Char('A') => Action::ArmaturePicker,
         KeyCode::Char(':') => Action::Prompt,
         KeyCode::Char('M') => Action::CycleMarker,
+        KeyCode::Char('i') => Action::RangeIn,
+        KeyCode::Char('o') => Action::RangeOut,
         _ => return None,
     })
 }
@@ -77,6 +82,10 @@ pub fn help_sections() -> Vec<(&'static str, Vec<(&'static str, &'static str)>)>
                 ("home end", "start / end of the animation"),
                 ("+ -", "faster / slower"),
                 ("l", "loop on / off"),
+                (
+                    "i o",
+                    "loop range in / out at this frame (:range off clears)",
+                ),
             ],
         ),
         (
@@ -108,6 +117,14 @@ pub fn help_sections() -> Vec<(&'static str, Vec<(&'static str, &'static str)>)>
                 (
                     "Events: f / t",
                     "filter by type / by track (cycle); x clears filters",
+                ),
+                (
+                    "Events: h 0-9 /",
+                    "hide event rows / toggle tracks / search (filters combine)",
+                ),
+                (
+                    "Events: d enter",
+                    "detail of the bottom row / jump to its frame",
                 ),
                 ("Preview: z Z 0", "zoom in / out / fit"),
                 ("Preview: H J K L", "pan left / down / up / right"),

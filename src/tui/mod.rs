@@ -10,6 +10,7 @@ pub mod offscreen;
 pub mod render;
 pub mod terminal;
 pub mod theme;
+pub mod viewer_commands;
 pub mod views;
 pub mod widgets;
 
@@ -45,6 +46,7 @@ pub fn run(
         return Err("the interactive viewer needs a terminal; for scripts use `bonescope poses|scenario ...`".into());
     }
     let mut app = App::open(label, armatures, Theme::new(opts.color), opts.marker)?;
+    app.source = path.map(std::path::Path::to_path_buf);
     let reloader = match path {
         Some(p) => {
             let wopts = crate::watch::WatchOptions {

@@ -622,3 +622,73 @@ impl AnimationState {
         false
     }
 }
+
+impl AnimationState {
+    /// A copy of the whole playback state without any listener (the state's or the entries'):
+    /// closures cannot be cloned, and a copy is for resuming playback later (checkpoints),
+    /// where the owner registers its listeners again.
+    pub fn clone_without_listeners(&self) -> AnimationState {
+        AnimationState {
+            data: self.data.clone(),
+            tracks: self.tracks.clone(),
+            time_scale: self.time_scale,
+            entries: self
+                .entries
+                .iter()
+                .map(|e| e.as_ref().map(TrackEntry::clone_without_listener))
+                .collect(),
+            free_slots: self.free_slots.clone(),
+            next_serial: self.next_serial,
+            listeners: Vec::new(),
+            queue: EventQueue {
+                items: self.queue.items.clone(),
+                drain_disabled: self.queue.drain_disabled,
+            },
+            events: self.events.clone(),
+            animations_changed: self.animations_changed,
+            unkeyed_state: self.unkeyed_state,
+            empty: self.empty.clone(),
+            properties_seen: self.properties_seen.clone(),
+        }
+    }
+}
+
+impl TrackEntry {
+    /// A copy of the entry without its listener.
+    pub(super) fn clone_without_listener(&self) -> TrackEntry {
+        TrackEntry {
+            id: self.id,
+            animation: self.animation,
+            track: self.track,
+            looping: self.looping,
+            hold_previous: self.hold_previous,
+            event_threshold: self.event_threshold,
+            attachment_threshold: self.attachment_threshold,
+            draw_order_threshold: self.draw_order_threshold,
+            animation_start: self.animation_start,
+            animation_end: self.animation_end,
+            animation_last: self.animation_last,
+            next_animation_last: self.next_animation_last,
+            delay: self.delay,
+            track_time: self.track_time,
+            track_last: self.track_last,
+            next_track_last: self.next_track_last,
+            track_end: self.track_end,
+            time_scale: self.time_scale,
+            alpha: self.alpha,
+            mix_time: self.mix_time,
+            mix_duration: self.mix_duration,
+            interrupt_alpha: self.interrupt_alpha,
+            total_alpha: self.total_alpha,
+            mix_blend: self.mix_blend,
+            next: self.next,
+            mixing_from: self.mixing_from,
+            mixing_to: self.mixing_to,
+            timeline_mode: self.timeline_mode.clone(),
+            timeline_hold_mix: self.timeline_hold_mix.clone(),
+            timelines_rotation: self.timelines_rotation.clone(),
+            timeline_hints: self.timeline_hints.clone(),
+            listener: None,
+        }
+    }
+}

@@ -40,6 +40,16 @@ pub struct EventsView {
     top: usize,
     /// List rows at the last render (the PgUp/PgDn step).
     page: usize,
+    /// Hide `event` rows (lifecycle only).
+    hide_events: bool,
+    /// Show only these tracks (empty: all), toggled with the digit keys.
+    tracks: Vec<usize>,
+    /// Show only rows whose text contains this (case-insensitive).
+    search: String,
+    /// Typing the search (`/` ... Enter or Esc).
+    typing: bool,
+    /// Show every field of the selected row (the bottom visible one) under the list.
+    detail: bool,
 }
 
 impl Default for EventsView {
@@ -50,6 +60,11 @@ impl Default for EventsView {
             follow: true,
             top: 0,
             page: 10,
+            hide_events: false,
+            tracks: Vec::new(),
+            search: String::new(),
+            typing: false,
+            detail: false,
         }
     }
 }
@@ -100,14 +115,45 @@ impl EventsView {
         self.follow
     }
 
+    /// The lines the panel shows (its filters applied) as NDJSON (one object per line, the
+    /// `session --json` event shape) or as text (one line each, every field).
+    pub fn export(
+        &self,
+        log: &[LogLine],
+        data: &crate::core::model::SkeletonData,
+        ndjson: bool,
+    ) -> String {
+        let mut out = String::new();
+        for line in log.iter().filter(|l| self.passes(l)) {
+            if ndjson {
+                out.push_str(&crate::session::report::line_json(line, data).to_string());
+            } else {
+                out.push_str(&crate::session::report::line_text(line, data));
+            }
+            out.push('\n');
+        }
+        out
+    }
+
     fn passes(&self, line: &LogLine) -> bool {
         match line {
             LogLine::Marker { .. } => true,
             LogLine::Notification { note, .. } => {
                 self.kind.is_none_or(|k| note.kind == k)
                     && self.track.is_none_or(|t| note.track == t)
+                    && !(self.hide_events && note.kind == NotificationKind::Event)
+                    && (self.tracks.is_empty() || self.tracks.contains(&note.track))
+                    && (self.search.is_empty() || matches_search(line, &self.search))
             }
         }
+    }
+
+    fn filtered(&self) -> bool {
+        self.kind.is_some()
+            || self.track.is_some()
+            || self.hide_events
+            || !self.tracks.is_empty()
+            || !self.search.is_empty()
     }
 
     fn filter(&self, log: &[LogLine]) -> Filtered {
@@ -115,7 +161,7 @@ impl EventsView {
             .iter()
             .filter(|l| matches!(l, LogLine::Notification { .. }))
             .count();
-        if self.kind.is_none() && self.track.is_none() {
+        if !self.filtered() {
             return Filtered {
                 shown: Shown::All(log.len()),
                 matching: total,
@@ -143,6 +189,17 @@ impl EventsView {
         }
         if let Some(t) = self.track {
             parts.push(format!("track={t}"));
+        }
+        if !self.tracks.is_empty() {
+            let ts: Vec<String> = self.tracks.iter().map(usize::to_string).collect();
+            parts.push(format!("tracks={}", ts.join(",")));
+        }
+        if self.hide_events {
+            parts.push("no events".into());
+        }
+        if !self.search.is_empty() || self.typing {
+            let cursor = if self.typing { "_" } else { "" };
+            parts.push(format!("/{}{cursor}", crate::text::sanitize(&self.search)));
         }
         let mut s = if parts.is_empty() {
             f.total.to_string()
@@ -211,7 +268,13 @@ impl Panel for EventsView {
         }
         let header = inner.height >= 3;
         let list_y = inner.y + u16::from(header);
-        let page = (inner.height - u16::from(header)) as usize;
+        // The detail view takes the bottom rows when there is room for it and a list.
+        let detail_rows: u16 = if self.detail && inner.height >= 8 {
+            3
+        } else {
+            0
+        };
+        let page = (inner.height - u16::from(header) - detail_rows) as usize;
         self.page = page.max(1);
         let len = f.shown.len();
         let top = self.top_for(len, page);
@@ -252,13 +315,42 @@ impl Panel for EventsView {
         }
         let now = ctx.session.frame();
         let data = ctx.session.data();
-        for k in top..(top + page).min(len) {
+        let end = (top + page).min(len);
+        for k in top..end {
             let line = &log[f.shown.get(k)];
             let mut text = cols.line(line, data, ctx.theme);
             if line.frame() == now {
                 text = text.patch_style(ctx.theme.text().add_modifier(Modifier::BOLD));
             }
+            if self.detail && k + 1 == end {
+                text = text.patch_style(ctx.theme.selected());
+            }
             buf.set_line(inner.x, list_y + (k - top) as u16, &text, inner.width);
+        }
+        if detail_rows > 0 && end > 0 {
+            let line = &log[f.shown.get(end - 1)];
+            let text = crate::session::report::line_text(line, data);
+            let w = inner.width as usize;
+            let y0 = inner.y + inner.height - detail_rows;
+            let chars: Vec<char> = text.chars().collect();
+            // Wrapped over the detail rows (every field, nothing cut when it fits).
+            let mut rows: Vec<String> = Vec::new();
+            let mut cur = String::new();
+            for c in chars {
+                if crate::tui::widgets::width(&cur) + 1 > w {
+                    rows.push(std::mem::take(&mut cur));
+                }
+                cur.push(c);
+            }
+            rows.push(cur);
+            for (r, row) in rows.iter().take(detail_rows as usize).enumerate() {
+                buf.set_line(
+                    inner.x,
+                    y0 + r as u16,
+                    &Line::styled(fit(row, w), ctx.theme.highlight()),
+                    inner.width,
+                );
+            }
         }
     }
 
@@ -269,11 +361,59 @@ impl Panel for EventsView {
         {
             return PanelAction::Ignored;
         }
+        if self.typing {
+            match key.code {
+                KeyCode::Enter => self.typing = false,
+                KeyCode::Esc => {
+                    self.typing = false;
+                    self.search.clear();
+                }
+                KeyCode::Backspace => {
+                    self.search.pop();
+                }
+                KeyCode::Char(c) if !c.is_control() && self.search.chars().count() < 64 => {
+                    self.search.push(c)
+                }
+                _ => {}
+            }
+            self.follow = true;
+            return PanelAction::Handled;
+        }
         let log = ctx.session.log();
-        let len = self.filter(&log).shown.len();
+        let f = self.filter(&log);
+        let len = f.shown.len();
         let page = self.page.max(1);
         let top = self.top_for(len, page);
         match key.code {
+            KeyCode::Char('/') => {
+                self.typing = true;
+                self.search.clear();
+            }
+            KeyCode::Char('h') => {
+                self.hide_events = !self.hide_events;
+                self.follow = true;
+            }
+            KeyCode::Char('d') => self.detail = !self.detail,
+            KeyCode::Char(c @ '0'..='9') => {
+                let t = c as usize - '0' as usize;
+                match self.tracks.iter().position(|&x| x == t) {
+                    Some(i) => {
+                        self.tracks.remove(i);
+                    }
+                    None => {
+                        self.tracks.push(t);
+                        self.tracks.sort_unstable();
+                    }
+                }
+                self.follow = true;
+            }
+            KeyCode::Enter => {
+                let end = (top + page).min(len);
+                if end == 0 {
+                    return PanelAction::Ignored;
+                }
+                return PanelAction::SeekFrame(log[f.shown.get(end - 1)].frame());
+            }
             KeyCode::Up => self.scroll_to(top.saturating_sub(1), len),
             KeyCode::Down => self.scroll_to(top + 1, len),
             KeyCode::PageUp => self.scroll_to(top.saturating_sub(page), len),
@@ -291,10 +431,31 @@ impl Panel for EventsView {
             KeyCode::Char('x') => {
                 self.kind = None;
                 self.track = None;
+                self.hide_events = false;
+                self.tracks.clear();
+                self.search.clear();
                 self.follow = true;
             }
             _ => return PanelAction::Ignored,
         }
         PanelAction::Handled
+    }
+}
+
+/// True when the line's text (type, animation, event name, string) contains `query`,
+/// ignoring case.
+fn matches_search(line: &LogLine, query: &str) -> bool {
+    let q = query.to_lowercase();
+    match line {
+        LogLine::Marker { text, .. } => text.to_lowercase().contains(&q),
+        LogLine::Notification { note, .. } => {
+            note.kind.name().contains(&q)
+                || note.animation.to_lowercase().contains(&q)
+                || format!("#{}", note.entry) == q
+                || note
+                    .event
+                    .as_ref()
+                    .is_some_and(|e| e.string.to_lowercase().contains(&q))
+        }
     }
 }

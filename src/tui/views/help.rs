@@ -27,7 +27,10 @@ pub fn lines(theme: &Theme) -> Vec<Line<'static>> {
         "Commands (after :)",
         theme.title(true),
     )));
-    for (c, what) in commands::HELP {
+    for (c, what) in commands::HELP
+        .iter()
+        .chain(crate::tui::viewer_commands::HELP)
+    {
         out.push(Line::from(vec![
             Span::styled(format!("  {c:<28}"), theme.highlight()),
             Span::raw(*what),

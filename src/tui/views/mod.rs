@@ -119,6 +119,8 @@ pub enum PanelAction {
     SelectBone(usize),
     /// Show a message in the status bar.
     Message(String),
+    /// Move the session to this frame (the event log's Enter).
+    SeekFrame(u64),
 }
 
 /// A bordered block titled with the panel's name (plus an optional suffix).

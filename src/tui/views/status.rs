@@ -12,10 +12,27 @@ use ratatui::widgets::Paragraph;
 /// The status segments in display order, each with its priority (lower = kept longer).
 fn segments(app: &App) -> Vec<(u8, String)> {
     let data = app.session.data();
+    let st = app.session.state();
     let anim = app.selection.animation.and_then(|a| data.animations.get(a));
     let duration = anim.map_or(0.0, |a| a.duration);
     let fps = app.session.fps();
-    vec![
+    // Following: the followed track's chain (`walk <- idle 56%`); pinned: the pinned name.
+    let shown = match (
+        app.pinned,
+        crate::session::report::chain_brief(st, app.track),
+    ) {
+        (false, Some(chain)) => format!("{}: {chain}", app.track),
+        _ => {
+            let name = anim.map_or("(no animation)".into(), |a| sanitize(&a.name).into_owned());
+            if app.pinned {
+                format!("pin {name}")
+            } else {
+                name
+            }
+        }
+    };
+    let at = app.playhead();
+    let mut segs = vec![
         (
             0,
             if app.playing {
@@ -24,23 +41,23 @@ fn segments(app: &App) -> Vec<(u8, String)> {
                 "⏸ pause".to_string()
             },
         ),
+        (1, shown),
         (
-            1,
-            anim.map_or("(no animation)".into(), |a| sanitize(&a.name).into_owned()),
-        ),
-        (2, format!("t {:.3}/{:.3}s", app.playhead(), duration)),
-        (
-            4,
-            // The session frame, out of the animation's frames when it has a length.
+            2,
+            // The shown animation's time, in seconds and in its own frames.
             if duration > 0.0 {
                 format!(
-                    "f {}/{}",
-                    app.session.frame(),
+                    "t {at:.3}/{duration:.3}s ({}/{})",
+                    (at * fps + 1e-6).floor() as u64,
                     (duration * fps).round() as u64
                 )
             } else {
-                format!("f {}", app.session.frame())
+                format!("t {at:.3}/{duration:.3}s")
             },
+        ),
+        (
+            4,
+            format!("#{} {:.3}s", app.session.frame(), app.session.time()),
         ),
         (5, format!("{}×", app.speed)),
         (
@@ -61,7 +78,18 @@ fn segments(app: &App) -> Vec<(u8, String)> {
             ),
         ),
         (8, "? help".to_string()),
-    ]
+    ];
+    if app.range != (None, None) {
+        let show = |f: Option<u64>| f.map_or("-".to_string(), |f| f.to_string());
+        segs.insert(
+            4,
+            (
+                5,
+                format!("in {} out {}", show(app.range.0), show(app.range.1)),
+            ),
+        );
+    }
+    segs
 }
 
 /// The status text for a width (without the message).

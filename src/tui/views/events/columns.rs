@@ -39,7 +39,7 @@ impl Columns {
     pub fn new(width: usize, last_frame: u64, anim_desired: usize) -> Columns {
         let anim_max = anim_desired.clamp(ANIM_MIN, ANIM_MAX);
         let frame_w = last_frame.to_string().len().max(5);
-        let fixed = frame_w + 1 + TRACK_W + 1 + TYPE_W + 1;
+        let fixed = frame_w + 1 + TRACK_W + 1 + TYPE_W + 1 + ENTRY_W + 1;
         let mut used = fixed + ANIM_MIN + 1 + PAYLOAD_WANT;
         let mut add = |w: usize| {
             let fits = used + w < width;
@@ -48,20 +48,17 @@ impl Columns {
             }
             fits
         };
-        let entry = add(ENTRY_W);
+        // The entry id always shows (in `fixed`): two entries of one animation must be
+        // told apart.
+        let entry = true;
         let anim_time = add(TIME_W);
         let phase = add(PHASE_W);
         let track_time = add(TIME_W);
-        let optional = [
-            (entry, ENTRY_W),
-            (anim_time, TIME_W),
-            (phase, PHASE_W),
-            (track_time, TIME_W),
-        ]
-        .iter()
-        .filter(|(on, _)| *on)
-        .map(|(_, w)| w + 1)
-        .sum::<usize>();
+        let optional = [(anim_time, TIME_W), (phase, PHASE_W), (track_time, TIME_W)]
+            .iter()
+            .filter(|(on, _)| *on)
+            .map(|(_, w)| w + 1)
+            .sum::<usize>();
         // What is left for "animation payload".
         let rest = width.saturating_sub(fixed + optional);
         let anim_w = if rest >= ANIM_MIN + 1 + PAYLOAD_WANT {
@@ -209,8 +206,8 @@ mod tests {
     #[test]
     fn narrow_keeps_the_essentials() {
         let c = Columns::new(42, 100, 12);
-        assert!(!c.phase && !c.entry && !c.track_time && !c.anim_time);
-        assert_eq!((c.anim_w, c.payload_w), (8, 14));
+        assert!(c.entry && !c.phase && !c.track_time && !c.anim_time);
+        assert_eq!((c.anim_w, c.payload_w), (8, 8));
         let c = Columns::new(78, 100, 12);
         assert!(c.entry && c.anim_time && c.phase && !c.track_time);
         assert!(c.payload_w >= PAYLOAD_WANT);

@@ -1,0 +1,170 @@
+//! Prompt verbs that move the viewer rather than the animation state: `seek`, `frame`,
+//! `step`, `play`, `home`, `in`/`out`/`range`, `track`, `pin`/`unpin`, `save`. The
+//! `session` command runs the same verbs from a script.
+
+use std::path::PathBuf;
+
+/// A viewer verb.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ViewerCommand {
+    /// Go to this session time (seconds).
+    Seek(f64),
+    /// Go to this session frame.
+    Frame(u64),
+    /// Move this many frames (negative: back).
+    Step(i64),
+    /// Play this many seconds at speed 1 (whole frames), then pause.
+    Play(f64),
+    /// Back to frame 0.
+    Home,
+    /// Set the loop range's in point (the current frame when `None`).
+    In(Option<u64>),
+    /// Set the loop range's out point (the current frame when `None`).
+    Out(Option<u64>),
+    /// Clear the loop range.
+    RangeOff,
+    /// Follow track N's playing entry in the status line, dopesheet and curves.
+    Track(usize),
+    /// Pin the dopesheet and curves on an animation (by name; the shown one when `None`).
+    Pin(Option<String>),
+    /// Follow the playing entry again.
+    Unpin,
+    /// Write the visible event log to a file (NDJSON when the name ends in `.json`/`.ndjson`).
+    Save(PathBuf),
+}
+
+/// Help lines for these verbs.
+pub const HELP: &[(&str, &str)] = &[
+    ("seek T | frame N", "go to session time T seconds / frame N"),
+    (
+        "step N | play S | home",
+        "N frames on or back / play S seconds / frame 0",
+    ),
+    ("in [N] | out [N] | range off", "loop range while playing"),
+    ("track N", "follow track N's playing entry"),
+    (
+        "pin [ANIM] | unpin",
+        "keep showing an animation / follow again",
+    ),
+    (
+        "save PATH",
+        "write the visible event log (.ndjson/.json: NDJSON)",
+    ),
+];
+
+fn number(word: Option<&str>, what: &str) -> Result<f64, String> {
+    let w = word.ok_or_else(|| format!("missing {what}"))?;
+    match w.parse::<f64>() {
+        Ok(v) if v.is_finite() => Ok(v),
+        _ => Err(format!(
+            "\"{}\" is not a number ({what})",
+            crate::text::sanitize(w)
+        )),
+    }
+}
+
+fn whole(word: Option<&str>, what: &str) -> Result<u64, String> {
+    let w = word.ok_or_else(|| format!("missing {what}"))?;
+    w.parse::<u64>().map_err(|_| {
+        format!(
+            "\"{}\" is not a frame number ({what})",
+            crate::text::sanitize(w)
+        )
+    })
+}
+
+/// Parses a viewer verb; `None` when the line is not one (it may be an animation command).
+pub fn parse(line: &str) -> Option<Result<ViewerCommand, String>> {
+    let line = line.trim();
+    let (verb, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
+    let rest = rest.trim();
+    let mut words = rest.split_whitespace();
+    let arg = words.next();
+    let one = |r: Result<ViewerCommand, String>, extra: Option<&str>| match extra {
+        Some(x) => Err(format!("unexpected \"{}\"", crate::text::sanitize(x))),
+        None => r,
+    };
+    let optional_frame = |a: Option<&str>| a.map(|_| whole(a, "frame")).transpose();
+    Some(match verb {
+        "seek" => one(number(arg, "time").map(ViewerCommand::Seek), words.next()),
+        "frame" => one(whole(arg, "frame").map(ViewerCommand::Frame), words.next()),
+        "step" => one(
+            match arg {
+                None => Ok(ViewerCommand::Step(1)),
+                Some(a) => a
+                    .parse::<i64>()
+                    .map(ViewerCommand::Step)
+                    .map_err(|_| format!("\"{}\" is not a frame count", crate::text::sanitize(a))),
+            },
+            words.next(),
+        ),
+        "play" => one(
+            number(arg, "seconds").and_then(|s| {
+                if s >= 0.0 {
+                    Ok(ViewerCommand::Play(s))
+                } else {
+                    Err("play takes a duration of zero or more seconds".into())
+                }
+            }),
+            words.next(),
+        ),
+        "home" => one(Ok(ViewerCommand::Home), arg),
+        "in" => one(optional_frame(arg).map(ViewerCommand::In), words.next()),
+        "out" => one(optional_frame(arg).map(ViewerCommand::Out), words.next()),
+        "range" => match arg {
+            Some("off") => one(Ok(ViewerCommand::RangeOff), words.next()),
+            _ => Err("use: range off".into()),
+        },
+        "track" => one(
+            whole(arg, "track").and_then(|t| {
+                usize::try_from(t)
+                    .ok()
+                    .filter(|&t| t < crate::session::MAX_TRACKS)
+                    .map(ViewerCommand::Track)
+                    .ok_or_else(|| "track number too large".to_string())
+            }),
+            words.next(),
+        ),
+        "pin" => Ok(ViewerCommand::Pin(
+            (!rest.is_empty()).then(|| rest.trim_matches('"').to_string()),
+        )),
+        "unpin" => one(Ok(ViewerCommand::Unpin), arg),
+        "save" => {
+            if rest.is_empty() {
+                Err("use: save PATH".into())
+            } else {
+                Ok(ViewerCommand::Save(PathBuf::from(rest)))
+            }
+        }
+        _ => return None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_viewer_verbs() {
+        assert_eq!(parse("seek 1.5"), Some(Ok(ViewerCommand::Seek(1.5))));
+        assert_eq!(parse("frame 30"), Some(Ok(ViewerCommand::Frame(30))));
+        assert_eq!(parse("step -3"), Some(Ok(ViewerCommand::Step(-3))));
+        assert_eq!(parse("step"), Some(Ok(ViewerCommand::Step(1))));
+        assert_eq!(parse("in"), Some(Ok(ViewerCommand::In(None))));
+        assert_eq!(parse("out 40"), Some(Ok(ViewerCommand::Out(Some(40)))));
+        assert_eq!(
+            parse("pin big wave"),
+            Some(Ok(ViewerCommand::Pin(Some("big wave".into()))))
+        );
+        assert_eq!(
+            parse("save /tmp/log.ndjson"),
+            Some(Ok(ViewerCommand::Save("/tmp/log.ndjson".into())))
+        );
+        assert!(parse("set 0 walk").is_none());
+        assert!(matches!(parse("seek NaN"), Some(Err(_))));
+        assert!(matches!(parse("frame -1"), Some(Err(_))));
+        assert!(matches!(parse("play -1"), Some(Err(_))));
+        assert!(matches!(parse("home now"), Some(Err(_))));
+        assert!(matches!(parse("track 9999"), Some(Err(_))));
+    }
+}

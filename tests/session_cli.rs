@@ -1,0 +1,72 @@
+//! `bonescope session`: the viewer's session run from a script, as text and NDJSON.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn session(script: &str, extra: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_bonescope"))
+        .arg("session")
+        .arg(root().join("samples/spine/lantern-keeper.json"))
+        .arg("--script")
+        .arg(root().join("tests/fixtures/session").join(script))
+        .args(extra)
+        .output()
+        .expect("run bonescope");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn mix_then_set_text() {
+    let (code, out, err) = session("mix-then-set.txt", &[]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("#2 walk 0.167/1.000s <- #1 idle 56%"), "{out}");
+    insta::assert_snapshot!(out);
+}
+
+#[test]
+fn two_sets_json_at_frames() {
+    let (code, out, err) = session("two-sets.txt", &["--json", "--at", "18", "--at", "16"]);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("NDJSON"))
+        .collect();
+    assert_eq!(lines.len(), 2);
+    assert_eq!(lines[0]["frame"], 18);
+    assert_eq!(lines[1]["frame"], 16);
+    // walk <- jump <- idle: the chain survives the replay to frame 18.
+    let chain: Vec<&str> = lines[0]["tracks"][0]["entries"]
+        .as_array()
+        .expect("entries")
+        .iter()
+        .map(|e| e["animation"].as_str().expect("name"))
+        .collect();
+    assert_eq!(chain, ["walk", "jump", "idle"]);
+    insta::assert_snapshot!(out);
+}
+
+#[test]
+fn the_same_frame_reached_twice_reports_the_same() {
+    let (_, a, _) = session("two-sets.txt", &["--json", "--at", "18"]);
+    let (_, b, _) = session(
+        "two-sets.txt",
+        &["--json", "--at", "0", "--at", "40", "--at", "18"],
+    );
+    assert_eq!(Some(a.trim()), b.lines().nth(2));
+}
+
+#[test]
+fn a_bad_line_is_located() {
+    let (code, out, err) = session("typo.txt", &[]);
+    assert_eq!(code, 2);
+    assert!(out.is_empty());
+    assert!(err.contains("typo.txt:2: no animation \"wlak\""), "{err}");
+}
