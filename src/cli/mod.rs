@@ -301,14 +301,13 @@ pub fn run(command: Command) -> Result<(), CliError> {
         } => {
             let armatures = load_all(&file)?;
             let shown = sanitize(&script.display().to_string()).into_owned();
-            let meta = std::fs::metadata(&script).map_err(|e| CliError(format!("{shown}: {e}")))?;
-            if meta.len() > session::MAX_SCRIPT_BYTES as u64 {
+            let text = read_input(&script)?;
+            if text.len() > session::MAX_SCRIPT_BYTES {
                 return Err(CliError(format!("{shown}: script is too large")));
             }
-            let text = std::fs::read(&script).map_err(|e| CliError(format!("{shown}: {e}")))?;
             let out = session::run(file_name(&file), armatures, &shown, &text, &at, json)
                 .map_err(CliError)?;
-            print_text(&out)
+            with_stdout(|o| o.write_all(out.as_bytes()))
         }
         Command::Scenario {
             scenario,
