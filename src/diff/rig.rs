@@ -9,7 +9,7 @@ use crate::core::animation::{Animation, Timeline};
 use crate::core::model::SkeletonData;
 use crate::core::skeleton::Skeleton;
 use crate::core::snapshot::{BoneSnapshot, SampleSpec};
-use crate::inspect::{TimelineInfo, channel_value, describe};
+use crate::inspect::{Target, channel_value, describe};
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
 
@@ -102,27 +102,34 @@ impl RigDiff {
             |i| bone_signature(old, i),
             |i| bone_signature(new, i),
         );
+        // Old names as the new rig calls them, so a rename is reported once, not again in
+        // everything that refers to the renamed item.
+        let none = Renames::default();
+        let mut ren = Renames::default();
+        ren.bones = renames(&bones.changes);
         let slots = matched(
             "slots",
             &names_of(old.slots.iter().map(|s| &s.name)),
             &names_of(new.slots.iter().map(|s| &s.name)),
-            |i| slot_signature(old, i),
-            |i| slot_signature(new, i),
+            |i| slot_signature(old, i, &ren),
+            |i| slot_signature(new, i, &none),
         );
+        ren.slots = renames(&slots.changes);
         let skins = matched(
             "skins",
             &names_of(old.skins.iter().map(|s| &s.name)),
             &names_of(new.skins.iter().map(|s| &s.name)),
-            |i| skin_signature(old, i),
-            |i| skin_signature(new, i),
+            |i| skin_signature(old, i, &ren),
+            |i| skin_signature(new, i, &none),
         );
         let constraints = matched(
             "constraints",
             &constraint_names(old),
             &constraint_names(new),
-            |i| constraint_signature(old, i),
-            |i| constraint_signature(new, i),
+            |i| constraint_signature(old, i, &ren),
+            |i| constraint_signature(new, i, &none),
         );
+        ren.constraints = renames(&constraints.changes);
         let events = matched(
             "events",
             &names_of(old.events.iter().map(|e| &e.name)),
@@ -134,10 +141,10 @@ impl RigDiff {
             "animations",
             &names_of(old.animations.iter().map(|a| &a.name)),
             &names_of(new.animations.iter().map(|a| &a.name)),
-            |i| animation_signature(old, &old.animations[i]),
-            |i| animation_signature(new, &new.animations[i]),
+            |i| animation_signature(old, &old.animations[i], &ren),
+            |i| animation_signature(new, &new.animations[i], &none),
         );
-        let setup = setup_changes(old, new, &bones.pairs, &slots.pairs, &events.pairs);
+        let setup = setup_changes(old, new, &bones.pairs, &slots.pairs, &events.pairs, &ren);
         let bone_pairs = bones.pairs.clone();
         let anim_pairs = animations.pairs.clone();
         for m in [bones, slots, skins, constraints, animations, events] {
@@ -147,7 +154,7 @@ impl RigDiff {
         let mut posers = Posers::new(old, new, old_skins, new_skins);
         for (oi, ni) in anim_pairs {
             let (oa, na) = (&old.animations[oi], &new.animations[ni]);
-            let mut ch = timeline_changes(old, oa, new, na);
+            let mut ch = timeline_changes(old, oa, new, na, &ren);
             ch.name = na.name.clone();
             if (oa.duration - na.duration).abs() > EPS {
                 ch.duration = Some((oa.duration, na.duration));
@@ -170,6 +177,47 @@ impl RigDiff {
             animations: anims,
         }
     }
+}
+
+/// Old names of renamed items, to their new names.
+#[derive(Default)]
+struct Renames {
+    bones: HashMap<String, String>,
+    slots: HashMap<String, String>,
+    constraints: HashMap<String, String>,
+}
+
+impl Renames {
+    fn bone<'a>(&'a self, name: &'a str) -> &'a str {
+        self.bones.get(name).map_or(name, String::as_str)
+    }
+
+    fn slot<'a>(&'a self, name: &'a str) -> &'a str {
+        self.slots.get(name).map_or(name, String::as_str)
+    }
+}
+
+fn renames(c: &NameChanges) -> HashMap<String, String> {
+    c.renamed.iter().cloned().collect()
+}
+
+/// An animation's timelines by label, targets named as the new rig names them.
+fn labels(d: &SkeletonData, a: &Animation, ren: &Renames) -> BTreeMap<String, usize> {
+    describe(d, a)
+        .into_iter()
+        .map(|mut info| {
+            let map = match info.target {
+                Target::Bone(_) => &ren.bones,
+                Target::Slot(_) => &ren.slots,
+                Target::Ik(_) | Target::Transform(_) | Target::Path(_) => &ren.constraints,
+                Target::Events | Target::DrawOrder => &ren.bones,
+            };
+            if let Some(n) = map.get(&info.target_name) {
+                info.target_name = n.clone();
+            }
+            (info.label(), info.index)
+        })
+        .collect()
 }
 
 fn names_of<'a>(it: impl Iterator<Item = &'a String>) -> Vec<String> {
@@ -268,13 +316,15 @@ fn bone_signature(d: &SkeletonData, i: usize) -> String {
     )
 }
 
-fn slot_signature(d: &SkeletonData, i: usize) -> String {
+/// A slot's bone, blend mode and how many attachments each skin gives it (not the names:
+/// renaming a slot's image along with the slot is still a rename).
+fn slot_signature(d: &SkeletonData, i: usize, ren: &Renames) -> String {
     let s = &d.slots[i];
     format!(
-        "{} {:?} {:?} {:?}",
-        d.bones[s.bone].name,
-        s.attachment,
+        "{} {:?} {} {:?}",
+        ren.bone(&d.bones[s.bone].name),
         s.blend,
+        s.attachment.is_some(),
         d.skins
             .iter()
             .map(|k| k.slot_entries(i).len())
@@ -282,11 +332,11 @@ fn slot_signature(d: &SkeletonData, i: usize) -> String {
     )
 }
 
-fn skin_signature(d: &SkeletonData, i: usize) -> String {
+fn skin_signature(d: &SkeletonData, i: usize, ren: &Renames) -> String {
     let k = &d.skins[i];
     let mut e: Vec<String> = k
         .entries()
-        .map(|(s, n, _)| format!("{}/{n}", d.slots[s].name))
+        .map(|(s, n, _)| format!("{}/{n}", ren.slot(&d.slots[s].name)))
         .collect();
     e.sort();
     e.join(",")
@@ -302,27 +352,35 @@ fn constraint_names(d: &SkeletonData) -> Vec<String> {
 }
 
 /// Kind, bones and target of the `i`th constraint of [`constraint_names`].
-fn constraint_signature(d: &SkeletonData, i: usize) -> String {
+fn constraint_signature(d: &SkeletonData, i: usize, ren: &Renames) -> String {
     let bones = |v: &[usize]| {
         v.iter()
-            .map(|&b| d.bones[b].name.as_str())
+            .map(|&b| ren.bone(&d.bones[b].name))
             .collect::<Vec<_>>()
             .join(",")
     };
     let (ni, nt) = (d.ik_constraints.len(), d.transform_constraints.len());
     if i < ni {
         let c = &d.ik_constraints[i];
-        format!("ik {} -> {}", bones(&c.bones), d.bones[c.target].name)
+        format!(
+            "ik {} -> {}",
+            bones(&c.bones),
+            ren.bone(&d.bones[c.target].name)
+        )
     } else if i < ni + nt {
         let c = &d.transform_constraints[i - ni];
         format!(
             "transform {} -> {}",
             bones(&c.bones),
-            d.bones[c.target].name
+            ren.bone(&d.bones[c.target].name)
         )
     } else {
         let c = &d.path_constraints[i - ni - nt];
-        format!("path {} -> {}", bones(&c.bones), d.slots[c.target].name)
+        format!(
+            "path {} -> {}",
+            bones(&c.bones),
+            ren.slot(&d.slots[c.target].name)
+        )
     }
 }
 
@@ -336,8 +394,8 @@ fn strip_name_event(d: &SkeletonData, i: usize) -> (i32, String, String, String)
     )
 }
 
-fn animation_signature(d: &SkeletonData, a: &Animation) -> String {
-    let mut labels: Vec<String> = describe(d, a).iter().map(TimelineInfo::label).collect();
+fn animation_signature(d: &SkeletonData, a: &Animation, ren: &Renames) -> String {
+    let mut labels: Vec<String> = labels(d, a, ren).into_keys().collect();
     labels.sort();
     format!(
         "{} {} {}",
@@ -357,6 +415,7 @@ fn setup_changes(
     bones: &[(usize, usize)],
     slots: &[(usize, usize)],
     events: &[(usize, usize)],
+    ren: &Renames,
 ) -> Vec<SetupChange> {
     let mut out = Vec::new();
     let mut num = |item: &str, field: &'static str, a: f64, b: f64| {
@@ -401,7 +460,7 @@ fn setup_changes(
     };
     for &(i, j) in bones {
         let (a, b) = (&old.bones[i], &new.bones[j]);
-        let pa = a.parent.map_or("(none)", |p| old.bones[p].name.as_str());
+        let pa = a.parent.map_or("(none)", |p| ren.bone(&old.bones[p].name));
         let pb = b.parent.map_or("(none)", |p| new.bones[p].name.as_str());
         let item = format!("bone {}", b.name);
         text(item.clone(), "parent", pa.into(), pb.into());
@@ -418,7 +477,7 @@ fn setup_changes(
         text(
             item.clone(),
             "bone",
-            old.bones[a.bone].name.clone(),
+            ren.bone(&old.bones[a.bone].name).to_string(),
             new.bones[b.bone].name.clone(),
         );
         let att = |s: &Option<String>| s.clone().unwrap_or_else(|| "(none)".into());
@@ -465,20 +524,15 @@ fn timeline_changes(
     oa: &Animation,
     new: &SkeletonData,
     na: &Animation,
+    ren: &Renames,
 ) -> AnimationChange {
-    let by_label = |d: &SkeletonData, a: &Animation| -> BTreeMap<String, usize> {
-        describe(d, a)
-            .into_iter()
-            .map(|i| (i.label(), i.index))
-            .collect()
-    };
-    let (ol, nl) = (by_label(old, oa), by_label(new, na));
+    let (ol, nl) = (labels(old, oa, ren), labels(new, na, &Renames::default()));
     let mut ch = AnimationChange::default();
     for (label, &j) in &nl {
         match ol.get(label) {
             None => ch.added.push(label.clone()),
             Some(&i) => {
-                if !same_timeline(old, &oa.timelines[i], new, &na.timelines[j]) {
+                if !same_timeline(old, &oa.timelines[i], new, &na.timelines[j], ren) {
                     ch.changed.push(label.clone());
                 }
             }
@@ -494,7 +548,13 @@ fn timeline_changes(
 
 /// Whether two timelines with the same label play the same: plottable channels by value at
 /// every key time of both and halfway between, discrete ones by key times and contents.
-fn same_timeline(old: &SkeletonData, a: &Timeline, new: &SkeletonData, b: &Timeline) -> bool {
+fn same_timeline(
+    old: &SkeletonData,
+    a: &Timeline,
+    new: &SkeletonData,
+    b: &Timeline,
+    ren: &Renames,
+) -> bool {
     let times_eq = |x: &[f32], y: &[f32]| {
         x.len() == y.len()
             && x.iter()
@@ -506,18 +566,23 @@ fn same_timeline(old: &SkeletonData, a: &Timeline, new: &SkeletonData, b: &Timel
             times_eq(&x.times, &y.times) && x.names == y.names
         }
         (Timeline::DrawOrder(x), Timeline::DrawOrder(y)) => {
-            fn names<'a>(d: &'a SkeletonData, o: &Option<Vec<usize>>) -> Option<Vec<&'a str>> {
+            fn names<'a>(
+                d: &'a SkeletonData,
+                o: &Option<Vec<usize>>,
+                ren: &'a Renames,
+            ) -> Option<Vec<&'a str>> {
                 o.as_ref().map(|v| {
                     v.iter()
-                        .map(|&s| d.slots.get(s).map_or("", |s| s.name.as_str()))
+                        .map(|&s| d.slots.get(s).map_or("", |s| ren.slot(&s.name)))
                         .collect()
                 })
             }
+            let none = Renames::default();
             times_eq(&x.times, &y.times)
                 && x.orders
                     .iter()
                     .zip(&y.orders)
-                    .all(|(p, q)| names(old, p) == names(new, q))
+                    .all(|(p, q)| names(old, p, ren) == names(new, q, &none))
         }
         (Timeline::Event(x), Timeline::Event(y)) => {
             times_eq(&x.times, &y.times)
@@ -626,7 +691,7 @@ impl Posers {
                     continue;
                 };
                 for (channel, diff) in world_diffs(a, b) {
-                    if !(diff > EPS) {
+                    if diff.is_nan() || diff <= EPS {
                         continue;
                     }
                     let slot = if channel.starts_with("world") {

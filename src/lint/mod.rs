@@ -97,6 +97,7 @@ pub fn from_load_error(e: &LoadError) -> LoadOutcome {
         || lower.contains("not found")
         || lower.contains("no such")
         || lower.contains("does not exist")
+        || lower.contains("no skin has")
     {
         "dangling-reference"
     } else if lower.contains("nan") || lower.contains("infinit") || lower.contains("finite") {
