@@ -14,7 +14,6 @@ use bonescope::tui::views::{MarkerKind, PanelAction, Selection};
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::style::Modifier;
-use std::path::PathBuf;
 
 fn scene(app: &App) -> PanelScene<'_> {
     PanelScene::of(app)

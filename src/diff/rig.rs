@@ -105,8 +105,10 @@ impl RigDiff {
         // Old names as the new rig calls them, so a rename is reported once, not again in
         // everything that refers to the renamed item.
         let none = Renames::default();
-        let mut ren = Renames::default();
-        ren.bones = renames(&bones.changes);
+        let mut ren = Renames {
+            bones: renames(&bones.changes),
+            ..Renames::default()
+        };
         let slots = matched(
             "slots",
             &names_of(old.slots.iter().map(|s| &s.name)),

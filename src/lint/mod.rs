@@ -145,3 +145,46 @@ pub fn lint_all(all: &[std::sync::Arc<SkeletonData>]) -> Vec<Finding> {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn load_errors_are_classified() {
+        let refused =
+            |msg: &str| match from_load_error(&LoadError::json("bones[2].parent", 3, 4, msg)) {
+                LoadOutcome::Refused(f) => f.code,
+                LoadOutcome::Unreadable(f) => panic!("{msg}: unreadable {}", f.code),
+            };
+        let unreadable = |e: LoadError| match from_load_error(&e) {
+            LoadOutcome::Unreadable(f) => f.code,
+            LoadOutcome::Refused(f) => panic!("refused {}", f.code),
+        };
+        assert_eq!(refused("unknown bone \"x\""), "dangling-reference");
+        assert_eq!(refused("duplicate bone name \"x\""), "duplicate-name");
+        assert_eq!(refused("scale must be positive"), "invalid-value");
+        assert_eq!(
+            unreadable(LoadError::json(
+                "skeleton.spine",
+                4,
+                11,
+                "Spine 4.x JSON is not supported yet"
+            )),
+            "unsupported-version"
+        );
+        assert_eq!(
+            unreadable(LoadError::json(
+                "",
+                1,
+                1,
+                "unrecognised file: not a JSON object"
+            )),
+            "unsupported-format"
+        );
+        assert_eq!(
+            unreadable(LoadError::json("bones", 2, 3, "expected a list")),
+            "unreadable"
+        );
+    }
+}

@@ -502,3 +502,73 @@ fn zero_fades(data: &SkeletonData, out: &mut Vec<Finding>) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample() -> SkeletonData {
+        crate::format::load(crate::tui::EMBEDDED_SAMPLE, "lantern-keeper").expect("sample")
+    }
+
+    fn codes(d: &SkeletonData) -> Vec<(&'static str, String)> {
+        lint(d).into_iter().map(|f| (f.code, f.path)).collect()
+    }
+
+    #[test]
+    fn the_sample_is_clean() {
+        assert_eq!(lint(&sample()), vec![]);
+    }
+
+    #[test]
+    fn model_problems_are_found() {
+        let mut d = sample();
+        d.bones[1].x = f64::NAN;
+        let hip = d.bones[1].name.clone();
+        d.animations[0].duration = 0.1;
+        let first = d.animations[0].name.clone();
+        d.bones[2].skin_required = true;
+        let torso = d.bones[2].name.clone();
+        d.events.push(crate::core::model::EventData::new("unkeyed"));
+        d.animations.push(Animation::new("nothing", Vec::new()));
+        d.bones
+            .push(crate::core::model::BoneData::new("hip", Some(0)));
+        d.load_warnings.push("tolerated something".into());
+        d.finish();
+        let c = codes(&d);
+        let has = |code: &str, path: &str| c.iter().any(|(k, p)| *k == code && p == path);
+        assert!(has("non-finite", &format!("bones.{hip}")), "{c:?}");
+        assert!(has("duplicate-name", "bones.hip"), "{c:?}");
+        assert!(
+            c.iter()
+                .any(|(k, p)| *k == "key-after-end"
+                    && p.starts_with(&format!("animations.{first}."))),
+            "{c:?}"
+        );
+        assert!(has("inactive-bone", &format!("bones.{torso}")), "{c:?}");
+        assert!(
+            c.iter().any(|(k, _)| *k == "timeline-on-inactive-bone"),
+            "{c:?}"
+        );
+        assert!(has("event-never-keyed", "events.unkeyed"), "{c:?}");
+        assert!(has("empty-animation", "animations.nothing"), "{c:?}");
+        assert!(has("loader-tolerated", ""), "{c:?}");
+    }
+
+    #[test]
+    fn a_zero_fade_into_a_different_pose_pops() {
+        let mut d = sample();
+        let walk = d.find_animation("walk").expect("walk");
+        d.animations[walk].fade_in = Some(0.0);
+        let f: Vec<Finding> = lint(&d)
+            .into_iter()
+            .filter(|f| f.code == "zero-length-mix")
+            .collect();
+        assert_eq!(f.len(), 1, "{f:?}");
+        assert_eq!(f[0].path, "animations.walk");
+        assert!(f[0].message.contains("jumps"), "{}", f[0].message);
+        // With a real fade there is nothing to say.
+        d.animations[walk].fade_in = Some(0.2);
+        assert!(lint(&d).iter().all(|f| f.code != "zero-length-mix"));
+    }
+}
