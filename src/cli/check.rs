@@ -20,6 +20,8 @@ pub enum CheckFormat {
     Json,
     /// GitHub Actions workflow commands (`::error file=...::message`), annotated in the diff.
     Github,
+    /// SARIF 2.1.0 (code scanning services, IDE viewers).
+    Sarif,
 }
 
 /// What `--deny` can make fail.
@@ -38,7 +40,7 @@ pub struct CheckArgs {
     /// Print JSON (same as --format json).
     #[arg(long)]
     pub json: bool,
-    /// Output: text, json or github.
+    /// Output: text, json, github or sarif.
     #[arg(long, value_enum, default_value_t = CheckFormat::Text)]
     pub format: CheckFormat,
     /// Make warnings fail the check (`--deny warnings`).
@@ -282,6 +284,56 @@ pub fn to_github(reports: &[FileReport]) -> String {
     out
 }
 
+/// A SARIF 2.1.0 log: one run, one rule per finding code, one result per finding.
+pub fn to_sarif(reports: &[FileReport]) -> Value {
+    let mut rules: Vec<&str> = reports
+        .iter()
+        .flat_map(|r| r.findings.iter().map(|f| f.code))
+        .collect();
+    rules.sort_unstable();
+    rules.dedup();
+    let results: Vec<Value> = reports
+        .iter()
+        .flat_map(|r| {
+            r.findings.iter().map(move |f| {
+                let level = match f.severity {
+                    Severity::Error => "error",
+                    Severity::Warning => "warning",
+                    Severity::Info => "note",
+                };
+                let mut location = json!({
+                    "physicalLocation": {"artifactLocation": {"uri": r.file.replace('\\', "/")}}
+                });
+                if let Some((l, c)) = f.line_column {
+                    location["physicalLocation"]["region"] =
+                        json!({"startLine": l, "startColumn": c});
+                }
+                if !f.path.is_empty() {
+                    location["logicalLocations"] = json!([{"fullyQualifiedName": f.path}]);
+                }
+                json!({
+                    "ruleId": f.code,
+                    "level": level,
+                    "message": {"text": f.message},
+                    "locations": [location],
+                })
+            })
+        })
+        .collect();
+    json!({
+        "version": "2.1.0",
+        "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
+        "runs": [{
+            "tool": {"driver": {
+                "name": "bonescope",
+                "version": env!("CARGO_PKG_VERSION"),
+                "rules": rules.iter().map(|r| json!({"id": r})).collect::<Vec<_>>(),
+            }},
+            "results": results,
+        }],
+    })
+}
+
 /// Runs `check`; returns the exit status.
 pub fn run(args: &CheckArgs) -> Result<u8, CliError> {
     let deny = args.deny.contains(&DenyArg::Warnings);
@@ -294,6 +346,11 @@ pub fn run(args: &CheckArgs) -> Result<u8, CliError> {
     match format {
         CheckFormat::Text => write_stdout(to_text(&reports).as_bytes())?,
         CheckFormat::Github => write_stdout(to_github(&reports).as_bytes())?,
+        CheckFormat::Sarif => {
+            let mut s = to_sarif(&reports).to_string();
+            s.push('\n');
+            write_stdout(s.as_bytes())?
+        }
         CheckFormat::Json => {
             let mut s = to_json(&reports, deny).to_string();
             s.push('\n');
