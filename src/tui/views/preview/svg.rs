@@ -24,7 +24,14 @@ const PICTURE: f64 = 800.0;
 /// animations) widens the view to fit the whole animation, as the preview does.
 pub fn pose_svg(sk: &Skeleton, animation: Option<usize>, title: &str) -> String {
     let mut scene = Scene::default();
-    let mut b = scene::fit_bounds(sk, animation, &mut scene);
+    let mut b = if sk.data.has_joints3() {
+        // 3D poses draw as their front view: fit the joints, not the gating slots' markers.
+        let (mut bones, mut marks) = (Bounds::EMPTY, Bounds::EMPTY);
+        scene.measure(sk, &mut bones, &mut marks);
+        bones
+    } else {
+        scene::fit_bounds(sk, animation, &mut scene)
+    };
     if b.is_empty() || !(b.width().is_finite() && b.height().is_finite()) {
         b = Bounds {
             min_x: -100.0,
@@ -40,13 +47,18 @@ pub fn pose_svg(sk: &Skeleton, animation: Option<usize>, title: &str) -> String 
     // World units per picture pixel, for strokes and marks of a fixed on-screen size.
     let unit = w.max(h) / PICTURE;
     let (pw, ph) = (w / unit, h / unit);
+    // Enough decimals for a hundredth of a picture pixel (metre-sized 3D poses need more
+    // than pixel-sized skeletons).
+    let dec = ((-unit.log10()).ceil() + 2.0).clamp(1.0, 9.0) as usize;
+    let num = |v: f64| num(v, dec);
+    let px = |v: f64| super::svg::num(v, 3);
     let mut out = String::new();
     let _ = writeln!(
         out,
         r#"<?xml version="1.0" encoding="UTF-8"?>
 <svg xmlns="http://www.w3.org/2000/svg" width="{}" height="{}" viewBox="{} {} {} {}">"#,
-        num(pw),
-        num(ph),
+        px(pw),
+        px(ph),
         num(x0),
         num(-(y0 + h)),
         num(w),
@@ -106,10 +118,10 @@ pub fn pose_svg(sk: &Skeleton, animation: Option<usize>, title: &str) -> String 
     out
 }
 
-/// A coordinate with 3 decimals and no trailing zeros (segments are finite: `Scene` drops
+/// A coordinate with `dec` decimals and no trailing zeros (segments are finite: `Scene` drops
 /// the others).
-fn num(v: f64) -> String {
-    let s = format!("{v:.3}");
+fn num(v: f64, dec: usize) -> String {
+    let s = format!("{v:.dec$}");
     let s = s.trim_end_matches('0').trim_end_matches('.');
     if s == "-0" { "0".into() } else { s.into() }
 }
@@ -139,9 +151,10 @@ mod tests {
 
     #[test]
     fn numbers_are_short_and_escaping_covers_markup() {
-        assert_eq!(num(1.5), "1.5");
-        assert_eq!(num(-0.0001), "0");
-        assert_eq!(num(2.0), "2");
+        assert_eq!(num(1.5, 3), "1.5");
+        assert_eq!(num(-0.0001, 3), "0");
+        assert_eq!(num(2.0, 3), "2");
+        assert_eq!(num(0.00012345, 6), "0.000123");
         assert_eq!(escape("a<b>&\"'"), "a&lt;b&gt;&amp;&quot;&apos;");
         assert!(!escape("x\u{1b}[31m").contains('\u{1b}'));
     }
