@@ -513,6 +513,22 @@ fn render_svg_is_well_formed_with_layers() {
     let (code, svg, _) = bonescope(&["render", DB_SAMPLE, "--format", "svg"]);
     assert_eq!(code, 0);
     assert!(svg_layers(&svg).iter().any(|(n, _)| n == "bones"));
+    // A 3D recording draws its front view; metre-sized coordinates keep their decimals.
+    let (code, svg, _) = bonescope(&[
+        "render",
+        "samples/mrtk/wave-and-pinch.bin",
+        "--time",
+        "1.2",
+        "--format",
+        "svg",
+    ]);
+    assert_eq!(code, 0);
+    let bones = svg_layers(&svg)
+        .into_iter()
+        .find(|(n, _)| n == "bones")
+        .expect("bones layer");
+    assert!(bones.1 > 20, "{bones:?}");
+    assert!(!svg.contains("stroke-width=\"0\""), "strokes visible");
 }
 
 #[test]
