@@ -560,6 +560,21 @@ fn render_svg_of_corpus_meshes() {
     for want in ["bones", "regions", "meshes"] {
         assert!(ids.iter().any(|i| i == want), "{want}: {ids:?}");
     }
+    // The same pose as text.
+    let (code, out, _) = bonescope(&[
+        "render",
+        p.to_str().unwrap(),
+        "--animation",
+        "run",
+        "--time",
+        "0.2",
+        "--size",
+        "60x22",
+        "--marker",
+        "ascii",
+    ]);
+    assert_eq!(code, 0);
+    insta::assert_snapshot!("render_spineboy_run_ascii", out);
 }
 
 // ---------------------------------------------------------------- completions, man
