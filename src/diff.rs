@@ -219,3 +219,9 @@ impl ModelDiff {
         }
     }
 }
+
+pub use rig::{
+    AnimationChange, NameChanges, PoseDelta, RigDiff, SetupChange, short as short_number,
+};
+
+mod rig;

@@ -1,5 +1,8 @@
 //! End to end: the real binary in a real terminal (tmux), driven by keys like a user.
-//! Skips with a printed reason when tmux is not installed (`.ci/run` installs it).
+//! Skips with a printed reason when tmux is not installed (`.ci/run` installs it); fails
+//! instead in CI (`CI=true`).
+
+mod common;
 
 use std::path::PathBuf;
 use std::process::{Command, Output};
@@ -11,8 +14,7 @@ struct Tmux {
 
 impl Tmux {
     fn start(name: &str, width: u16, height: u16, command: &str) -> Option<Tmux> {
-        if Command::new("tmux").arg("-V").output().is_err() {
-            println!("SKIPPED {name}: tmux is not installed");
+        if !common::tool_available(name, "tmux") {
             return None;
         }
         let socket = format!("bonescope-e2e-{}-{name}", std::process::id());
@@ -184,7 +186,7 @@ fn sigterm_restores_the_terminal() {
         .args(["-TERM", "-P", &shell_pid])
         .output();
     if out.is_err() {
-        println!("SKIPPED sigterm part: pkill missing");
+        common::skip("sigterm part", "pkill is not installed");
         return;
     }
     let s = t.wait_for(&["EXIT:", "TTY-CHECKED"]);
@@ -306,12 +308,12 @@ fn hot_reload_keeps_the_place_and_survives_broken_files() {
 
 #[test]
 fn real_mrtk_recording_hands_and_pinches() {
-    let shared = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared");
-    let path = shared.join("corpus/mrtk/real/InputAnimation-20201027-134946.bin");
-    if !path.is_file() {
-        println!("SKIPPED real MRTK recording end to end: ../shared is not beside the project");
+    let Some(path) = common::shared_file(
+        "real MRTK recording end to end",
+        "corpus/mrtk/real/InputAnimation-20201027-134946.bin",
+    ) else {
         return;
-    }
+    };
     let Some(t) = Tmux::start("mrtk", 160, 48, &shell_wrapped(&path.display().to_string())) else {
         return;
     };

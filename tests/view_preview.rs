@@ -664,7 +664,7 @@ fn corpus_paths_and_meshes_draw() {
     ] {
         let path = dir.join(file);
         let Ok(bytes) = std::fs::read(&path) else {
-            println!("SKIPPED {file}: not in the corpus");
+            common::skip(file, "not in the corpus");
             continue;
         };
         let data = Arc::new(bonescope::format::load(&bytes, file).expect("loads"));

@@ -1,6 +1,8 @@
 //! The Tracks panel: track list (mixing chain, queue) and dopesheet, as snapshots and
 //! behaviour (selection keys, scrolling, tiny areas, hostile names).
 
+mod common;
+
 use bonescope::inspect::TimelineInfo;
 use bonescope::session::Command;
 use bonescope::tui::app::App;
@@ -12,7 +14,6 @@ use bonescope::tui::views::{MarkerKind, PanelAction, Selection};
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::style::Modifier;
-use std::path::PathBuf;
 
 fn scene(app: &App) -> PanelScene<'_> {
     PanelScene::of(app)
@@ -324,15 +325,13 @@ fn scrolling_keeps_the_selection_visible_with_hundreds_of_rows() {
 
 #[test]
 fn scrolling_mix_and_match() {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/corpus/spine/3.8/mix-and-match-pro.json");
-    let Ok(bytes) = std::fs::read(&path) else {
-        println!(
-            "SKIPPED scrolling_mix_and_match: {} is absent",
-            path.display()
-        );
+    let Some(path) = common::shared_file(
+        "scrolling_mix_and_match",
+        "corpus/spine/3.8/mix-and-match-pro.json",
+    ) else {
         return;
     };
+    let bytes = std::fs::read(&path).expect("read");
     let mut app = file_app(&bytes, "mix-and-match-pro.json", 0.0).expect("app");
     let walk = app.doc.data.find_animation("walk").expect("walk");
     app.play_animation(walk);

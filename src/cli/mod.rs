@@ -1,7 +1,12 @@
 //! Headless subcommands and the command-line interface.
 
+pub mod check;
+pub mod completions;
 pub mod curves;
+pub mod diff;
+pub mod man;
 pub mod poses;
+pub mod render;
 pub mod scenario;
 pub mod session;
 pub mod watch;
@@ -180,6 +185,26 @@ pub enum Command {
         #[arg(long, value_parser = ["json", "skel"])]
         input: Option<String>,
     },
+    /// Lint exports of any supported format: broken references, keys past the end, unused
+    /// bones/slots/skins/events, empty animations, non-finite numbers and more. Exit status:
+    /// 0 clean, 1 failing findings (errors; warnings too with --deny warnings), 2 a file
+    /// could not be read.
+    Check(check::CheckArgs),
+    /// Compare two skeleton files (any supported formats): names added, removed and renamed,
+    /// changed setup values, and per animation the timelines that changed and the largest pose
+    /// difference sampled with the runtime. Exit status 0 same, 1 different, 2 trouble.
+    Diff(diff::DiffArgs),
+    /// Draw a pose to stdout without a terminal: the preview as text (braille, halfblock,
+    /// ascii) or, with --format svg, as an SVG picture.
+    Render(render::RenderArgs),
+    /// Print a shell completion script (bash, zsh, fish, powershell).
+    Completions {
+        /// The shell.
+        #[arg(value_enum)]
+        shell: completions::ShellArg,
+    },
+    /// Print the man page (roff; `bonescope man | man -l -`).
+    Man,
 }
 
 /// A failure to report: one line, exit status 2.
@@ -309,6 +334,9 @@ pub fn run(command: Command) -> Result<(), CliError> {
                 .map_err(CliError)?;
             with_stdout(|o| o.write_all(out.as_bytes()))
         }
+        Command::Check(_) | Command::Diff(_) | Command::Render(_) => dispatch(command).map(|_| ()),
+        Command::Completions { shell } => completions::run(shell),
+        Command::Man => man::run(),
         Command::Scenario {
             scenario,
             corpus,
@@ -331,6 +359,28 @@ pub fn run(command: Command) -> Result<(), CliError> {
                 Err(scenario::WriteError::Io(e)) => Err(CliError(e.to_string())),
             }
         }
+    }
+}
+
+/// Runs a headless command and returns its exit status (`check` and `diff` say more than
+/// success or failure).
+pub fn dispatch(command: Command) -> Result<u8, CliError> {
+    match command {
+        Command::Check(args) => check::run(&args),
+        Command::Diff(args) => diff::run(&args),
+        Command::Render(args) => render::run(&args).map(|()| 0),
+        other => run(other).map(|()| 0),
+    }
+}
+
+/// Writes bytes to stdout (a closed pipe is not an error worth a message).
+pub(crate) fn write_stdout(bytes: &[u8]) -> Result<(), CliError> {
+    use std::io::Write;
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    match out.write_all(bytes).and_then(|()| out.flush()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(CliError(e.to_string())),
+        _ => Ok(()),
     }
 }
 
@@ -410,15 +460,15 @@ fn with_stdout(
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        Some(command) => run(command),
+        Some(command) => dispatch(command),
         None if cli.watch => match cli.file.as_deref() {
-            Some(f) => crate::cli::watch::run(f, cli.json, cli.poll),
+            Some(f) => crate::cli::watch::run(f, cli.json, cli.poll).map(|()| 0),
             None => Err(CliError("--watch needs a FILE".into())),
         },
-        None => open_viewer(cli.file.as_deref(), &cli.view, cli.poll),
+        None => open_viewer(cli.file.as_deref(), &cli.view, cli.poll).map(|()| 0),
     };
     match result {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(status) => ExitCode::from(status),
         Err(CliError(msg)) => {
             eprintln!("bonescope: {msg}");
             ExitCode::from(2)

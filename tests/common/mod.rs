@@ -8,16 +8,52 @@ pub mod twins;
 use serde_json::Value;
 use std::path::PathBuf;
 
-/// `../shared` beside the project, or `None` (with the reason printed) when absent.
+/// True when running in CI (`CI=true`): a test that cannot run there fails instead of skipping.
+pub fn in_ci() -> bool {
+    std::env::var("CI").is_ok_and(|v| v == "true" || v == "1")
+}
+
+/// Skips a test (printing why), or fails it in CI, where a skipped test must never look green.
+pub fn skip(what: &str, why: &str) {
+    if in_ci() {
+        panic!("{what}: {why} (CI=true: this test must run in CI)");
+    }
+    println!("SKIPPED {what}: {why}");
+}
+
+/// `../shared` beside the project, or `None` (with the reason printed) when absent; in CI its
+/// absence fails the test.
 pub fn shared_dir(what: &str) -> Option<PathBuf> {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared");
     if dir.is_dir() {
         Some(dir)
     } else {
-        println!(
-            "SKIPPED {what}: ../shared (reference corpus and goldens) is not beside the project"
+        skip(
+            what,
+            "../shared (reference corpus and goldens) is not beside the project",
         );
         None
+    }
+}
+
+/// A file of `../shared` (path relative to it), or `None` when absent (failing in CI).
+pub fn shared_file(what: &str, rel: &str) -> Option<PathBuf> {
+    let path = shared_dir(what)?.join(rel);
+    if path.is_file() {
+        Some(path)
+    } else {
+        skip(what, &format!("{} is absent", path.display()));
+        None
+    }
+}
+
+/// True when `tool` runs (`tool -V`); otherwise skips (failing in CI).
+pub fn tool_available(what: &str, tool: &str) -> bool {
+    if std::process::Command::new(tool).arg("-V").output().is_ok() {
+        true
+    } else {
+        skip(what, &format!("{tool} is not installed"));
+        false
     }
 }
 

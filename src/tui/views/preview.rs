@@ -16,6 +16,7 @@
 pub mod projection;
 mod scene;
 mod scene3d;
+pub mod svg;
 
 use super::{Panel, PanelAction, PanelId, ViewCtx, panel_block};
 use crate::core::model::SkeletonData;

@@ -1,0 +1,361 @@
+//! `bonescope check FILE...`: lint exports, for people (text), scripts (JSON) and CI logs
+//! (GitHub workflow commands).
+//!
+//! Exit status: 2 when a file could not be read; else 1 when a finding fails the check
+//! (an error, or a warning with `--deny warnings`); else 0.
+
+use super::{CliError, MAX_FILE_BYTES, write_stdout};
+use crate::lint::{Finding, LoadOutcome, Severity, from_load_error, lint_all};
+use crate::text::sanitize;
+use serde_json::{Value, json};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// How `check` prints.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CheckFormat {
+    /// One line per finding.
+    Text,
+    /// One JSON document (see the README).
+    Json,
+    /// GitHub Actions workflow commands (`::error file=...::message`), annotated in the diff.
+    Github,
+    /// SARIF 2.1.0 (code scanning services, IDE viewers).
+    Sarif,
+}
+
+/// What `--deny` can make fail.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DenyArg {
+    /// Warnings fail the check like errors.
+    Warnings,
+}
+
+/// Options of `bonescope check`.
+#[derive(clap::Args, Debug, Clone)]
+pub struct CheckArgs {
+    /// The files to check (any supported format).
+    #[arg(required = true)]
+    pub files: Vec<PathBuf>,
+    /// Print JSON (same as --format json).
+    #[arg(long)]
+    pub json: bool,
+    /// Output: text, json, github or sarif.
+    #[arg(long, value_enum, default_value_t = CheckFormat::Text)]
+    pub format: CheckFormat,
+    /// Make warnings fail the check (`--deny warnings`).
+    #[arg(long, value_enum)]
+    pub deny: Vec<DenyArg>,
+}
+
+/// The result of checking one file.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FileReport {
+    pub file: String,
+    /// "Spine 3.8.99", "DragonBones 5.5", ...; empty when unreadable.
+    pub format: String,
+    /// The file could not be read at all (the one finding says why).
+    pub unreadable: bool,
+    pub findings: Vec<Finding>,
+}
+
+impl FileReport {
+    fn count(&self, s: Severity) -> usize {
+        self.findings.iter().filter(|f| f.severity == s).count()
+    }
+}
+
+/// Checks one file.
+pub fn check_file(path: &Path) -> FileReport {
+    let file = path.display().to_string();
+    let unreadable = |code: &'static str, message: String| FileReport {
+        file: file.clone(),
+        format: String::new(),
+        unreadable: true,
+        findings: vec![Finding::new(Severity::Error, code, "", message)],
+    };
+    let bytes = match std::fs::metadata(path) {
+        Err(e) => return unreadable("io", e.to_string()),
+        Ok(m) if m.len() > MAX_FILE_BYTES => {
+            return unreadable(
+                "io",
+                format!(
+                    "file is {} bytes, larger than the {MAX_FILE_BYTES} byte limit",
+                    m.len()
+                ),
+            );
+        }
+        Ok(_) => match std::fs::read(path) {
+            Ok(b) => b,
+            Err(e) => return unreadable("io", e.to_string()),
+        },
+    };
+    let name = path
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    match crate::format::load_all(&bytes, &name) {
+        Ok(all) => {
+            let all: Vec<Arc<_>> = all.into_iter().map(Arc::new).collect();
+            let format = all.first().map_or_else(String::new, |d| {
+                format!("{} {}", d.source.format, d.source.version)
+                    .trim()
+                    .to_string()
+            });
+            FileReport {
+                file,
+                format,
+                unreadable: false,
+                findings: lint_all(&all),
+            }
+        }
+        Err(e) => match from_load_error(&e) {
+            LoadOutcome::Refused(f) => FileReport {
+                file,
+                format: String::new(),
+                unreadable: false,
+                findings: vec![f],
+            },
+            LoadOutcome::Unreadable(f) => FileReport {
+                file,
+                format: String::new(),
+                unreadable: true,
+                findings: vec![f],
+            },
+        },
+    }
+}
+
+/// The exit status for `reports` (see the module docs).
+pub fn status(reports: &[FileReport], deny_warnings: bool) -> u8 {
+    if reports.iter().any(|r| r.unreadable) {
+        2
+    } else if reports
+        .iter()
+        .any(|r| r.count(Severity::Error) > 0 || (deny_warnings && r.count(Severity::Warning) > 0))
+    {
+        1
+    } else {
+        0
+    }
+}
+
+/// Where a finding is, for text: `line 3, column 5 (bones[1].parent)` or the model path.
+fn where_text(f: &Finding) -> String {
+    match f.line_column {
+        Some((l, c)) if f.path.is_empty() => format!("line {l}, column {c}"),
+        Some((l, c)) => format!("line {l}, column {c} ({})", sanitize(&f.path)),
+        None => sanitize(&f.path).into_owned(),
+    }
+}
+
+/// The text report: one line per finding (`file: severity[code] where: message`), `file: ok`
+/// for clean files, and a summary line.
+pub fn to_text(reports: &[FileReport]) -> String {
+    let mut out = String::new();
+    for r in reports {
+        let file = sanitize(&r.file);
+        if r.findings.is_empty() {
+            out.push_str(&format!("{file}: ok\n"));
+        }
+        for f in &r.findings {
+            let sev = if r.unreadable {
+                "unreadable"
+            } else {
+                f.severity.name()
+            };
+            let at = where_text(f);
+            let at = if at.is_empty() {
+                String::new()
+            } else {
+                format!(" {at}:")
+            };
+            out.push_str(&format!(
+                "{file}: {sev}[{}]{at} {}\n",
+                f.code,
+                sanitize(&f.message)
+            ));
+        }
+    }
+    let total = |s: Severity| reports.iter().map(|r| r.count(s)).sum::<usize>();
+    let unreadable = reports.iter().filter(|r| r.unreadable).count();
+    out.push_str(&format!(
+        "checked {} file{}: {} error{}, {} warning{}, {} info{}, {} unreadable\n",
+        reports.len(),
+        plural(reports.len()),
+        total(Severity::Error) - unreadable,
+        plural(total(Severity::Error) - unreadable),
+        total(Severity::Warning),
+        plural(total(Severity::Warning)),
+        total(Severity::Info),
+        plural(total(Severity::Info)),
+        unreadable
+    ));
+    out
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
+/// The JSON report (raw strings: JSON escapes them).
+pub fn to_json(reports: &[FileReport], deny_warnings: bool) -> Value {
+    let total = |s: Severity| reports.iter().map(|r| r.count(s)).sum::<usize>();
+    let unreadable = reports.iter().filter(|r| r.unreadable).count();
+    let files: Vec<Value> = reports
+        .iter()
+        .map(|r| {
+            let findings: Vec<Value> = r
+                .findings
+                .iter()
+                .map(|f| {
+                    let mut v = json!({
+                        "severity": f.severity.name(),
+                        "code": f.code,
+                        "message": f.message,
+                        "path": f.path,
+                    });
+                    if let Some((l, c)) = f.line_column {
+                        v["line"] = json!(l);
+                        v["column"] = json!(c);
+                    }
+                    v
+                })
+                .collect();
+            let status = if r.unreadable {
+                "unreadable"
+            } else if r.findings.is_empty() {
+                "ok"
+            } else {
+                "findings"
+            };
+            json!({
+                "file": r.file,
+                "format": r.format,
+                "status": status,
+                "findings": findings,
+            })
+        })
+        .collect();
+    json!({
+        "files": files,
+        "errors": total(Severity::Error) - unreadable,
+        "warnings": total(Severity::Warning),
+        "infos": total(Severity::Info),
+        "unreadable": unreadable,
+        "exitStatus": status(reports, deny_warnings),
+    })
+}
+
+/// GitHub Actions workflow commands: one `::error`/`::warning`/`::notice` per finding.
+pub fn to_github(reports: &[FileReport]) -> String {
+    // Workflow command escaping: data escapes % CR LF; properties also : and ,.
+    fn data(s: &str) -> String {
+        s.replace('%', "%25")
+            .replace('\r', "%0D")
+            .replace('\n', "%0A")
+    }
+    fn prop(s: &str) -> String {
+        data(s).replace(':', "%3A").replace(',', "%2C")
+    }
+    let mut out = String::new();
+    for r in reports {
+        for f in &r.findings {
+            let cmd = match f.severity {
+                Severity::Error => "error",
+                Severity::Warning => "warning",
+                Severity::Info => "notice",
+            };
+            let mut props = format!("file={}", prop(&sanitize(&r.file)));
+            if let Some((l, c)) = f.line_column {
+                props.push_str(&format!(",line={l},col={c}"));
+            }
+            props.push_str(&format!(
+                ",title={}",
+                prop(&format!("bonescope {}", f.code))
+            ));
+            let mut msg = sanitize(&f.message).into_owned();
+            if !f.path.is_empty() {
+                msg = format!("{}: {msg}", sanitize(&f.path));
+            }
+            out.push_str(&format!("::{cmd} {props}::{}\n", data(&msg)));
+        }
+    }
+    out
+}
+
+/// A SARIF 2.1.0 log: one run, one rule per finding code, one result per finding.
+pub fn to_sarif(reports: &[FileReport]) -> Value {
+    let mut rules: Vec<&str> = reports
+        .iter()
+        .flat_map(|r| r.findings.iter().map(|f| f.code))
+        .collect();
+    rules.sort_unstable();
+    rules.dedup();
+    let results: Vec<Value> = reports
+        .iter()
+        .flat_map(|r| {
+            r.findings.iter().map(move |f| {
+                let level = match f.severity {
+                    Severity::Error => "error",
+                    Severity::Warning => "warning",
+                    Severity::Info => "note",
+                };
+                let mut location = json!({
+                    "physicalLocation": {"artifactLocation": {"uri": r.file.replace('\\', "/")}}
+                });
+                if let Some((l, c)) = f.line_column {
+                    location["physicalLocation"]["region"] =
+                        json!({"startLine": l, "startColumn": c});
+                }
+                if !f.path.is_empty() {
+                    location["logicalLocations"] = json!([{"fullyQualifiedName": f.path}]);
+                }
+                json!({
+                    "ruleId": f.code,
+                    "level": level,
+                    "message": {"text": f.message},
+                    "locations": [location],
+                })
+            })
+        })
+        .collect();
+    json!({
+        "version": "2.1.0",
+        "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
+        "runs": [{
+            "tool": {"driver": {
+                "name": "bonescope",
+                "version": env!("CARGO_PKG_VERSION"),
+                "rules": rules.iter().map(|r| json!({"id": r})).collect::<Vec<_>>(),
+            }},
+            "results": results,
+        }],
+    })
+}
+
+/// Runs `check`; returns the exit status.
+pub fn run(args: &CheckArgs) -> Result<u8, CliError> {
+    let deny = args.deny.contains(&DenyArg::Warnings);
+    let reports: Vec<FileReport> = args.files.iter().map(|p| check_file(p)).collect();
+    let format = if args.json {
+        CheckFormat::Json
+    } else {
+        args.format
+    };
+    match format {
+        CheckFormat::Text => write_stdout(to_text(&reports).as_bytes())?,
+        CheckFormat::Github => write_stdout(to_github(&reports).as_bytes())?,
+        CheckFormat::Sarif => {
+            let mut s = to_sarif(&reports).to_string();
+            s.push('\n');
+            write_stdout(s.as_bytes())?
+        }
+        CheckFormat::Json => {
+            let mut s = to_json(&reports, deny).to_string();
+            s.push('\n');
+            write_stdout(s.as_bytes())?
+        }
+    }
+    Ok(status(&reports, deny))
+}

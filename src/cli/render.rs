@@ -1,0 +1,225 @@
+//! `bonescope render`: a pose drawn without a terminal, as the preview's text (for CI logs
+//! and bug reports) or as an SVG picture.
+
+use super::{CliError, MarkerArg, load_armature, write_stdout};
+use crate::text::sanitize;
+use crate::tui::app::App;
+use crate::tui::offscreen::{PanelScene, buffer_text, render_panel};
+use crate::tui::theme::{ColorMode, Theme};
+use crate::tui::views::MarkerKind;
+use crate::tui::views::preview::PreviewView;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+/// Largest text picture (cells per side).
+const MAX_SIZE: u16 = 1000;
+/// Most frames one `--frames` range prints.
+const MAX_FRAMES: u64 = 10_000;
+
+/// What `render` draws.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RenderFormat {
+    /// The preview panel as text (see --marker).
+    Text,
+    /// An SVG document: one group per layer (bones, regions, meshes, ...).
+    Svg,
+}
+
+/// Options of `bonescope render`.
+#[derive(clap::Args, Debug, Clone)]
+pub struct RenderArgs {
+    /// The skeleton file.
+    pub file: PathBuf,
+    /// The animation to play on track 0 (default: the first; none when the file has none).
+    #[arg(long)]
+    pub animation: Option<String>,
+    /// The time to show, in seconds (default 0).
+    #[arg(long, conflicts_with = "frames", allow_negative_numbers = true)]
+    pub time: Option<f64>,
+    /// Frames to print, at the skeleton's frame rate: `N`, `A..B` (B excluded) or `A..=B`.
+    #[arg(long)]
+    pub frames: Option<String>,
+    /// Size of the text picture in cells, WIDTHxHEIGHT.
+    #[arg(long, default_value = "80x24")]
+    pub size: String,
+    /// Text marker: braille (default), halfblock or ascii.
+    #[arg(long, value_enum, default_value_t = MarkerArg::Braille)]
+    pub marker: MarkerArg,
+    /// Output: text (default) or svg.
+    #[arg(long, value_enum, default_value_t = RenderFormat::Text)]
+    pub format: RenderFormat,
+    /// Skins to combine (comma separated); default: the skin the viewer opens with.
+    #[arg(long, value_delimiter = ',')]
+    pub skin: Vec<String>,
+    /// The armature to draw, by name (DragonBones files hold several); default the first.
+    #[arg(long)]
+    pub armature: Option<String>,
+}
+
+/// Parses `80x24`.
+pub fn parse_size(s: &str) -> Result<(u16, u16), String> {
+    let (w, h) = s
+        .split_once(['x', 'X'])
+        .ok_or_else(|| format!("--size {}: expected WIDTHxHEIGHT", sanitize(s)))?;
+    let parse = |v: &str| {
+        v.trim()
+            .parse::<u16>()
+            .ok()
+            .filter(|n| (4..=MAX_SIZE).contains(n))
+            .ok_or_else(|| {
+                format!(
+                    "--size {}: each side must be 4 to {MAX_SIZE} cells",
+                    sanitize(s)
+                )
+            })
+    };
+    Ok((parse(w)?, parse(h)?))
+}
+
+/// Parses a frame range: `N`, `A..B` or `A..=B` (frames `A` up to, not including, `B`).
+pub fn parse_frames(s: &str) -> Result<std::ops::Range<u64>, String> {
+    let bad = || {
+        format!(
+            "--frames {}: expected N, A..B or A..=B (frame numbers)",
+            sanitize(s)
+        )
+    };
+    let num = |v: &str| v.trim().parse::<u64>().map_err(|_| bad());
+    let range = if let Some((a, b)) = s.split_once("..=") {
+        num(a)?..num(b)?.checked_add(1).ok_or_else(bad)?
+    } else if let Some((a, b)) = s.split_once("..") {
+        num(a)?..num(b)?
+    } else {
+        let n = num(s)?;
+        n..n.checked_add(1).ok_or_else(bad)?
+    };
+    if range.is_empty() {
+        return Err(format!("--frames {}: the range is empty", sanitize(s)));
+    }
+    if range.end - range.start > MAX_FRAMES {
+        return Err(format!(
+            "--frames {}: at most {MAX_FRAMES} frames at once",
+            sanitize(s)
+        ));
+    }
+    Ok(range)
+}
+
+/// An app on `args.file`, playing the chosen animation, paused at time 0.
+fn open(args: &RenderArgs, marker: MarkerKind) -> Result<App, CliError> {
+    let data = load_armature(&args.file, args.armature.as_deref())?;
+    let label = super::file_name(&args.file);
+    let mut app = App::open(
+        label,
+        vec![Arc::clone(&data)],
+        Theme::new(ColorMode::None),
+        marker,
+    )
+    .map_err(CliError)?;
+    if !args.skin.is_empty() {
+        app.session.set_skins(args.skin.clone()).map_err(CliError)?;
+    }
+    if let Some(name) = &args.animation {
+        let i = data.find_animation(name).ok_or_else(|| {
+            CliError(format!(
+                "{}: no animation \"{}\"",
+                sanitize(&args.file.display().to_string()),
+                sanitize(name)
+            ))
+        })?;
+        app.play_animation(i);
+    }
+    Ok(app)
+}
+
+/// The text picture of `app`'s preview, trailing spaces removed.
+fn text_frame(app: &App, width: u16, height: u16) -> String {
+    let mut preview = PreviewView::default();
+    let buf = render_panel(&mut preview, &PanelScene::of(app), width, height);
+    buffer_text(&buf)
+        .lines()
+        .map(|l| format!("{}\n", l.trim_end()))
+        .collect()
+}
+
+/// Runs `render`.
+pub fn run(args: &RenderArgs) -> Result<(), CliError> {
+    let (width, height) = parse_size(&args.size).map_err(CliError)?;
+    let frames = args
+        .frames
+        .as_deref()
+        .map(parse_frames)
+        .transpose()
+        .map_err(CliError)?;
+    if let Some(t) = args.time
+        && !t.is_finite()
+    {
+        return Err(CliError(format!("--time: {t} is not a finite time")));
+    }
+    let marker = match args.marker {
+        MarkerArg::Braille => MarkerKind::Braille,
+        MarkerArg::Halfblock => MarkerKind::HalfBlock,
+        MarkerArg::Ascii => MarkerKind::Ascii,
+    };
+    let mut app = open(args, marker)?;
+    match (args.format, frames) {
+        (RenderFormat::Svg, Some(_)) => Err(CliError(
+            "--format svg draws one pose: use --time instead of --frames".into(),
+        )),
+        (RenderFormat::Svg, None) => {
+            app.session.seek_time(args.time.unwrap_or(0.0));
+            let title = format!(
+                "{} {} t={}",
+                super::file_name(&args.file),
+                app.selection
+                    .animation
+                    .and_then(|a| app.doc.data.animations.get(a))
+                    .map_or("setup pose", |a| a.name.as_str()),
+                args.time.unwrap_or(0.0)
+            );
+            let svg = crate::tui::views::preview::svg::pose_svg(
+                app.session.skeleton(),
+                app.selection.animation,
+                &title,
+            );
+            write_stdout(svg.as_bytes())
+        }
+        (RenderFormat::Text, None) => {
+            app.session.seek_time(args.time.unwrap_or(0.0));
+            write_stdout(text_frame(&app, width, height).as_bytes())
+        }
+        (RenderFormat::Text, Some(range)) => {
+            let fps = app.session.fps();
+            let mut out = String::new();
+            for f in range {
+                app.session.seek_frame(f);
+                out.push_str(&format!("frame {f} t={:.4}\n", f as f64 / fps));
+                out.push_str(&text_frame(&app, width, height));
+                if out.len() > 1 << 20 {
+                    write_stdout(out.as_bytes())?;
+                    out.clear();
+                }
+            }
+            write_stdout(out.as_bytes())
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_and_frame_ranges_parse() {
+        assert_eq!(parse_size("80x24"), Ok((80, 24)));
+        assert!(parse_size("80").is_err());
+        assert!(parse_size("0x24").is_err());
+        assert!(parse_size("80x99999").is_err());
+        assert_eq!(parse_frames("3"), Ok(3..4));
+        assert_eq!(parse_frames("0..10"), Ok(0..10));
+        assert_eq!(parse_frames("2..=4"), Ok(2..5));
+        assert!(parse_frames("5..5").is_err());
+        assert!(parse_frames("a..b").is_err());
+        assert!(parse_frames("0..99999999").is_err());
+    }
+}
