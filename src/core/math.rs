@@ -8,6 +8,11 @@ pub const DEG_RAD: f64 = std::f64::consts::PI / 180.0;
 /// Radians to degrees.
 pub const RAD_DEG: f64 = 180.0 / std::f64::consts::PI;
 
+/// The Spine 4.x runtimes' pi: the rounded literal 3.1415927, not `PI` (their degree/radian
+/// factors and physics angle wraps use it, and long rotations show the difference).
+#[allow(clippy::approx_constant)]
+pub const SPINE_PI: f64 = 3.1415927;
+
 /// Rounds an `f64` to `f32` storage precision and back.
 #[inline]
 pub fn f32r(v: f64) -> f64 {

@@ -229,7 +229,7 @@ impl Rules {
     /// Radians per degree for bone transforms.
     pub fn deg_rad(&self) -> f64 {
         if self.runtime_pi {
-            3.1415927 / 180.0
+            crate::core::math::SPINE_PI / 180.0
         } else {
             std::f64::consts::PI / 180.0
         }

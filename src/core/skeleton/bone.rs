@@ -1,7 +1,7 @@
 //! A posed bone: local pose, applied pose and world transform.
 
 use super::memo::SinCos;
-use crate::core::math::{DEG_RAD, atan2_deg, cos_deg, sin_deg};
+use crate::core::math::{DEG_RAD, RAD_DEG, atan2_deg, cos_deg, sin_deg};
 use crate::core::model::{AppliedFormula, BoneData, Inherit};
 
 /// The parts of the parent (or skeleton) a bone's world transform is computed from.
@@ -78,8 +78,10 @@ fn local_axes(local: &Local, deg_rad: f64, memo: &mut SinCos) -> (f64, f64, f64,
         ..
     } = *local;
     let (sx, cx) = memo.sin_cos((rotation + shear_x) * deg_rad);
-    if shear_x == shear_y {
-        // y axis = x axis turned by 90 degrees: (cos, sin)(r + 90) = (-sin r, cos r).
+    // With true pi the y axis is the x axis turned by 90 degrees: (cos, sin)(r + 90) =
+    // (-sin r, cos r). The 4.x runtimes' rounded pi makes the two differ by ~1e-8, so there
+    // both axes are computed, as those runtimes do.
+    if shear_x == shear_y && deg_rad == DEG_RAD {
         return (cx * scale_x, -sx * scale_y, sx * scale_x, cx * scale_y);
     }
     let (sy, cy) = ((rotation + 90.0 + shear_y) * deg_rad).sin_cos();
@@ -251,6 +253,13 @@ impl Bone {
         frame: SkeletonFrame,
     ) {
         self.applied_valid = true;
+        // The runtime's degree/radian factors (4.x: its rounded pi).
+        let rad = if frame.deg_rad == DEG_RAD {
+            RAD_DEG
+        } else {
+            180.0 / crate::core::math::SPINE_PI
+        };
+        let atan2_deg = |y: f64, x: f64| y.atan2(x) * rad;
         let Some(p) = parent else {
             let (x, y) = match formula {
                 AppliedFormula::V38 => (self.world_x, self.world_y),
@@ -293,7 +302,7 @@ impl Bone {
                         ib = pb * pid;
                     }
                     Inherit::NoScale | Inherit::NoScaleOrReflection => {
-                        let (cos, sin) = (cos_deg(self.pose.rotation), sin_deg(self.pose.rotation));
+                        let (sin, cos) = (self.pose.rotation * frame.deg_rad).sin_cos();
                         pa = (pa * cos + pb * sin) / sx;
                         pc = (pc * cos + pd * sin) / sy;
                         let mut l = (pa * pa + pc * pc).sqrt();

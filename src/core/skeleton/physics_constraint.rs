@@ -8,8 +8,7 @@ use crate::core::model::{PhysicsConstraintData, SkeletonData};
 
 /// The runtimes' own pi (an f64 literal 4.6e-8 off `PI`): the physics angle wrap and
 /// [`PhysicsConstraint::rotate`] use it, and their results differ from `PI`'s at 1e-8.
-#[allow(clippy::approx_constant)] // Deliberately not `PI`: the runtimes' rounded literal.
-const SPINE_PI: f64 = 3.1415927;
+use crate::core::math::SPINE_PI;
 const SPINE_PI2: f64 = SPINE_PI * 2.0;
 /// `1 / (2 pi')`, precomputed as the runtimes do (the wrap multiplies by it).
 const SPINE_INV_PI2: f64 = 1.0 / SPINE_PI2;

@@ -29,7 +29,10 @@ fn b8_constraint() -> PhysicsConstraintData {
 
 /// `root` and `arm` (parent root, length 100, rotation 30, x 10, y 20) with the B8 constraint.
 fn b8_data() -> SkeletonData {
-    let mut d = SkeletonData::default();
+    let mut d = SkeletonData {
+        rules: crate::core::model::Rules::SPINE_42,
+        ..SkeletonData::default()
+    };
     d.bones.push(BoneData::new("root", None));
     let mut arm = BoneData::new("arm", Some(0));
     (arm.length, arm.rotation, arm.x, arm.y) = (100.0, 30.0, 10.0, 20.0);
@@ -419,10 +422,6 @@ fn b8_worked_example() {
     }
 }
 
-/// How far the bone code's `PI` trigonometry moves B8's numbers (up to ~1.2e-7 relative, at
-/// step 7's d; 4.2 computes with pi', as `world_42` does). Replace by `table_tolerance` once
-/// the skeleton runs 4.2 rules.
-const SKELETON_TOLERANCE: f64 = 3e-7;
 
 /// B8 through the skeleton API: update order, skeleton time, physics modes, translate and
 /// rotate forwarding, and the applied pose recomputed from the physics-edited world matrix.
@@ -450,16 +449,14 @@ fn b8_through_the_skeleton() {
         let arm = &sk.bones[1];
         let world = [arm.a, arm.b, arm.c, arm.d, arm.world_x, arm.world_y];
         for (i, text) in B8_WORLD[k].iter().enumerate() {
-            let tolerance = text.parse::<f64>().unwrap().abs() * SKELETON_TOLERANCE + 1e-9;
-            assert_near(WORLD_NAMES[i], n, world[i], text, tolerance);
+            assert_near(WORLD_NAMES[i], n, world[i], text, table_tolerance(text));
         }
         for (i, (got, text)) in state_of(&sk.physics[0])
             .into_iter()
             .zip(B8_STATE[k])
             .enumerate()
         {
-            let tolerance = text.parse::<f64>().unwrap().abs() * SKELETON_TOLERANCE + 1e-9;
-            assert_near(STATE_NAMES[i], n, got, text, tolerance);
+            assert_near(STATE_NAMES[i], n, got, text, table_tolerance(text));
         }
         // The applied pose was recomputed from the physics-edited world matrix: it gives back
         // its position and x axis. (Not the y axis: the 3.8 applied formula's shearY sign is
