@@ -422,7 +422,6 @@ fn b8_worked_example() {
     }
 }
 
-
 /// B8 through the skeleton API: update order, skeleton time, physics modes, translate and
 /// rotate forwarding, and the applied pose recomputed from the physics-edited world matrix.
 #[test]
