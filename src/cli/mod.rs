@@ -330,9 +330,18 @@ pub fn run(command: Command) -> Result<(), CliError> {
             if text.len() > session::MAX_SCRIPT_BYTES {
                 return Err(CliError(format!("{shown}: script is too large")));
             }
-            let out = session::run(file_name(&file), armatures, &shown, &text, &at, json)
-                .map_err(CliError)?;
-            with_stdout(|o| o.write_all(out.as_bytes()))
+            let stdout = std::io::stdout();
+            let mut out = std::io::BufWriter::new(stdout.lock());
+            session::run(
+                file_name(&file),
+                armatures,
+                &shown,
+                &text,
+                &at,
+                json,
+                &mut out,
+            )
+            .map_err(CliError)
         }
         Command::Check(_) | Command::Diff(_) | Command::Render(_) => dispatch(command).map(|_| ()),
         Command::Completions { shell } => completions::run(shell),

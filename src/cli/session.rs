@@ -17,8 +17,9 @@ use std::sync::Arc;
 /// The largest script read (bytes).
 pub const MAX_SCRIPT_BYTES: usize = 1024 * 1024;
 
-/// Runs `script` (its name `script_name` for messages) on a file's skeletons and returns the
-/// report: text, or NDJSON (one object per requested frame) when `json`.
+/// Runs `script` (its name `script_name` for messages) on a file's skeletons and writes the
+/// report to `out` frame by frame as each is reached: text, or NDJSON (one object per
+/// requested frame) when `json`.
 pub fn run(
     label: String,
     armatures: Vec<Arc<SkeletonData>>,
@@ -26,7 +27,8 @@ pub fn run(
     script: &[u8],
     at: &[u64],
     json: bool,
-) -> Result<String, String> {
+    out: &mut dyn std::io::Write,
+) -> Result<(), String> {
     if script.len() > MAX_SCRIPT_BYTES {
         return Err(format!(
             "{script_name}: script is larger than {MAX_SCRIPT_BYTES} bytes"
@@ -54,16 +56,15 @@ pub fn run(
     } else {
         at.to_vec()
     };
-    let mut out = String::new();
     for f in frames {
         app.session.seek_frame(f);
         app.follow_playing();
-        if json {
-            out.push_str(&report::frame_json(&app.session).to_string());
-            out.push('\n');
+        let written = if json {
+            writeln!(out, "{}", report::frame_json(&app.session))
         } else {
-            out.push_str(&report::frame_text(&app.session));
-        }
+            out.write_all(report::frame_text(&app.session).as_bytes())
+        };
+        written.map_err(|e| e.to_string())?;
     }
-    Ok(out)
+    out.flush().map_err(|e| e.to_string())
 }
