@@ -1,0 +1,48 @@
+//! The session command language (`bonescope session --script`) on the built-in sample: the
+//! viewer's own prompt and playback verbs, then the report at a few frames. A script may
+//! legitimately play or seek for hours of session time (a slow input, not a bug), so inputs
+//! with more than 64 lines or a number beyond 100 are skipped.
+#![no_main]
+
+use bonescope::core::model::SkeletonData;
+use std::sync::{Arc, OnceLock};
+
+fn sample() -> Arc<SkeletonData> {
+    static DATA: OnceLock<Arc<SkeletonData>> = OnceLock::new();
+    DATA.get_or_init(|| {
+        Arc::new(
+            bonescope::format::load(bonescope::tui::EMBEDDED_SAMPLE, "lantern-keeper")
+                .expect("the built-in sample loads"),
+        )
+    })
+    .clone()
+}
+
+/// True when every number in the script is small enough to run quickly.
+fn bounded(text: &str) -> bool {
+    text.lines().count() <= 64
+        && text
+            .split(|c: char| c.is_whitespace() || c == ':')
+            .filter_map(|w| w.parse::<f64>().ok())
+            .all(|v| v.abs() <= 100.0)
+}
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    if !bounded(text) {
+        return;
+    }
+    for json in [false, true] {
+        let _ = bonescope::cli::session::run(
+            "sample".into(),
+            vec![sample()],
+            "fuzz",
+            data,
+            &[0, 7, 3],
+            json,
+            &mut std::io::sink(),
+        );
+    }
+});
