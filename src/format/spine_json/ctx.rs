@@ -34,6 +34,12 @@ impl<'t> Ctx<'t> {
         self.budget.spend(bytes).map_err(|m| self.err(path, m))
     }
 
+    /// Takes `bytes` from the expansion budget, or says why not (for shared code that
+    /// locates its own errors).
+    pub fn budget_spend(&self, bytes: usize) -> Result<(), String> {
+        self.budget.spend(bytes)
+    }
+
     /// Fails at the first repeated key of `map` (found at `at`).
     pub fn no_duplicates<T>(&self, map: &OrderedMap<T>, at: &[Seg<'_>]) -> Result<(), LoadError> {
         match map.first_duplicate() {

@@ -1,7 +1,7 @@
 //! Skins: their attachments (into the attachment arena), bones and constraints; then the
 //! linked meshes, which may point into any skin.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
 use super::attachment::{LinkTo, attachment};
 use super::ctx::{Ctx, Names, join, lookup};
@@ -9,6 +9,7 @@ use super::dto::SkinDto;
 use crate::core::model::*;
 use crate::format::LoadError;
 use crate::format::json::Seg;
+use crate::format::linked_mesh;
 
 use Seg::{Entry, Index, Key};
 
@@ -135,95 +136,41 @@ pub fn skins(
     resolve_linked_meshes(ctx, pending, names, data)
 }
 
-/// Gives each linked mesh its parent's geometry. Parents may themselves be linked meshes, so
-/// this repeats until nothing is left (or reports a cycle).
+/// Gives each linked mesh its parent's geometry (the shared [`linked_mesh::resolve`]), with
+/// the skin a link names resolved first and every error located at the linked mesh.
 fn resolve_linked_meshes(
     ctx: Ctx<'_>,
-    mut pending: Vec<Pending>,
+    pending: Vec<Pending>,
     names: &Names<'_>,
     data: &mut SkeletonData,
 ) -> Result<(), LoadError> {
-    let mut unresolved: HashSet<AttachmentId> = pending.iter().map(|p| p.id).collect();
-    while !pending.is_empty() {
-        let before = pending.len();
-        let mut waiting = Vec::new();
-        for p in pending {
-            let parent_at = join(&p.path(), &[Key("parent")]);
-            let skin = match &p.link.skin {
-                Some(s) => lookup(
-                    ctx,
-                    &names.skins,
-                    s,
-                    "skin",
-                    &join(&p.path(), &[Key("skin")]),
-                )?,
-                None => data.default_skin.ok_or_else(|| {
-                    ctx.err(
-                        &parent_at,
-                        "no \"default\" skin to find the parent mesh in (name one with \"skin\")",
-                    )
-                })?,
-            };
-            let skin_data = &data.skins[skin];
-            let Some(parent) = skin_data.get(p.slot, &p.link.parent) else {
-                return Err(ctx.err(
-                    &parent_at,
-                    format!(
-                        "unknown parent mesh \"{}\" (no such attachment for slot \"{}\" in skin \"{}\")",
-                        p.link.parent, p.slot_name, skin_data.name
-                    ),
-                ));
-            };
-            if unresolved.contains(&parent) {
-                waiting.push(p);
-                continue;
-            }
-            let parent_att = &data.attachments[parent];
-            let AttachmentKind::Mesh(parent_mesh) = &parent_att.kind else {
-                return Err(ctx.err(
-                    &parent_at,
-                    format!(
-                        "parent \"{}\" is a {} attachment, not a mesh",
-                        p.link.parent,
-                        parent_att.type_name()
-                    ),
-                ));
-            };
-            let v = &parent_mesh.vertices;
-            let floats = v.vertices.len() + v.bones.as_ref().map_or(0, Vec::len);
-            let ints =
-                parent_mesh.uvs.len() + parent_mesh.triangles.len() + parent_mesh.edges.len();
-            ctx.spend((floats + ints) * 4, &p.path())?;
-            let geometry = (
-                parent_mesh.vertices.clone(),
-                parent_mesh.uvs.clone(),
-                parent_mesh.triangles.clone(),
-                parent_mesh.hull,
-                parent_mesh.edges.clone(),
-            );
-            let deform_source = if p.link.deform {
-                parent_att.deform_source
-            } else {
-                p.id
-            };
-            let att = &mut data.attachments[p.id];
-            att.deform_source = deform_source;
-            if let AttachmentKind::Mesh(m) = &mut att.kind {
-                (m.vertices, m.uvs, m.triangles, m.hull, m.edges) = geometry;
-                m.linked_parent = Some(parent);
-            }
-            unresolved.remove(&p.id);
-        }
-        if let Some(p) = waiting.first().filter(|_| waiting.len() == before) {
-            return Err(ctx.err(
-                &join(&p.path(), &[Key("parent")]),
-                format!(
-                    "linked mesh \"{}\" is part of a cycle of linked meshes",
-                    p.key
-                ),
-            ));
-        }
-        pending = waiting;
+    let mut links = Vec::with_capacity(pending.len());
+    for p in &pending {
+        let skin = match &p.link.skin {
+            Some(s) => lookup(
+                ctx,
+                &names.skins,
+                s,
+                "skin",
+                &join(&p.path(), &[Key("skin")]),
+            )?,
+            None => data.default_skin.ok_or_else(|| {
+                ctx.err(
+                    &join(&p.path(), &[Key("parent")]),
+                    "no \"default\" skin to find the parent mesh in (name one with \"skin\")",
+                )
+            })?,
+        };
+        links.push(linked_mesh::Link {
+            id: p.id,
+            slot: p.slot,
+            skin,
+            parent: p.link.parent.clone(),
+            deform: p.link.deform,
+        });
     }
-    Ok(())
+    linked_mesh::resolve(data, &links, |bytes| ctx.budget_spend(bytes)).map_err(|e| {
+        let p = &pending[e.link];
+        ctx.err(&join(&p.path(), &[Key("parent")]), e.message)
+    })
 }

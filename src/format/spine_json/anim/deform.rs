@@ -12,42 +12,58 @@ use crate::format::spine_json::dto_anim::DeformKey;
 use super::keys::check_time;
 use Seg::{Entry, Index, Key};
 
-type DeformDto = OrderedMap<OrderedMap<OrderedMap<Vec<DeformKey>>>>;
+/// skin -> slot -> attachment key -> `T`.
+pub(crate) type BySkin<T> = OrderedMap<OrderedMap<OrderedMap<T>>>;
 
-/// `deform: {skin: {slot: {attachment key: [keys]}}}`.
-pub fn deform(
+/// Walks skin -> slot -> attachment, resolving each to (slot, attachment id).
+pub(crate) fn each<T>(
     ctx: Ctx<'_>,
-    anim: &[Seg<'_>],
-    dtos: &DeformDto,
+    at: &[Seg<'_>],
+    dtos: &BySkin<T>,
     names: &Names<'_>,
     data: &SkeletonData,
-    out: &mut Vec<Timeline>,
+    mut f: impl FnMut(&[Seg<'_>], usize, usize, &T) -> Result<(), LoadError>,
 ) -> Result<(), LoadError> {
-    ctx.no_duplicates(dtos, &join(anim, &[Key("deform")]))?;
+    ctx.no_duplicates(dtos, at)?;
     for (ski, (skin_name, slots)) in dtos.0.iter().enumerate() {
-        let skin_at = join(anim, &[Key("deform"), Entry(ski, skin_name)]);
+        let skin_at = join(at, &[Entry(ski, skin_name)]);
         let skin = lookup(ctx, &names.skins, skin_name, "skin", &skin_at)?;
         ctx.no_duplicates(slots, &skin_at)?;
         for (si, (slot_name, entries)) in slots.0.iter().enumerate() {
             let slot_at = join(&skin_at, &[Entry(si, slot_name)]);
             let slot = lookup(ctx, &names.slots, slot_name, "slot", &slot_at)?;
             ctx.no_duplicates(entries, &slot_at)?;
-            for (ai, (key, keys)) in entries.0.iter().enumerate() {
-                let at = join(&slot_at, &[Entry(ai, key)]);
+            for (ai, (key, t)) in entries.0.iter().enumerate() {
+                let att_at = join(&slot_at, &[Entry(ai, key)]);
                 let Some(attachment) = data.skins.get(skin).and_then(|s| s.get(slot, key)) else {
                     return Err(ctx.err(
-                        &at,
+                        &att_at,
                         format!("skin \"{skin_name}\" has no attachment \"{key}\" for slot \"{slot_name}\""),
                     ));
                 };
-                if keys.is_empty() {
-                    continue;
-                }
-                out.push(timeline(ctx, &at, keys, slot, attachment, data)?);
+                f(&att_at, slot, attachment, t)?;
             }
         }
     }
     Ok(())
+}
+
+/// `deform: {skin: {slot: {attachment key: [keys]}}}`.
+pub fn deform(
+    ctx: Ctx<'_>,
+    anim: &[Seg<'_>],
+    dtos: &BySkin<Vec<DeformKey>>,
+    names: &Names<'_>,
+    data: &SkeletonData,
+    out: &mut Vec<Timeline>,
+) -> Result<(), LoadError> {
+    let at = join(anim, &[Key("deform")]);
+    each(ctx, &at, dtos, names, data, |at, slot, attachment, keys| {
+        if !keys.is_empty() {
+            out.push(timeline(ctx, at, keys, slot, attachment, data)?);
+        }
+        Ok(())
+    })
 }
 
 /// The deform length of `attachment` and its setup vertices (unweighted), or an error at

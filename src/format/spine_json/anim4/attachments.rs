@@ -7,52 +7,16 @@ use crate::core::animation::{
 use crate::core::curve::{Interp, Keys};
 use crate::core::model::SkeletonData;
 use crate::format::LoadError;
-use crate::format::json::{OrderedMap, Seg};
-use crate::format::spine_json::anim::deform::{deform_shape, key_vertices};
+use crate::format::json::Seg;
+use crate::format::spine_json::anim::deform::{BySkin, deform_shape, each, key_vertices};
 use crate::format::spine_json::anim::keys::check_time;
-use crate::format::spine_json::ctx::{Ctx, Names, join, lookup};
+use crate::format::spine_json::ctx::{Ctx, Names, join};
 use crate::format::spine_json::dto_anim4::{
     AttachmentTimelines, Curve4, DeformKey, SequenceKey as SequenceKeyDto,
 };
 
 use super::keys::bezier_points;
-use Seg::{Entry, Index, Key};
-
-/// skin -> slot -> attachment key -> `T`.
-pub type BySkin<T> = OrderedMap<OrderedMap<OrderedMap<T>>>;
-
-/// Walks skin -> slot -> attachment, resolving each to (slot, attachment id).
-fn each<T>(
-    ctx: Ctx<'_>,
-    at: &[Seg<'_>],
-    dtos: &BySkin<T>,
-    names: &Names<'_>,
-    data: &SkeletonData,
-    mut f: impl FnMut(&[Seg<'_>], usize, usize, &T) -> Result<(), LoadError>,
-) -> Result<(), LoadError> {
-    ctx.no_duplicates(dtos, at)?;
-    for (ski, (skin_name, slots)) in dtos.0.iter().enumerate() {
-        let skin_at = join(at, &[Entry(ski, skin_name)]);
-        let skin = lookup(ctx, &names.skins, skin_name, "skin", &skin_at)?;
-        ctx.no_duplicates(slots, &skin_at)?;
-        for (si, (slot_name, entries)) in slots.0.iter().enumerate() {
-            let slot_at = join(&skin_at, &[Entry(si, slot_name)]);
-            let slot = lookup(ctx, &names.slots, slot_name, "slot", &slot_at)?;
-            ctx.no_duplicates(entries, &slot_at)?;
-            for (ai, (key, t)) in entries.0.iter().enumerate() {
-                let att_at = join(&slot_at, &[Entry(ai, key)]);
-                let Some(attachment) = data.skins.get(skin).and_then(|s| s.get(slot, key)) else {
-                    return Err(ctx.err(
-                        &att_at,
-                        format!("skin \"{skin_name}\" has no attachment \"{key}\" for slot \"{slot_name}\""),
-                    ));
-                };
-                f(&att_at, slot, attachment, t)?;
-            }
-        }
-    }
-    Ok(())
-}
+use Seg::{Index, Key};
 
 /// 4.0 `deform: {skin: {slot: {attachment: [keys]}}}`.
 pub fn deform_40(
