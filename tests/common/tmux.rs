@@ -1,5 +1,6 @@
 //! A tmux pane running the real binary, driven by keys like a user (for end-to-end tests).
-//! `Tmux::start` returns `None`, printing why, when tmux is not installed.
+//! `Tmux::start` returns `None`, printing why, when tmux is not installed, and fails the test
+//! instead in CI (`CI=true`), where a skipped end-to-end test must never look green.
 #![allow(dead_code)]
 
 use std::process::{Command, Output};
@@ -12,6 +13,10 @@ pub struct Tmux {
 impl Tmux {
     pub fn start(name: &str, width: u16, height: u16, command: &str) -> Option<Tmux> {
         if Command::new("tmux").arg("-V").output().is_err() {
+            assert!(
+                std::env::var("CI").as_deref() != Ok("true"),
+                "{name}: tmux is not installed (CI must install it)"
+            );
             println!("SKIPPED {name}: tmux is not installed");
             return None;
         }
