@@ -42,6 +42,7 @@ pub fn run(
         Theme::new(ColorMode::None),
         MarkerKind::Ascii,
     )?;
+    app.may_write = false;
     for (n, line) in text.lines().enumerate() {
         let line = line.trim();
         let line = line.strip_prefix(':').unwrap_or(line).trim();

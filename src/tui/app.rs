@@ -100,6 +100,9 @@ pub struct App {
     pub range: (Option<u64>, Option<u64>),
     /// The watched file (`:save` never writes over it).
     pub source: Option<std::path::PathBuf>,
+    /// Whether `:save` may write files (the viewer); scripts run headless by the `session`
+    /// command print their report instead and never write.
+    pub may_write: bool,
     /// While true (the event loop handling a batch of queued input), frame moves only
     /// set `pending_frame`; [`App::flush_seek`] replays once for the whole batch.
     pub defer_seeks: bool,
@@ -195,6 +198,7 @@ impl App {
             pinned: false,
             range: (None, None),
             source: None,
+            may_write: true,
             defer_seeks: false,
             pending_frame: None,
         };
@@ -680,10 +684,20 @@ impl App {
     /// when the name ends in `.ndjson` or `.json`, else text. Never the watched file.
     fn save_log(&mut self, path: &std::path::Path) -> Result<String, String> {
         let shown = crate::text::sanitize(&path.display().to_string()).into_owned();
+        if !self.may_write {
+            return Err("save writes a file; the session command prints its report instead".into());
+        }
         if let Some(src) = &self.source
             && same_file(src, path)
         {
             return Err(format!("{shown} is the watched file; not writing over it"));
+        }
+        // Only a new or regular file: opening a FIFO or device for writing could block the
+        // viewer or write somewhere surprising.
+        if let Ok(meta) = std::fs::metadata(path)
+            && !meta.is_file()
+        {
+            return Err(format!("{shown} is not a regular file; not writing to it"));
         }
         let ndjson = matches!(
             path.extension().and_then(|e| e.to_str()),
