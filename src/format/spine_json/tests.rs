@@ -343,3 +343,29 @@ fn a_byte_order_mark_is_skipped() {
     let data = load(&bytes, "bom").unwrap();
     assert_eq!(data.bones.len(), load_file(&sample_path()).bones.len());
 }
+
+/// 4.x event keys default `volume` / `balance` to 1 / 0 (audio events only), 3.8 keys to the
+/// event's definition (pinned by the kite-fox-42 and lantern-keeper goldens).
+#[test]
+fn event_key_volume_and_balance_defaults_per_version() {
+    let keyed = |spine: &str| {
+        let text = format!(
+            r#"{{"skeleton":{{"spine":"{spine}"}},"bones":[{{"name":"root"}}],
+            "events":{{"chime":{{"audio":"c.ogg","volume":0.8,"balance":-0.2}},"tick":{{}}}},
+            "animations":{{"a":{{"events":[{{"name":"chime"}},{{"name":"tick","volume":0.5}}]}}}}}}"#
+        );
+        let data = load(text.as_bytes(), "events").expect("loads");
+        let timeline = data.animations[0].timelines.iter().find_map(|t| match t {
+            Timeline::Event(e) => Some(e.events.clone()),
+            _ => None,
+        });
+        timeline
+            .expect("event timeline")
+            .iter()
+            .map(|e| (e.volume, e.balance))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(keyed("4.2.22"), [(1.0, 0.0), (0.0, 0.0)]);
+    assert_eq!(keyed("4.0.64"), [(1.0, 0.0), (0.0, 0.0)]);
+    assert_eq!(keyed("3.8.99")[0], (0.8, -0.2));
+}

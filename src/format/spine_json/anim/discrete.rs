@@ -4,6 +4,7 @@ use crate::core::animation::{DrawOrderTimeline, EventTimeline, Timeline};
 use crate::core::model::{Event, SkeletonData};
 use crate::format::LoadError;
 use crate::format::json::Seg;
+use crate::format::spine_json::SpineVersion;
 use crate::format::spine_json::ctx::{Ctx, Names, join, lookup};
 use crate::format::spine_json::dto_anim::{DrawOrderOffset, EventKey};
 
@@ -109,7 +110,9 @@ fn order(
     })
 }
 
-/// Event keys; payload fields default to the event's definition.
+/// Event keys; `int`, `float` and `string` default to the event's definition. 3.8 defaults
+/// `volume` / `balance` to the definition too; 4.x reads them only for events with audio and
+/// defaults them per key to 1 and 0 (the 4.2 runtime ignores the definition's values there).
 pub fn events(
     ctx: Ctx<'_>,
     anim: &[Seg<'_>],
@@ -134,6 +137,13 @@ pub fn events(
         if k.string.is_none() {
             ctx.spend(d.string.len(), &join(&at, &[Index(i)]))?;
         }
+        let (volume, balance) = if ctx.version == SpineVersion::V38 {
+            (k.volume.unwrap_or(d.volume), k.balance.unwrap_or(d.balance))
+        } else if d.audio.is_some() {
+            (k.volume.unwrap_or(1.0), k.balance.unwrap_or(0.0))
+        } else {
+            (0.0, 0.0)
+        };
         times.push(k.time.0);
         events.push(Event {
             data: index,
@@ -141,8 +151,8 @@ pub fn events(
             int: k.int.unwrap_or(d.int),
             float: k.float.unwrap_or(d.float),
             string: k.string.clone().unwrap_or_else(|| d.string.clone()),
-            volume: k.volume.unwrap_or(d.volume),
-            balance: k.balance.unwrap_or(d.balance),
+            volume,
+            balance,
         });
     }
     out.push(Timeline::Event(EventTimeline { times, events }));
