@@ -70,3 +70,29 @@ fn a_bad_line_is_located() {
     assert!(out.is_empty());
     assert!(err.contains("typo.txt:2: no animation \"wlak\""), "{err}");
 }
+
+/// Found by fuzzing: a script's `save` wrote files wherever the script said. Headless
+/// scripts print their report and never write.
+#[test]
+fn scripts_never_write_files() {
+    let dir = std::env::temp_dir().join(format!("bonescope-session-save-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("scratch dir");
+    let target = dir.join("log.ndjson");
+    let script = dir.join("save.txt");
+    std::fs::write(&script, format!("mix 0.2\nsave {}\n", target.display())).expect("script");
+    let out = Command::new(env!("CARGO_BIN_EXE_bonescope"))
+        .arg("session")
+        .arg(root().join("samples/spine/lantern-keeper.json"))
+        .arg("--script")
+        .arg(&script)
+        .output()
+        .expect("run bonescope");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("save.txt:2:") && err.contains("prints its report"),
+        "{err}"
+    );
+    assert!(!target.exists(), "the script wrote {}", target.display());
+    let _ = std::fs::remove_dir_all(&dir);
+}
