@@ -15,6 +15,7 @@
 pub mod cursor;
 pub mod header;
 mod v38;
+mod v4;
 
 use crate::core::model::SkeletonData;
 use crate::format::LoadError;
@@ -28,17 +29,14 @@ pub fn load(bytes: &[u8], header: &Header, name: &str) -> Result<SkeletonData, L
     let minor = |m: &str| v == m || v.starts_with(&format!("{m}."));
     if minor("3.8") {
         v38::read(bytes, header.layout, name)
-    } else if ["4.0", "4.1", "4.2"].iter().any(|m| minor(m)) {
-        Err(LoadError::byte(
-            0,
-            format!(
-                "Spine {v} binary (.skel) is not supported yet (Spine 3.8 binary is; export as JSON meanwhile)"
-            ),
-        ))
+    } else if let Some(m) = ["4.0", "4.1", "4.2"].iter().position(|m| minor(m)) {
+        v4::read(bytes, header.layout, name, m as u8)
     } else {
         Err(LoadError::byte(
             0,
-            format!("Spine \"{v}\" binary (.skel) is not supported (expected Spine 3.8)"),
+            format!(
+                "Spine \"{v}\" binary (.skel) is not supported (expected Spine 3.8, 4.0, 4.1 or 4.2)"
+            ),
         ))
     }
 }
