@@ -37,3 +37,8 @@ fn run_version(version: &str, expected: usize) {
 fn official_runtime_skel_goldens_4_0() {
     run_version("4.0", 21);
 }
+
+#[test]
+fn official_runtime_skel_goldens_4_1() {
+    run_version("4.1", 22);
+}

@@ -540,6 +540,17 @@ fn animation(
                     d.nums(&|| format!("{} key {i} vertices", at()), p, q, 2.0 * VALUE);
                 }
             }
+            (Timeline::Sequence(x), Timeline::Sequence(y)) => {
+                d.nums(&|| format!("{} times", at()), &x.times, &y.times, TIME);
+                let modes = |t: &bonescope::core::animation::SequenceTimeline| {
+                    t.keys.iter().map(|k| (k.mode, k.index)).collect::<Vec<_>>()
+                };
+                d.eq(&|| format!("{} modes", at()), modes(x), modes(y));
+                let delays = |t: &bonescope::core::animation::SequenceTimeline| {
+                    t.keys.iter().map(|k| k.delay).collect::<Vec<_>>()
+                };
+                d.nums(&|| format!("{} delays", at()), &delays(x), &delays(y), TIME);
+            }
             (Timeline::Attachment(x), Timeline::Attachment(y)) => {
                 d.nums(&|| format!("{} times", at()), &x.times, &y.times, TIME);
                 d.eq(&|| format!("{} names", at()), &x.names, &y.names);

@@ -26,6 +26,7 @@ pub fn attachment(
     let at = r.c.offset();
     let kind_byte = r.c.u8("attachment type")?;
     let mut link = None;
+    let mut sequence = None;
     let editor_color = |r: &mut Reader<'_>| -> Read<Option<Color>> {
         if r.nonessential {
             r.c.color("color").map(Some)
@@ -49,6 +50,7 @@ pub fn attachment(
                 offset: [0.0; 8],
             };
             region.update_offset();
+            sequence = read_sequence(r)?;
             AttachmentKind::Region(region)
         }
         1 => {
@@ -89,6 +91,7 @@ pub fn attachment(
                     format!("hull of {hull} vertices but the mesh has only {count}"),
                 ));
             }
+            sequence = read_sequence(r)?;
             let (mut edges, mut width, mut height) = (Vec::new(), 0.0, 0.0);
             if r.nonessential {
                 let at = r.c.offset();
@@ -126,7 +129,8 @@ pub fn attachment(
             let parent = r
                 .string_ref("parent mesh")?
                 .ok_or_else(|| r.c.error_at(at, "parent mesh is missing (null string)"))?;
-            let deform = r.c.bool("inherit deform flag")?;
+            let deform = r.c.bool("inherit timelines flag")?;
+            sequence = read_sequence(r)?;
             let (mut width, mut height) = (0.0, 0.0);
             if r.nonessential {
                 width = r.c.f64("width")?;
@@ -201,7 +205,7 @@ pub fn attachment(
             name,
             kind,
             deform_source: id,
-            sequence: None,
+            sequence,
         },
         link,
     ))
@@ -239,4 +243,35 @@ fn vertices(r: &mut Reader<'_>, count: usize, bone_count: usize) -> Read<VertexD
         return Err(r.c.error_at(at, "weighted vertices without influences"));
     }
     Ok(out)
+}
+
+/// 4.1+: a sequence flag, then when set the image count, first index, digits and setup
+/// index (as varints).
+fn read_sequence(r: &mut Reader<'_>) -> Read<Option<Sequence>> {
+    if r.minor < 1 || !r.c.bool("sequence flag")? {
+        return Ok(None);
+    }
+    let at = r.c.offset();
+    let count = r.c.uvarint("sequence count")?;
+    let start = r.c.varint(true, "sequence start")?;
+    let digits = r.c.uvarint("sequence digits")?;
+    let setup = r.c.varint(true, "sequence setup index")?;
+    let count = u32::try_from(count)
+        .ok()
+        .filter(|&c| c > 0)
+        .ok_or_else(|| {
+            r.c.error_at(at, format!("sequence count {count} out of range"))
+        })?;
+    let digits = u32::try_from(digits)
+        .ok()
+        .filter(|&d| d <= 32)
+        .ok_or_else(|| {
+            r.c.error_at(at, format!("sequence digits {digits} out of range"))
+        })?;
+    Ok(Some(Sequence {
+        count,
+        start,
+        digits,
+        setup,
+    }))
 }

@@ -264,7 +264,8 @@ pub fn events(r: &mut Reader<'_>, data: &SkeletonData, out: &mut Vec<Timeline>) 
     Ok(())
 }
 
-/// 4.1+ image sequence keys.
+/// 4.1+ image sequence keys: per key its time, an int holding the mode (low 4 bits) and the
+/// start index (the rest), and the delay.
 fn sequence(
     r: &mut Reader<'_>,
     data: &SkeletonData,
@@ -272,6 +273,41 @@ fn sequence(
     attachment: usize,
     at: usize,
 ) -> Read<Option<Timeline>> {
-    let _ = (data, slot, attachment);
-    Err(r.c.error_at(at, "sequence timelines: not decoded yet"))
+    if data.attachments[attachment].sequence.is_none() {
+        return Err(r
+            .c
+            .error_at(at, "sequence keys need an attachment with a sequence"));
+    }
+    let n = r.c.count(12, "key count")?;
+    let mut times = Vec::with_capacity(n);
+    let mut keys = Vec::with_capacity(n);
+    r.c.enter("key", Some(0), None);
+    for i in 0..n {
+        r.c.set_index(i);
+        times.push(time(r, times.last().copied())?);
+        let at = r.c.offset();
+        let mode_and_index = r.c.i32("mode and index")?;
+        let mode = SequenceMode::ALL
+            .get((mode_and_index & 0xf) as usize)
+            .copied()
+            .ok_or_else(|| {
+                r.c.error_at(
+                    at,
+                    format!("unknown sequence mode {} (0..6)", mode_and_index & 0xf),
+                )
+            })?;
+        let delay = r.c.f32("delay")?;
+        keys.push(SequenceKey {
+            mode,
+            index: mode_and_index >> 4,
+            delay,
+        });
+    }
+    r.c.leave();
+    Ok((n > 0).then_some(Timeline::Sequence(SequenceTimeline {
+        slot,
+        attachment,
+        times,
+        keys,
+    })))
 }
