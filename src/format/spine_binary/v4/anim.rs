@@ -32,9 +32,6 @@ pub fn animations(r: &mut Reader<'_>, data: &SkeletonData) -> Read<Vec<Animation
         ik(r, data, &mut timelines)?;
         transform(r, data, &mut timelines)?;
         path(r, data, &mut timelines)?;
-        if r.minor >= 2 {
-            physics(r, data, &mut timelines)?;
-        }
         deform::attachments(r, data, &mut timelines)?;
         deform::draw_order(r, data, &mut timelines)?;
         deform::events(r, data, &mut timelines)?;
@@ -171,7 +168,7 @@ fn rgba(r: &mut Reader<'_>, what: &str) -> Read<[f32; 4]> {
     Ok([c.r, c.g, c.b, c.a].map(|v| v as f32))
 }
 
-/// An RGB888 color.
+/// An RGB888 color (a two-color key's dark color).
 fn rgb(r: &mut Reader<'_>, what: &str) -> Read<[f32; 3]> {
     let b = r.c.take(3, what)?;
     Ok([b[0], b[1], b[2]].map(|v| (v as f64 / 255.0) as f32))
@@ -215,7 +212,6 @@ fn slots(r: &mut Reader<'_>, data: &SkeletonData, out: &mut Vec<Timeline>) -> Re
                     Timeline::Attachment(AttachmentTimeline { slot, times, names })
                 }
                 1 => color(ColorKind::Rgba, curve_keys(r, 4, 4, |r| rgba(r, "color"))?),
-                2 => color(ColorKind::Rgb, curve_keys(r, 3, 3, |r| rgb(r, "color"))?),
                 3 => two(
                     TwoColorKind::Rgba2,
                     curve_keys(r, 7, 7, |r| {
@@ -224,22 +220,10 @@ fn slots(r: &mut Reader<'_>, data: &SkeletonData, out: &mut Vec<Timeline>) -> Re
                         Ok([lr, lg, lb, la, dr, dg, db])
                     })?,
                 ),
-                4 => two(
-                    TwoColorKind::Rgb2,
-                    curve_keys(r, 6, 6, |r| {
-                        let [lr, lg, lb] = rgb(r, "light color")?;
-                        let [dr, dg, db] = rgb(r, "dark color")?;
-                        Ok([lr, lg, lb, dr, dg, db])
-                    })?,
-                ),
-                5 => color(
-                    ColorKind::Alpha,
-                    curve_keys(r, 1, 1, |r| Ok([(r.c.u8("alpha")? as f64 / 255.0) as f32]))?,
-                ),
                 t => {
                     return Err(r
                         .c
-                        .error_at(at, format!("unknown slot timeline type {t} (0..5)")));
+                        .error_at(at, format!("unknown slot timeline type {t} (0 attachment, 1 rgba, 3 rgba2; the ids of rgb, alpha and rgb2 are not established yet)")));
                 }
             };
             if !timeline.key_times().is_empty() {
@@ -275,10 +259,6 @@ fn bones(r: &mut Reader<'_>, data: &SkeletonData, out: &mut Vec<Timeline>) -> Re
                 7 => (P::Shear, two(r)?),
                 8 => (P::ShearX, one(r)?),
                 9 => (P::ShearY, one(r)?),
-                10 if r.minor >= 2 => {
-                    inherit(r, bone, out)?;
-                    continue;
-                }
                 t => {
                     return Err(r
                         .c
@@ -296,24 +276,6 @@ fn bones(r: &mut Reader<'_>, data: &SkeletonData, out: &mut Vec<Timeline>) -> Re
             }
         }
         r.c.leave();
-    }
-    Ok(())
-}
-
-/// 4.2 inherit keys: time and an inherit mode byte each.
-fn inherit(r: &mut Reader<'_>, bone: usize, out: &mut Vec<Timeline>) -> Read<()> {
-    let n = r.c.count(5, "key count")?;
-    let mut times = Vec::with_capacity(n);
-    let mut modes = Vec::with_capacity(n);
-    r.c.enter("key", Some(0), None);
-    for k in 0..n {
-        r.c.set_index(k);
-        times.push(time(r, times.last().copied())?);
-        modes.push(super::setup::inherit_mode(r)?);
-    }
-    r.c.leave();
-    if n > 0 {
-        out.push(Timeline::Inherit(InheritTimeline { bone, times, modes }));
     }
     Ok(())
 }
@@ -418,15 +380,5 @@ fn path(r: &mut Reader<'_>, data: &SkeletonData, out: &mut Vec<Timeline>) -> Rea
         }
         r.c.leave();
     }
-    Ok(())
-}
-
-fn physics(r: &mut Reader<'_>, data: &SkeletonData, out: &mut Vec<Timeline>) -> Read<()> {
-    let at = r.c.offset();
-    let n = r.c.count(2, "physics timeline count")?;
-    if n > 0 {
-        return Err(r.c.error_at(at, "physics timelines: not decoded yet"));
-    }
-    let _ = (data, out);
     Ok(())
 }

@@ -1,4 +1,4 @@
-//! Spine 4.0, 4.1 and 4.2 binary: the header and the order of the sections. The three
+//! Spine 4.0 and 4.1 binary: the header and the order of the sections. The three
 //! versions share one reader; [`Reader::minor`] selects what differs (see `LAYOUT.md`).
 
 mod anim;
@@ -9,7 +9,7 @@ mod skins;
 
 use super::cursor::{Cursor, Read};
 use super::header::{self, HashLayout};
-use crate::core::model::{ReferenceScale, SkeletonData, SourceInfo};
+use crate::core::model::{SkeletonData, SourceInfo};
 use crate::format::LoadError;
 use crate::format::json::budget::Budget;
 use crate::format::spine_json::SpineVersion;
@@ -23,7 +23,7 @@ pub struct Reader<'a> {
     pub nonessential: bool,
     /// Memory for data the file only implies.
     pub budget: Budget,
-    /// The 4.x minor version: 0, 1 or 2.
+    /// The 4.x minor version: 0 or 1.
     pub minor: u8,
 }
 
@@ -46,10 +46,10 @@ pub fn read(
     name: &str,
     minor: u8,
 ) -> Result<SkeletonData, LoadError> {
-    let spine = match minor {
-        0 => SpineVersion::V40,
-        1 => SpineVersion::V41,
-        _ => SpineVersion::V42,
+    let spine = if minor == 0 {
+        SpineVersion::V40
+    } else {
+        SpineVersion::V41
     };
     let mut r = Reader {
         minor,
@@ -77,9 +77,6 @@ pub fn read(
         })
     })?;
     r.c.enter("skeleton header", None, None);
-    if minor >= 2 {
-        data.reference_scale = ReferenceScale(r.c.f64("reference scale")?);
-    }
     r.nonessential = r.c.bool("nonessential flag")?;
     if r.nonessential {
         data.fps = r.c.f64("fps")?;
@@ -101,9 +98,6 @@ pub fn read(
     setup::ik(&mut r, &mut data)?;
     setup::transform(&mut r, &mut data)?;
     setup::path(&mut r, &mut data)?;
-    if minor >= 2 {
-        setup::physics(&mut r, &mut data)?;
-    }
     skins::skins(&mut r, &mut data)?;
     setup::events(&mut r, &mut data)?;
     data.animations = anim::animations(&mut r, &data)?;

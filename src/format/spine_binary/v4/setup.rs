@@ -56,10 +56,6 @@ pub fn bones(r: &mut Reader<'_>, data: &mut SkeletonData) -> Read<()> {
         b.skin_required = r.c.bool("skin required flag")?;
         if r.nonessential {
             b.color = Some(r.c.color("color")?);
-            if r.minor >= 2 {
-                let _icon = r.c.string("icon")?;
-                let _visible = r.c.bool("visible flag")?;
-            }
         }
         data.bones.push(b);
         r.c.leave();
@@ -92,9 +88,7 @@ pub fn slots(r: &mut Reader<'_>, data: &mut SkeletonData) -> Read<()> {
             3 => BlendMode::Screen,
             m => return Err(r.c.error_at(at, format!("unknown blend mode {m} (0..3)"))),
         };
-        if r.minor >= 2 && r.nonessential {
-            let _visible = r.c.bool("visible flag")?;
-        }
+
         data.slots.push(SlotData {
             name,
             bone,
@@ -320,16 +314,6 @@ pub fn events(r: &mut Reader<'_>, data: &mut SkeletonData) -> Read<()> {
         data.events.push(e);
         r.c.leave();
     }
-    Ok(())
-}
-
-pub fn physics(r: &mut Reader<'_>, data: &mut SkeletonData) -> Read<()> {
-    let at = r.c.offset();
-    let n = r.c.count(4, "physics constraint count")?;
-    if n > 0 {
-        return Err(r.c.error_at(at, "physics constraints: not decoded yet"));
-    }
-    let _ = data;
     Ok(())
 }
 
