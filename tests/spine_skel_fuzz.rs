@@ -43,9 +43,12 @@ fn exercise(bytes: &[u8], pose: bool) -> Result<(), LoadError> {
     result.map(|_| ())
 }
 
-fn corpus(name: &str) -> Option<Vec<u8>> {
+/// The versions whose small spinosaurus export is cut and bit-flipped.
+const VERSIONS: [&str; 3] = ["3.8", "4.0", "4.1"];
+
+fn corpus(version: &str, name: &str) -> Option<Vec<u8>> {
     let shared = common::shared_dir("Spine .skel fuzzing")?;
-    let path = shared.join("corpus/spine/3.8").join(name);
+    let path = shared.join("corpus/spine").join(version).join(name);
     Some(std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display())))
 }
 
@@ -67,7 +70,13 @@ impl Rng {
 
 #[test]
 fn every_prefix_is_a_located_error() {
-    let Some(bytes) = corpus("spinosaurus-ess.skel") else {
+    for version in VERSIONS {
+        every_prefix(version);
+    }
+}
+
+fn every_prefix(version: &str) {
+    let Some(bytes) = corpus(version, "spinosaurus-ess.skel") else {
         return;
     };
     exercise(&bytes, true).expect("the whole file loads");
@@ -90,7 +99,13 @@ fn every_prefix_is_a_located_error() {
 
 #[test]
 fn every_bit_flip_loads_or_fails_located() {
-    let Some(bytes) = corpus("spinosaurus-ess.skel") else {
+    for version in VERSIONS {
+        every_bit_flip(version);
+    }
+}
+
+fn every_bit_flip(version: &str) {
+    let Some(bytes) = corpus(version, "spinosaurus-ess.skel") else {
         return;
     };
     let (mut ok, mut err) = (0, 0);
@@ -104,20 +119,24 @@ fn every_bit_flip_loads_or_fails_located() {
             }
         }
     }
-    println!("{ok} flips loaded, {err} failed with a located error");
+    println!("{version}: {ok} flips loaded, {err} failed with a located error");
     assert!(err > 0 && ok > 0);
 }
 
 #[test]
 fn seeded_mutations_of_larger_files() {
-    for (name, rounds) in [
-        ("coin-pro.skel", 3000),
-        ("goblins-pro.skel", 1500),
-        ("hero-ess.skel", 1500),
-        ("stretchyman-pro.skel", 800),
-        ("alien-pro.skel", 400),
+    for (version, name, rounds) in [
+        ("3.8", "coin-pro.skel", 3000),
+        ("3.8", "goblins-pro.skel", 1500),
+        ("3.8", "hero-ess.skel", 1500),
+        ("3.8", "stretchyman-pro.skel", 800),
+        ("3.8", "alien-pro.skel", 400),
+        ("4.0", "coin-pro.skel", 1500),
+        ("4.0", "spineboy-pro.skel", 300),
+        ("4.1", "dragon-ess.skel", 800),
+        ("4.1", "hero-ess.skel", 800),
     ] {
-        let Some(bytes) = corpus(name) else {
+        let Some(bytes) = corpus(version, name) else {
             return;
         };
         let mut rng = Rng(0x9e37_79b9_7f4a_7c15 ^ bytes.len() as u64);
@@ -139,14 +158,14 @@ fn seeded_mutations_of_larger_files() {
                 Err(_) => err += 1,
             }
         }
-        println!("{name}: {ok} mutations loaded, {err} failed with a located error");
+        println!("{version}/{name}: {ok} mutations loaded, {err} failed with a located error");
         assert!(err > 0);
     }
 }
 
 #[test]
 fn absurd_counts_fail_before_allocating() {
-    let Some(bytes) = corpus("spinosaurus-ess.skel") else {
+    let Some(bytes) = corpus("3.8", "spinosaurus-ess.skel") else {
         return;
     };
     // The bone count (after the header and the string table) set to 2^31 - 1.

@@ -471,7 +471,7 @@ fn keys(d: &mut Diff, at: &dyn Fn() -> String, a: &Keys, b: &Keys) {
     for i in 0..a.len().saturating_sub(1) {
         let at = || format!("{} key {i} curve", at());
         match (a.interp[i], b.interp[i]) {
-            (Interp::Bezier(x), Interp::Bezier(y)) => {
+            (Interp::Bezier(x), Interp::Bezier(y)) | (Interp::Bezier4(x), Interp::Bezier4(y)) => {
                 let (x, y) = (&a.bezier[x as usize], &b.bezier[y as usize]);
                 d.nums(&at, x, y, CURVE);
             }
@@ -529,7 +529,9 @@ fn animation(
             (Timeline::Color(x), Timeline::Color(y)) => keys(d, &at, &x.keys, &y.keys),
             (Timeline::TwoColor(x), Timeline::TwoColor(y)) => keys(d, &at, &x.keys, &y.keys),
             (Timeline::Ik(x), Timeline::Ik(y)) => keys(d, &at, &x.keys, &y.keys),
-            (Timeline::Transform(x), Timeline::Transform(y)) => keys(d, &at, &x.keys, &y.keys),
+            (Timeline::Transform(x), Timeline::Transform(y)) => {
+                keys(d, &at, &json_shear_quirk(&x.keys), &y.keys)
+            }
             (Timeline::Path(x), Timeline::Path(y)) => keys(d, &at, &x.keys, &y.keys),
             (Timeline::Deform(x), Timeline::Deform(y)) => {
                 keys(d, &at, &x.keys, &y.keys);
@@ -537,6 +539,17 @@ fn animation(
                     // Setup plus a rounded offset: twice the rounding.
                     d.nums(&|| format!("{} key {i} vertices", at()), p, q, 2.0 * VALUE);
                 }
+            }
+            (Timeline::Sequence(x), Timeline::Sequence(y)) => {
+                d.nums(&|| format!("{} times", at()), &x.times, &y.times, TIME);
+                let modes = |t: &bonescope::core::animation::SequenceTimeline| {
+                    t.keys.iter().map(|k| (k.mode, k.index)).collect::<Vec<_>>()
+                };
+                d.eq(&|| format!("{} modes", at()), modes(x), modes(y));
+                let delays = |t: &bonescope::core::animation::SequenceTimeline| {
+                    t.keys.iter().map(|k| k.delay).collect::<Vec<_>>()
+                };
+                d.nums(&|| format!("{} delays", at()), &delays(x), &delays(y), TIME);
             }
             (Timeline::Attachment(x), Timeline::Attachment(y)) => {
                 d.nums(&|| format!("{} times", at()), &x.times, &y.times, TIME);
@@ -567,4 +580,19 @@ fn animation(
             (x, y) => d.fail(format!("{}: {x:?} vs {y:?}", at())),
         }
     }
+}
+
+/// The 4.x JSON loader keeps the first key's `mixShearY` in every transform key (the
+/// runtimes' JSON reader never carries it from key to key; a bezier still arrives at each
+/// key's own value), while the binary reader keeps each key's own: compare the binary keys
+/// as the JSON reader would have stored them.
+fn json_shear_quirk(k: &Keys) -> Keys {
+    let mut k = k.clone();
+    if k.channels == 6 && !k.is_empty() {
+        let first = k.values[5];
+        for key in 0..k.len() {
+            k.values[key * 6 + 5] = first;
+        }
+    }
+    k
 }

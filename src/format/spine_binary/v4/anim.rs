@@ -1,0 +1,384 @@
+//! Animations: the curve keys of slot, bone and constraint timelines. Deform, draw order and
+//! event timelines: [`super::deform`].
+
+use super::Reader;
+use super::deform;
+use super::setup::bend;
+use crate::core::animation::*;
+use crate::core::curve::{Interp, Keys};
+use crate::core::model::SkeletonData;
+use crate::format::spine_binary::cursor::Read;
+
+pub fn animations(r: &mut Reader<'_>, data: &SkeletonData) -> Read<Vec<Animation>> {
+    // name, then 8 section counts.
+    let n = r.c.count(1 + 8, "animation count")?;
+    let mut out: Vec<Animation> = Vec::with_capacity(n);
+    for i in 0..n {
+        r.c.enter("animation", Some(i), None);
+        let at = r.c.offset();
+        let name = r.c.name("name")?;
+        // The timeline count only sizes the runtimes' list.
+        let _ = r.c.uvarint("timeline count")?;
+        if out.iter().any(|a| a.name == name) {
+            return Err(r
+                .c
+                .error_at(at, format!("duplicate animation name \"{name}\"")));
+        }
+        r.c.leave();
+        r.c.enter("animation", None, Some(&name));
+        let mut timelines = Vec::new();
+        slots(r, data, &mut timelines)?;
+        bones(r, data, &mut timelines)?;
+        ik(r, data, &mut timelines)?;
+        transform(r, data, &mut timelines)?;
+        path(r, data, &mut timelines)?;
+        deform::attachments(r, data, &mut timelines)?;
+        deform::draw_order(r, data, &mut timelines)?;
+        deform::events(r, data, &mut timelines)?;
+        out.push(Animation::new(name, timelines));
+        r.c.leave();
+    }
+    Ok(out)
+}
+
+/// A key time: not negative, not before the previous key's.
+pub fn time(r: &mut Reader<'_>, prev: Option<f32>) -> Read<f32> {
+    let at = r.c.offset();
+    let t = r.c.f32("time")?;
+    if t < 0.0 {
+        return Err(r.c.error_at(at, format!("key time {t} is negative")));
+    }
+    if let Some(p) = prev.filter(|&p| t < p) {
+        return Err(r.c.error_at(
+            at,
+            format!("key time {t} comes before the previous key's time {p}"),
+        ));
+    }
+    Ok(t)
+}
+
+/// The 4.x curve keys: a key count, a bezier count (checked against its bound), the first
+/// key's time and values, then per further key its time, values and the curve of the
+/// segment that ends there: 0 linear, 1 stepped, 2 bezier with, per curved channel (the
+/// first `curved` of the `N`), `cx1, cy1, cx2, cy2` in absolute (time, value) units.
+pub fn curve_keys<const N: usize>(
+    r: &mut Reader<'_>,
+    value_bytes: usize,
+    curved: usize,
+    mut values: impl FnMut(&mut Reader<'_>) -> Read<[f32; N]>,
+) -> Read<Keys> {
+    curve_keys_split::<N>(
+        r,
+        value_bytes,
+        curved,
+        |r, v| {
+            *v = values(r)?;
+            Ok(())
+        },
+        |_, _| Ok(()),
+    )
+}
+
+/// [`curve_keys`] where a key's last `N - curved` (discrete) values follow the curve into it
+/// rather than its curved values (IK bend, compress and stretch): `curved` reads the
+/// first, `discrete` the rest.
+pub fn curve_keys_split<const N: usize>(
+    r: &mut Reader<'_>,
+    value_bytes: usize,
+    curved_channels: usize,
+    mut curved: impl FnMut(&mut Reader<'_>, &mut [f32; N]) -> Read<()>,
+    mut discrete: impl FnMut(&mut Reader<'_>, &mut [f32; N]) -> Read<()>,
+) -> Read<Keys> {
+    let n = r.c.count(4 + value_bytes, "key count")?;
+    let at = r.c.offset();
+    let beziers = r.c.uvarint("bezier count")?;
+    if beziers > n.saturating_mul(curved_channels.max(1)) {
+        return Err(r.c.error_at(
+            at,
+            format!("{beziers} beziers for {n} keys of {curved_channels} curved channels"),
+        ));
+    }
+    let mut keys = Keys::new(N);
+    keys.times.reserve_exact(n);
+    keys.values.reserve_exact(n * N);
+    keys.interp.reserve_exact(n);
+    if n == 0 {
+        return Ok(keys);
+    }
+    r.c.enter("key", Some(0), None);
+    let mut t = time(r, None)?;
+    let mut v = [0.0; N];
+    curved(r, &mut v)?;
+    discrete(r, &mut v)?;
+    for i in 0..n {
+        r.c.set_index(i);
+        if i + 1 == n {
+            keys.push(t, &v, Interp::Stepped);
+            break;
+        }
+        let t2 = time(r, Some(t))?;
+        let mut v2 = [0.0; N];
+        curved(r, &mut v2)?;
+        let c = curved_channels;
+        let interp = curve(r, &mut keys, t, &v[..c], t2, &v2[..c])?;
+        discrete(r, &mut v2)?;
+        keys.push(t, &v, interp);
+        (t, v) = (t2, v2);
+    }
+    r.c.leave();
+    Ok(keys)
+}
+
+/// The curve of the segment from (`t1`, `v1`) to (`t2`, `v2`): one bezier per channel, or
+/// with no channels one percent bezier (deform keys).
+pub fn curve(
+    r: &mut Reader<'_>,
+    keys: &mut Keys,
+    t1: f32,
+    v1: &[f32],
+    t2: f32,
+    v2: &[f32],
+) -> Read<Interp> {
+    let at = r.c.offset();
+    match r.c.u8("curve type")? {
+        0 => Ok(Interp::Linear),
+        1 => Ok(Interp::Stepped),
+        2 => {
+            let mut curves = Vec::with_capacity(v1.len().max(1));
+            for _ in 0..v1.len().max(1) {
+                curves.push([
+                    r.c.f64("curve cx1")?,
+                    r.c.f64("curve cy1")?,
+                    r.c.f64("curve cx2")?,
+                    r.c.f64("curve cy2")?,
+                ]);
+            }
+            if v1.is_empty() {
+                return Ok(keys.add_percent_bezier4(t1 as f64, curves[0], t2 as f64));
+            }
+            let f = |v: &[f32]| v.iter().map(|&x| x as f64).collect::<Vec<_>>();
+            Ok(keys.add_bezier4(t1 as f64, &f(v1), &curves, t2 as f64, &f(v2)))
+        }
+        t => Err(r.c.error_at(at, format!("unknown curve type {t} (0..2)"))),
+    }
+}
+
+fn rgba(r: &mut Reader<'_>, what: &str) -> Read<[f32; 4]> {
+    let c = r.c.color(what)?;
+    Ok([c.r, c.g, c.b, c.a].map(|v| v as f32))
+}
+
+/// An RGB888 color (a two-color key's dark color).
+fn rgb(r: &mut Reader<'_>, what: &str) -> Read<[f32; 3]> {
+    let b = r.c.take(3, what)?;
+    Ok([b[0], b[1], b[2]].map(|v| (v as f64 / 255.0) as f32))
+}
+
+fn slots(r: &mut Reader<'_>, data: &SkeletonData, out: &mut Vec<Timeline>) -> Read<()> {
+    let n = r.c.count(2, "slot timeline count")?;
+    for i in 0..n {
+        r.c.enter("slot timeline", Some(i), None);
+        let slot = r.c.index(data.slots.len(), "slot index")?;
+        let count = r.c.count(2, "timeline count")?;
+        for _ in 0..count {
+            let at = r.c.offset();
+            let color = |kind, keys| Timeline::Color(ColorTimeline { slot, kind, keys });
+            let two = |kind, keys| Timeline::TwoColor(TwoColorTimeline { slot, kind, keys });
+            let timeline = match r.c.u8("timeline type")? {
+                0 => {
+                    let n = r.c.count(5, "key count")?;
+                    let mut times = Vec::with_capacity(n);
+                    let mut names = Vec::with_capacity(n);
+                    r.c.enter("key", Some(0), None);
+                    for k in 0..n {
+                        r.c.set_index(k);
+                        times.push(time(r, times.last().copied())?);
+                        let at = r.c.offset();
+                        let name = r.string_ref("attachment name")?;
+                        if let Some(name) = &name
+                            && !data.skins.iter().any(|s| s.get(slot, name).is_some())
+                        {
+                            return Err(r.c.error_at(
+                                at,
+                                format!(
+                                    "no skin has an attachment \"{name}\" for slot \"{}\"",
+                                    data.slots[slot].name
+                                ),
+                            ));
+                        }
+                        names.push(name);
+                    }
+                    r.c.leave();
+                    Timeline::Attachment(AttachmentTimeline { slot, times, names })
+                }
+                1 => color(ColorKind::Rgba, curve_keys(r, 4, 4, |r| rgba(r, "color"))?),
+                3 => two(
+                    TwoColorKind::Rgba2,
+                    curve_keys(r, 7, 7, |r| {
+                        let [lr, lg, lb, la] = rgba(r, "light color")?;
+                        let [dr, dg, db] = rgb(r, "dark color")?;
+                        Ok([lr, lg, lb, la, dr, dg, db])
+                    })?,
+                ),
+                t => {
+                    return Err(r
+                        .c
+                        .error_at(at, format!("unknown slot timeline type {t} (0 attachment, 1 rgba, 3 rgba2; the ids of rgb, alpha and rgb2 are not established yet)")));
+                }
+            };
+            if !timeline.key_times().is_empty() {
+                out.push(timeline);
+            }
+        }
+        r.c.leave();
+    }
+    Ok(())
+}
+
+fn bones(r: &mut Reader<'_>, data: &SkeletonData, out: &mut Vec<Timeline>) -> Read<()> {
+    use BoneProperty as P;
+    let n = r.c.count(2, "bone timeline count")?;
+    for i in 0..n {
+        r.c.enter("bone timeline", Some(i), None);
+        let bone = r.c.index(data.bones.len(), "bone index")?;
+        let count = r.c.count(2, "timeline count")?;
+        for _ in 0..count {
+            let at = r.c.offset();
+            let t = r.c.u8("timeline type")?;
+            let one = |r: &mut Reader<'_>| curve_keys(r, 4, 1, |r| Ok([r.c.f32("value")?]));
+            let two =
+                |r: &mut Reader<'_>| curve_keys(r, 8, 2, |r| Ok([r.c.f32("x")?, r.c.f32("y")?]));
+            let (property, keys) = match t {
+                0 => (P::Rotate, one(r)?),
+                1 => (P::Translate, two(r)?),
+                2 => (P::TranslateX, one(r)?),
+                3 => (P::TranslateY, one(r)?),
+                4 => (P::Scale, two(r)?),
+                5 => (P::ScaleX, one(r)?),
+                6 => (P::ScaleY, one(r)?),
+                7 => (P::Shear, two(r)?),
+                8 => (P::ShearX, one(r)?),
+                9 => (P::ShearY, one(r)?),
+                t => {
+                    return Err(r
+                        .c
+                        .error_at(at, format!("unknown bone timeline type {t} (0..9)")));
+                }
+            };
+            if !keys.is_empty() {
+                out.push(Timeline::Bone(BoneTimeline {
+                    bone,
+                    property,
+                    keys,
+                    // 4.x keys carry the turning direction in their values.
+                    shortest: false,
+                }));
+            }
+        }
+        r.c.leave();
+    }
+    Ok(())
+}
+
+fn flag(r: &mut Reader<'_>, what: &str) -> Read<f32> {
+    Ok(if r.c.bool(what)? { 1.0 } else { 0.0 })
+}
+
+fn ik(r: &mut Reader<'_>, data: &SkeletonData, out: &mut Vec<Timeline>) -> Read<()> {
+    let n = r.c.count(2, "IK timeline count")?;
+    for i in 0..n {
+        r.c.enter("IK timeline", Some(i), None);
+        let constraint =
+            r.c.index(data.ik_constraints.len(), "IK constraint index")?;
+        let keys = curve_keys_split::<5>(
+            r,
+            11,
+            2,
+            |r, v| {
+                v[0] = r.c.f32("mix")?;
+                v[1] = r.c.f32("softness")?;
+                Ok(())
+            },
+            |r, v| {
+                v[2] = bend(r)? as f32;
+                v[3] = flag(r, "compress")?;
+                v[4] = flag(r, "stretch")?;
+                Ok(())
+            },
+        )?;
+        if !keys.is_empty() {
+            out.push(Timeline::Ik(IkTimeline { constraint, keys }));
+        }
+        r.c.leave();
+    }
+    Ok(())
+}
+
+fn transform(r: &mut Reader<'_>, data: &SkeletonData, out: &mut Vec<Timeline>) -> Read<()> {
+    let n = r.c.count(2, "transform timeline count")?;
+    for i in 0..n {
+        r.c.enter("transform timeline", Some(i), None);
+        let constraint = r.c.index(
+            data.transform_constraints.len(),
+            "transform constraint index",
+        )?;
+        let keys = curve_keys(r, 24, 6, |r| {
+            Ok([
+                r.c.f32("rotate mix")?,
+                r.c.f32("x mix")?,
+                r.c.f32("y mix")?,
+                r.c.f32("scaleX mix")?,
+                r.c.f32("scaleY mix")?,
+                r.c.f32("shearY mix")?,
+            ])
+        })?;
+        if !keys.is_empty() {
+            out.push(Timeline::Transform(TransformTimeline { constraint, keys }));
+        }
+        r.c.leave();
+    }
+    Ok(())
+}
+
+fn path(r: &mut Reader<'_>, data: &SkeletonData, out: &mut Vec<Timeline>) -> Read<()> {
+    let n = r.c.count(2, "path timeline count")?;
+    for i in 0..n {
+        r.c.enter("path timeline", Some(i), None);
+        let constraint =
+            r.c.index(data.path_constraints.len(), "path constraint index")?;
+        let count = r.c.count(2, "timeline count")?;
+        for _ in 0..count {
+            let at = r.c.offset();
+            let (property, keys) = match r.c.u8("timeline type")? {
+                0 => (
+                    PathProperty::Position,
+                    curve_keys(r, 4, 1, |r| Ok([r.c.f32("position")?]))?,
+                ),
+                1 => (
+                    PathProperty::Spacing,
+                    curve_keys(r, 4, 1, |r| Ok([r.c.f32("spacing")?]))?,
+                ),
+                2 => (
+                    PathProperty::Mix,
+                    curve_keys(r, 12, 3, |r| {
+                        Ok([r.c.f32("rotate mix")?, r.c.f32("x mix")?, r.c.f32("y mix")?])
+                    })?,
+                ),
+                t => {
+                    return Err(r
+                        .c
+                        .error_at(at, format!("unknown path timeline type {t} (0..2)")));
+                }
+            };
+            if !keys.is_empty() {
+                out.push(Timeline::Path(PathTimeline {
+                    constraint,
+                    property,
+                    keys,
+                }));
+            }
+        }
+        r.c.leave();
+    }
+    Ok(())
+}

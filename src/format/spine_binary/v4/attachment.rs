@@ -1,0 +1,277 @@
+//! One attachment of a skin, and vertex lists.
+
+use super::Reader;
+use crate::core::color::Color;
+use crate::core::model::*;
+use crate::format::spine_binary::cursor::Read;
+use crate::format::spine_json::vertices::vertex_data;
+
+/// A linked mesh's reference to its parent, resolved once every skin is read.
+pub struct LinkTo {
+    /// Skin holding the parent (`None`: the default skin).
+    pub skin: Option<String>,
+    pub parent: String,
+    pub deform: bool,
+}
+
+/// Reads the attachment stored under key `key`, to be stored as `id`. A linked mesh comes back
+/// with empty geometry and the [`LinkTo`] to resolve.
+pub fn attachment(
+    r: &mut Reader<'_>,
+    data: &SkeletonData,
+    key: &str,
+    id: AttachmentId,
+) -> Read<(Attachment, Option<LinkTo>)> {
+    let name = r.string_ref("name")?.unwrap_or_else(|| key.to_string());
+    let at = r.c.offset();
+    let kind_byte = r.c.u8("attachment type")?;
+    let mut link = None;
+    let mut sequence = None;
+    let editor_color = |r: &mut Reader<'_>| -> Read<Option<Color>> {
+        if r.nonessential {
+            r.c.color("color").map(Some)
+        } else {
+            Ok(None)
+        }
+    };
+    let kind = match kind_byte {
+        0 => {
+            let path = r.string_ref("path")?.unwrap_or_else(|| name.clone());
+            let mut region = RegionAttachment {
+                path,
+                rotation: r.c.f64("rotation")?,
+                x: r.c.f64("x")?,
+                y: r.c.f64("y")?,
+                scale_x: r.c.f64("scaleX")?,
+                scale_y: r.c.f64("scaleY")?,
+                width: r.c.f64("width")?,
+                height: r.c.f64("height")?,
+                color: r.c.color("color")?,
+                offset: [0.0; 8],
+            };
+            region.update_offset();
+            sequence = read_sequence(r)?;
+            AttachmentKind::Region(region)
+        }
+        1 => {
+            let count = r.c.count(1, "vertex count")?;
+            AttachmentKind::BoundingBox {
+                vertices: vertices(r, count, data.bones.len())?,
+                color: editor_color(r)?,
+            }
+        }
+        2 => {
+            let path = r.string_ref("path")?.unwrap_or_else(|| name.clone());
+            let color = r.c.color("color")?;
+            let count = r.c.count(8, "vertex count")?;
+            let uvs = r.c.f32s(count * 2, "uvs")?;
+            let at = r.c.offset();
+            let triangles = r.c.u16s("triangles")?;
+            if !triangles.len().is_multiple_of(3) {
+                return Err(r.c.error_at(
+                    at,
+                    format!(
+                        "triangles must be index triples, not {} values",
+                        triangles.len()
+                    ),
+                ));
+            }
+            if let Some(t) = triangles.iter().find(|&&t| t as usize >= count) {
+                return Err(r.c.error_at(
+                    at,
+                    format!("vertex index {t} is out of range (the mesh has {count} vertices)"),
+                ));
+            }
+            let vertices = vertices(r, count, data.bones.len())?;
+            let at = r.c.offset();
+            let hull = r.c.uvarint("hull length")?;
+            if hull > count {
+                return Err(r.c.error_at(
+                    at,
+                    format!("hull of {hull} vertices but the mesh has only {count}"),
+                ));
+            }
+            sequence = read_sequence(r)?;
+            let (mut edges, mut width, mut height) = (Vec::new(), 0.0, 0.0);
+            if r.nonessential {
+                let at = r.c.offset();
+                edges = r.c.u16s("edges")?;
+                if let Some(e) = edges.iter().find(|&&e| e as usize >= count * 2) {
+                    return Err(r.c.error_at(
+                        at,
+                        format!(
+                            "edge index {e} is out of range (the mesh has {} values)",
+                            count * 2
+                        ),
+                    ));
+                }
+                width = r.c.f64("width")?;
+                height = r.c.f64("height")?;
+            }
+            AttachmentKind::Mesh(MeshAttachment {
+                path,
+                color,
+                vertices,
+                uvs,
+                triangles,
+                hull,
+                edges,
+                width,
+                height,
+                linked_parent: None,
+            })
+        }
+        3 => {
+            let path = r.string_ref("path")?.unwrap_or_else(|| name.clone());
+            let color = r.c.color("color")?;
+            let skin = r.string_ref("skin")?;
+            let at = r.c.offset();
+            let parent = r
+                .string_ref("parent mesh")?
+                .ok_or_else(|| r.c.error_at(at, "parent mesh is missing (null string)"))?;
+            let deform = r.c.bool("inherit timelines flag")?;
+            sequence = read_sequence(r)?;
+            let (mut width, mut height) = (0.0, 0.0);
+            if r.nonessential {
+                width = r.c.f64("width")?;
+                height = r.c.f64("height")?;
+            }
+            link = Some(LinkTo {
+                skin,
+                parent,
+                deform,
+            });
+            AttachmentKind::Mesh(MeshAttachment {
+                path,
+                color,
+                vertices: VertexData::default(),
+                uvs: Vec::new(),
+                triangles: Vec::new(),
+                hull: 0,
+                edges: Vec::new(),
+                width,
+                height,
+                linked_parent: None,
+            })
+        }
+        4 => {
+            let closed = r.c.bool("closed")?;
+            let constant_speed = r.c.bool("constant speed")?;
+            let at = r.c.offset();
+            let count = r.c.count(1, "vertex count")?;
+            let min = if closed { 3 } else { 6 };
+            if !count.is_multiple_of(3) || count < min {
+                return Err(r.c.error_at(
+                    at,
+                    format!(
+                        "a{} path needs a multiple of 3 vertices, at least {min}, not {count}",
+                        if closed { " closed" } else { "n open" }
+                    ),
+                ));
+            }
+            let vertices = vertices(r, count, data.bones.len())?;
+            let lengths = r.c.f32s(count / 3, "lengths")?;
+            AttachmentKind::Path(PathAttachment {
+                vertices,
+                closed,
+                constant_speed,
+                lengths,
+                color: editor_color(r)?,
+            })
+        }
+        5 => AttachmentKind::Point(PointAttachment {
+            rotation: r.c.f64("rotation")?,
+            x: r.c.f64("x")?,
+            y: r.c.f64("y")?,
+            color: editor_color(r)?,
+        }),
+        6 => {
+            let end = r.c.index(data.slots.len(), "end slot index")?;
+            let count = r.c.count(1, "vertex count")?;
+            AttachmentKind::Clipping {
+                vertices: vertices(r, count, data.bones.len())?,
+                end_slot: Some(end),
+                color: editor_color(r)?,
+            }
+        }
+        t => {
+            return Err(r
+                .c
+                .error_at(at, format!("unknown attachment type {t} (0..6)")));
+        }
+    };
+    Ok((
+        Attachment {
+            name,
+            kind,
+            deform_source: id,
+            sequence,
+        },
+        link,
+    ))
+}
+
+/// `count` vertices: a weighted flag, then x, y pairs, or per vertex the influence count and
+/// per influence the bone index, bind x, bind y and weight. Built through the JSON loader's
+/// [`vertex_data`] so both formats check and lay out vertices alike.
+fn vertices(r: &mut Reader<'_>, count: usize, bone_count: usize) -> Read<VertexData> {
+    let at = r.c.offset();
+    let weighted = r.c.bool("weighted flag")?;
+    let raw = if !weighted {
+        r.c.f32s(count.saturating_mul(2), "vertices")?
+    } else {
+        // At least one byte (the influence count) per vertex.
+        r.c.check_fits(at, count, 1, "vertex count")?;
+        let mut raw = Vec::with_capacity(count.saturating_mul(5));
+        for v in 0..count {
+            let n = r.c.count(13, "influence count")?;
+            raw.push(n as f32);
+            for _ in 0..n {
+                let b = r.c.index(bone_count, "bone index")?;
+                raw.push(b as f32);
+                raw.push(r.c.f32("bind x")?);
+                raw.push(r.c.f32("bind y")?);
+                raw.push(r.c.f32("weight")?);
+            }
+            let _ = v;
+        }
+        raw
+    };
+    let out = vertex_data(raw, count, bone_count).map_err(|e| r.c.error_at(at, e.message))?;
+    // A weighted list with no influences at all reads as plain pairs: keep it weighted.
+    if weighted && out.bones.is_none() {
+        return Err(r.c.error_at(at, "weighted vertices without influences"));
+    }
+    Ok(out)
+}
+
+/// 4.1+: a sequence flag, then when set the image count, first index, digits and setup
+/// index (as varints).
+fn read_sequence(r: &mut Reader<'_>) -> Read<Option<Sequence>> {
+    if r.minor < 1 || !r.c.bool("sequence flag")? {
+        return Ok(None);
+    }
+    let at = r.c.offset();
+    let count = r.c.uvarint("sequence count")?;
+    let start = r.c.varint(true, "sequence start")?;
+    let digits = r.c.uvarint("sequence digits")?;
+    let setup = r.c.varint(true, "sequence setup index")?;
+    let count = u32::try_from(count)
+        .ok()
+        .filter(|&c| c > 0)
+        .ok_or_else(|| {
+            r.c.error_at(at, format!("sequence count {count} out of range"))
+        })?;
+    let digits = u32::try_from(digits)
+        .ok()
+        .filter(|&d| d <= 32)
+        .ok_or_else(|| {
+            r.c.error_at(at, format!("sequence digits {digits} out of range"))
+        })?;
+    Ok(Some(Sequence {
+        count,
+        start,
+        digits,
+        setup,
+    }))
+}

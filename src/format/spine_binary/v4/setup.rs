@@ -1,0 +1,331 @@
+//! Setup pose: bones, slots, constraints and event definitions.
+
+use std::collections::HashSet;
+
+use super::Reader;
+use crate::core::color::Color;
+use crate::core::model::*;
+use crate::format::spine_binary::cursor::Read;
+
+/// Reads a name that must differ from every earlier one of its kind (`what`): lookups by
+/// name (skins, scenarios, the viewer) need them unique, as the JSON loader requires.
+fn unique_name(r: &mut Reader<'_>, seen: &mut HashSet<String>, what: &str) -> Read<String> {
+    let at = r.c.offset();
+    let name = r.c.name("name")?;
+    if !seen.insert(name.clone()) {
+        return Err(r
+            .c
+            .error_at(at, format!("duplicate {what} name \"{name}\"")));
+    }
+    Ok(name)
+}
+
+/// Smallest encoded bone: name (1), 8 floats, transform mode (1), skin flag (1).
+const MIN_BONE: usize = 1 + 8 * 4 + 2;
+
+pub fn bones(r: &mut Reader<'_>, data: &mut SkeletonData) -> Read<()> {
+    let n = r.c.count(MIN_BONE, "bone count")?;
+    data.bones.reserve_exact(n);
+    let mut seen = HashSet::new();
+    for i in 0..n {
+        r.c.enter("bone", Some(i), None);
+        let name = unique_name(r, &mut seen, "bone")?;
+        let parent = if i == 0 {
+            None
+        } else {
+            let at = r.c.offset();
+            let p = r.c.uvarint("parent index")?;
+            if p >= i {
+                return Err(r.c.error_at(
+                    at,
+                    format!("parent index {p} must come before the bone itself ({i})"),
+                ));
+            }
+            Some(p)
+        };
+        let mut b = BoneData::new(name, parent);
+        b.rotation = r.c.f64("rotation")?;
+        b.x = r.c.f64("x")?;
+        b.y = r.c.f64("y")?;
+        b.scale_x = r.c.f64("scaleX")?;
+        b.scale_y = r.c.f64("scaleY")?;
+        b.shear_x = r.c.f64("shearX")?;
+        b.shear_y = r.c.f64("shearY")?;
+        b.length = r.c.f64("length")?;
+        b.inherit = inherit_mode(r)?;
+        b.skin_required = r.c.bool("skin required flag")?;
+        if r.nonessential {
+            b.color = Some(r.c.color("color")?);
+        }
+        data.bones.push(b);
+        r.c.leave();
+    }
+    Ok(())
+}
+
+pub fn slots(r: &mut Reader<'_>, data: &mut SkeletonData) -> Read<()> {
+    // name, bone, color (4), dark (4), attachment, blend.
+    let n = r.c.count(1 + 1 + 8 + 2, "slot count")?;
+    data.slots.reserve_exact(n);
+    let mut seen = HashSet::new();
+    for i in 0..n {
+        r.c.enter("slot", Some(i), None);
+        let name = unique_name(r, &mut seen, "slot")?;
+        let bone = r.c.index(data.bones.len(), "bone index")?;
+        let color = r.c.color("color")?;
+        let dark = r.c.take(4, "dark color")?;
+        // All ones: no dark color; otherwise RGB888 with the alpha byte unused.
+        let dark = (dark != [0xff; 4]).then(|| {
+            let c = |v: u8| v as f64 / 255.0;
+            Color::rgba(c(dark[1]), c(dark[2]), c(dark[3]), 1.0)
+        });
+        let attachment = r.string_ref("setup attachment")?;
+        let at = r.c.offset();
+        let blend = match r.c.uvarint("blend mode")? {
+            0 => BlendMode::Normal,
+            1 => BlendMode::Additive,
+            2 => BlendMode::Multiply,
+            3 => BlendMode::Screen,
+            m => return Err(r.c.error_at(at, format!("unknown blend mode {m} (0..3)"))),
+        };
+
+        data.slots.push(SlotData {
+            name,
+            bone,
+            color,
+            dark,
+            offset: None,
+            attachment,
+            blend,
+        });
+        r.c.leave();
+    }
+    Ok(())
+}
+
+/// A constraint's bone list.
+fn bone_list(r: &mut Reader<'_>, bone_count: usize) -> Read<Vec<usize>> {
+    let n = r.c.count(1, "bone count")?;
+    let mut out = Vec::with_capacity(n);
+    for _ in 0..n {
+        out.push(r.c.index(bone_count, "bone index")?);
+    }
+    Ok(out)
+}
+
+/// A constraint's order.
+fn order(r: &mut Reader<'_>) -> Read<i32> {
+    let at = r.c.offset();
+    let o = r.c.uvarint("order")?;
+    i32::try_from(o).map_err(|_| r.c.error_at(at, format!("order {o} is too large")))
+}
+
+pub fn ik(r: &mut Reader<'_>, data: &mut SkeletonData) -> Read<()> {
+    // name, order, skin, bones, target, 2 floats, 4 bytes.
+    let n = r.c.count(5 + 8 + 4, "IK constraint count")?;
+    let mut seen = HashSet::new();
+    for i in 0..n {
+        r.c.enter("IK constraint", Some(i), None);
+        let name = unique_name(r, &mut seen, "IK constraint")?;
+        let order = order(r)?;
+        let skin_required = r.c.bool("skin required flag")?;
+        let at = r.c.offset();
+        let bones = bone_list(r, data.bones.len())?;
+        if !(1..=2).contains(&bones.len()) {
+            return Err(r.c.error_at(
+                at,
+                format!("an IK constraint needs 1 or 2 bones, not {}", bones.len()),
+            ));
+        }
+        let target = r.c.index(data.bones.len(), "target bone index")?;
+        let mix = r.c.f64("mix")?;
+        let softness = r.c.f64("softness")?;
+        let bend_direction = bend(r)?;
+        data.ik_constraints.push(IkConstraintData {
+            name,
+            order,
+            skin_required,
+            bones,
+            target,
+            mix,
+            softness,
+            bend_direction,
+            compress: r.c.bool("compress")?,
+            stretch: r.c.bool("stretch")?,
+            uniform: r.c.bool("uniform")?,
+            rigid: false,
+        });
+        r.c.leave();
+    }
+    Ok(())
+}
+
+/// A bend direction: a signed byte, +1 or -1.
+pub fn bend(r: &mut Reader<'_>) -> Read<i32> {
+    let at = r.c.offset();
+    match r.c.i8("bend direction")? {
+        1 => Ok(1),
+        -1 => Ok(-1),
+        b => Err(r
+            .c
+            .error_at(at, format!("bend direction must be 1 or -1, not {b}"))),
+    }
+}
+
+pub fn transform(r: &mut Reader<'_>, data: &mut SkeletonData) -> Read<()> {
+    let n = r.c.count(5 + 2 + 10 * 4, "transform constraint count")?;
+    let mut seen = HashSet::new();
+    for i in 0..n {
+        r.c.enter("transform constraint", Some(i), None);
+        let name = unique_name(r, &mut seen, "transform constraint")?;
+        let order = order(r)?;
+        let skin_required = r.c.bool("skin required flag")?;
+        let bones = bone_list(r, data.bones.len())?;
+        let target = r.c.index(data.bones.len(), "target bone index")?;
+        let local = r.c.bool("local")?;
+        let relative = r.c.bool("relative")?;
+        let offset_rotation = r.c.f64("rotation offset")?;
+        let offset_x = r.c.f64("x offset")?;
+        let offset_y = r.c.f64("y offset")?;
+        let offset_scale_x = r.c.f64("scaleX offset")?;
+        let offset_scale_y = r.c.f64("scaleY offset")?;
+        let offset_shear_y = r.c.f64("shearY offset")?;
+        let mix_rotate = r.c.f64("rotate mix")?;
+        let mix_x = r.c.f64("x mix")?;
+        let mix_y = r.c.f64("y mix")?;
+        let mix_scale_x = r.c.f64("scaleX mix")?;
+        let mix_scale_y = r.c.f64("scaleY mix")?;
+        let mix_shear_y = r.c.f64("shearY mix")?;
+        data.transform_constraints.push(TransformConstraintData {
+            name,
+            order,
+            skin_required,
+            bones,
+            target,
+            local,
+            relative,
+            offset_rotation,
+            offset_x,
+            offset_y,
+            offset_scale_x,
+            offset_scale_y,
+            offset_shear_y,
+            mix_rotate,
+            mix_x,
+            mix_y,
+            mix_scale_x,
+            mix_scale_y,
+            mix_shear_y,
+        });
+        r.c.leave();
+    }
+    Ok(())
+}
+
+pub fn path(r: &mut Reader<'_>, data: &mut SkeletonData) -> Read<()> {
+    let n = r.c.count(5 + 3 + 5 * 4, "path constraint count")?;
+    let mut seen = HashSet::new();
+    for i in 0..n {
+        r.c.enter("path constraint", Some(i), None);
+        let name = unique_name(r, &mut seen, "path constraint")?;
+        let order = order(r)?;
+        let skin_required = r.c.bool("skin required flag")?;
+        let bones = bone_list(r, data.bones.len())?;
+        let target = r.c.index(data.slots.len(), "target slot index")?;
+        let at = r.c.offset();
+        let position_mode = match r.c.uvarint("position mode")? {
+            0 => PositionMode::Fixed,
+            1 => PositionMode::Percent,
+            m => {
+                return Err(r
+                    .c
+                    .error_at(at, format!("unknown position mode {m} (0..1)")));
+            }
+        };
+        let at = r.c.offset();
+        let spacing_mode = match r.c.uvarint("spacing mode")? {
+            0 => SpacingMode::Length,
+            1 => SpacingMode::Fixed,
+            2 => SpacingMode::Percent,
+            3 => SpacingMode::Proportional,
+            m => return Err(r.c.error_at(at, format!("unknown spacing mode {m} (0..3)"))),
+        };
+        let at = r.c.offset();
+        let rotate_mode = match r.c.uvarint("rotate mode")? {
+            0 => RotateMode::Tangent,
+            1 => RotateMode::Chain,
+            2 => RotateMode::ChainScale,
+            m => return Err(r.c.error_at(at, format!("unknown rotate mode {m} (0..2)"))),
+        };
+        let offset_rotation = r.c.f64("rotation offset")?;
+        let position = r.c.f64("position")?;
+        let spacing = r.c.f64("spacing")?;
+        let mix_rotate = r.c.f64("rotate mix")?;
+        let mix_x = r.c.f64("x mix")?;
+        let mix_y = r.c.f64("y mix")?;
+        data.path_constraints.push(PathConstraintData {
+            name,
+            order,
+            skin_required,
+            bones,
+            target,
+            position_mode,
+            spacing_mode,
+            rotate_mode,
+            offset_rotation,
+            position,
+            spacing,
+            mix_rotate,
+            mix_x,
+            mix_y,
+        });
+        r.c.leave();
+    }
+    Ok(())
+}
+
+pub fn events(r: &mut Reader<'_>, data: &mut SkeletonData) -> Read<()> {
+    // name, int, float (4), string, audio.
+    let n = r.c.count(4 + 4, "event count")?;
+    data.events.reserve_exact(n);
+    let mut seen = HashSet::new();
+    for i in 0..n {
+        r.c.enter("event", Some(i), None);
+        let at = r.c.offset();
+        let name = r
+            .string_ref("name")?
+            .ok_or_else(|| r.c.error_at(at, "name is missing (null string)"))?;
+        if !seen.insert(name.clone()) {
+            return Err(r.c.error_at(at, format!("duplicate event name \"{name}\"")));
+        }
+        let mut e = EventData::new(name);
+        e.int = r.c.varint(false, "int")?;
+        e.float = r.c.f64("float")?;
+        e.string = r.c.string("string")?.unwrap_or_default();
+        e.audio = r.c.string("audio path")?;
+        if e.audio.is_some() {
+            e.volume = r.c.f64("volume")?;
+            e.balance = r.c.f64("balance")?;
+        } else {
+            // 4.x runtimes read volume and balance only for events with audio (else 0).
+            e.volume = 0.0;
+            e.balance = 0.0;
+        }
+        data.events.push(e);
+        r.c.leave();
+    }
+    Ok(())
+}
+
+/// An inherit (transform) mode: 0 normal .. 4 noScaleOrReflection.
+pub fn inherit_mode(r: &mut Reader<'_>) -> Read<Inherit> {
+    let at = r.c.offset();
+    Ok(match r.c.uvarint("inherit mode")? {
+        0 => Inherit::Normal,
+        1 => Inherit::OnlyTranslation,
+        2 => Inherit::NoRotationOrReflection,
+        3 => Inherit::NoScale,
+        4 => Inherit::NoScaleOrReflection,
+        m => return Err(r.c.error_at(at, format!("unknown inherit mode {m} (0..4)"))),
+    })
+}

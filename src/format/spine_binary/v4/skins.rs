@@ -1,0 +1,158 @@
+//! Skins: the default skin (slot entries only), then the named skins (bones, constraints,
+//! slot entries); then the linked meshes, which may point into any skin.
+
+use super::Reader;
+use super::attachment::{LinkTo, attachment};
+use crate::core::model::*;
+use crate::format::linked_mesh::{self, Link};
+use crate::format::spine_binary::cursor::Read;
+
+/// A skin's constraint list: what it is, how many exist, and the reference kind.
+type Section = (&'static str, usize, fn(usize) -> ConstraintRef);
+
+/// A linked mesh waiting for its parent, with the offset it was read at.
+struct Pending {
+    offset: usize,
+    id: AttachmentId,
+    slot: usize,
+    link: LinkTo,
+}
+
+pub fn skins(r: &mut Reader<'_>, data: &mut SkeletonData) -> Read<()> {
+    let mut pending = Vec::new();
+    r.c.enter("default skin", None, None);
+    let slot_count = r.c.count(2, "slot count")?;
+    if slot_count > 0 {
+        let mut skin = Skin::new("default");
+        entries(r, data, &mut skin, slot_count, &mut pending)?;
+        data.default_skin = Some(data.skins.len());
+        data.skins.push(skin);
+    }
+    r.c.leave();
+    let n = r.c.count(5, "skin count")?;
+    for i in 0..n {
+        r.c.enter("skin", Some(i), None);
+        let at = r.c.offset();
+        let name = r
+            .string_ref("name")?
+            .ok_or_else(|| r.c.error_at(at, "name is missing (null string)"))?;
+        if data.skins.iter().any(|s| s.name == name) {
+            return Err(r.c.error_at(at, format!("duplicate skin name \"{name}\"")));
+        }
+        r.c.leave();
+        r.c.enter("skin", None, Some(&name));
+        let mut skin = Skin::new(name);
+        let count = r.c.count(1, "bone count")?;
+        for _ in 0..count {
+            let b = r.c.index(data.bones.len(), "bone index")?;
+            if !skin.bones.contains(&b) {
+                skin.bones.push(b);
+            }
+        }
+        let sections: [Section; 3] = [
+            (
+                "IK constraint",
+                data.ik_constraints.len(),
+                ConstraintRef::Ik,
+            ),
+            (
+                "transform constraint",
+                data.transform_constraints.len(),
+                ConstraintRef::Transform,
+            ),
+            (
+                "path constraint",
+                data.path_constraints.len(),
+                ConstraintRef::Path,
+            ),
+        ];
+        for (what, len, make) in sections {
+            let count = r.c.count(1, what)?;
+            for _ in 0..count {
+                let c = make(r.c.index(len, what)?);
+                if !skin.constraints.contains(&c) {
+                    skin.constraints.push(c);
+                }
+            }
+        }
+        let slot_count = r.c.count(2, "slot count")?;
+        entries(r, data, &mut skin, slot_count, &mut pending)?;
+        data.skins.push(skin);
+        r.c.leave();
+    }
+    resolve_linked_meshes(r, data, pending)
+}
+
+/// `slot_count` slots, each with its attachments.
+fn entries(
+    r: &mut Reader<'_>,
+    data: &mut SkeletonData,
+    skin: &mut Skin,
+    slot_count: usize,
+    pending: &mut Vec<Pending>,
+) -> Read<()> {
+    for _ in 0..slot_count {
+        let slot = r.c.index(data.slots.len(), "slot index")?;
+        r.c.enter("slot", None, Some(&data.slots[slot].name.clone()));
+        let count = r.c.count(2, "attachment count")?;
+        for j in 0..count {
+            r.c.enter("attachment", Some(j), None);
+            let at = r.c.offset();
+            let key = r
+                .string_ref("key")?
+                .ok_or_else(|| r.c.error_at(at, "attachment key is missing (null string)"))?;
+            if skin.get(slot, &key).is_some() {
+                return Err(r.c.error_at(at, format!("duplicate attachment \"{key}\"")));
+            }
+            let id = data.attachments.len();
+            let (att, link) = attachment(r, data, &key, id)?;
+            data.attachments.push(att);
+            skin.set(slot, &key, id);
+            if let Some(link) = link {
+                pending.push(Pending {
+                    offset: at,
+                    id,
+                    slot,
+                    link,
+                });
+            }
+            r.c.leave();
+        }
+        r.c.leave();
+    }
+    Ok(())
+}
+
+/// Resolves the linked meshes with the loaders' shared [`linked_mesh::resolve`].
+fn resolve_linked_meshes(
+    r: &Reader<'_>,
+    data: &mut SkeletonData,
+    pending: Vec<Pending>,
+) -> Read<()> {
+    let mut links = Vec::with_capacity(pending.len());
+    for p in &pending {
+        let skin = match &p.link.skin {
+            Some(name) => data.find_skin(name).ok_or_else(|| {
+                r.c.error_at(p.offset, format!("linked mesh: unknown skin \"{name}\""))
+            })?,
+            None => data.default_skin.ok_or_else(|| {
+                r.c.error_at(
+                    p.offset,
+                    "linked mesh: no default skin to find the parent mesh in",
+                )
+            })?,
+        };
+        links.push(Link {
+            id: p.id,
+            slot: p.slot,
+            skin,
+            parent: p.link.parent.clone(),
+            deform: p.link.deform,
+        });
+    }
+    linked_mesh::resolve(data, &links, |bytes| r.budget.spend(bytes)).map_err(|e| {
+        let p = &pending[e.link];
+        let key = data.attachments.get(p.id).map_or("?", |a| a.name.as_str());
+        r.c.error_at(p.offset, format!("linked mesh \"{key}\": {}", e.message))
+    })
+}
