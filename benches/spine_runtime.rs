@@ -1,29 +1,33 @@
 //! Load and per-frame cost on the Spine 3.8 corpus (spineboy-pro, raptor-pro,
-//! mix-and-match-pro) and the project's sample.
+//! mix-and-match-pro), the same rigs' Spine 4.2 exports plus celestial-circus-pro (named
+//! `<name>@4.2`), and the project's sample.
 //!
-//! - `load/<name>`: bytes already in memory to `SkeletonData` (what `format::load` does).
+//! - `load/<name>`: bytes already in memory to `SkeletonData` (what `format::load` does; the
+//!   data is dropped outside the timed part, as in the anchors).
 //! - `load_skel/<name>`: the same project's Spine binary export (`<name>.skel`, corpus files
 //!   only) to `SkeletonData`, to set beside `load/<name>`.
 //! - `json_value/<name>`: serde_json parsing the same bytes into a `Value` (the floor the
 //!   loader is held to).
 //! - `frame/<name>`: one 1/60 s frame of every animation in turn, looping on track 0
-//!   (`AnimationState` update + apply, then `update_world_transform`), as the anchors do.
+//!   (`AnimationState` update + apply, `Skeleton::update`, then world transforms with physics
+//!   in `Physics::Update` mode), as the anchors do.
 //! - `mix/<name>`: the anchors' mixing scenario (two tracks, switching every 20 frames).
 //! - `timeline/apply/<name>`: `Animation::apply` + `update_world_transform` alone.
 //!
-//! `BONESCOPE_BENCH_EXTRA=a.json:b.json` adds more Spine 3.8 files (for instance the
+//! `BONESCOPE_BENCH_EXTRA=a.json:b.json` adds more Spine files (for instance the
 //! synthetic skeleton of `../shared/perf-anchors/gen_synth.py --format 3.8`). The numbers are
 //! set side by side with the perf anchors in `docs/PERFORMANCE.md`.
 
 mod common;
 
 use bonescope::core::animation::{MixBlend, MixDirection};
-use bonescope::core::skeleton::Skeleton;
+use bonescope::core::skeleton::{Physics, Skeleton};
 use bonescope::core::state::{AnimationState, AnimationStateData};
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
 use std::path::PathBuf;
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 fn inputs() -> Vec<(String, Vec<u8>)> {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
@@ -39,14 +43,40 @@ fn inputs() -> Vec<(String, Vec<u8>)> {
     if let Some(extra) = std::env::var_os("BONESCOPE_BENCH_EXTRA") {
         files.extend(std::env::split_paths(&extra));
     }
-    common::read_named(files)
+    let mut named = common::read_named(files);
+    let corpus42 = root.join("../shared/corpus/spine/4.2");
+    if corpus42.is_dir() {
+        let files = SPINE42.iter().map(|n| corpus42.join(format!("{n}.json")));
+        for (name, bytes) in common::read_named(files.collect()) {
+            named.push((format!("{name}@4.2"), bytes));
+        }
+    }
+    named
 }
+
+/// The Spine 4.2 exports measured beside the perf anchors (issue 12).
+const SPINE42: [&str; 4] = [
+    "spineboy-pro",
+    "raptor-pro",
+    "mix-and-match-pro",
+    "celestial-circus-pro",
+];
 
 fn load(c: &mut Criterion) {
     let mut g = c.benchmark_group("load");
     for (name, bytes) in inputs() {
+        // Each load is timed alone and its data dropped outside the clock, as the anchors do.
         g.bench_function(format!("load/{name}"), |b| {
-            b.iter(|| bonescope::format::load(black_box(&bytes), "bench").map(|d| d.bones.len()))
+            b.iter_custom(|iters| {
+                let mut total = Duration::ZERO;
+                for _ in 0..iters {
+                    let t0 = Instant::now();
+                    let data = bonescope::format::load(black_box(&bytes), "bench");
+                    total += t0.elapsed();
+                    drop(black_box(data));
+                }
+                total
+            })
         });
         g.bench_function(format!("json_value/{name}"), |b| {
             b.iter(|| {
@@ -84,14 +114,15 @@ fn skeleton(
 ) -> Option<(Arc<bonescope::core::model::SkeletonData>, Skeleton)> {
     let data = Arc::new(bonescope::format::load(bytes, name).ok()?);
     let mut sk = Skeleton::new(data.clone());
-    if name == "mix-and-match-pro" {
+    if name.starts_with("mix-and-match-pro") {
         sk.set_skins_by_name(&["full-skins/girl"]).ok()?;
     }
     Some((data, sk))
 }
 
-/// The anchors' frame: `update(1/60)`, `apply`, `updateWorldTransform`, each animation looping
-/// on track 0 in turn for 120 frames.
+/// The anchors' frame: `update(1/60)`, `apply`, skeleton `update(1/60)`,
+/// `updateWorldTransform(Physics::Update)`, each animation looping on track 0 in turn for 120
+/// frames (physics does nothing on rigs without physics constraints, 3.8 ones included).
 fn frame(c: &mut Criterion) {
     let mut g = c.benchmark_group("frame");
     for (name, bytes) in inputs() {
@@ -106,7 +137,8 @@ fn frame(c: &mut Criterion) {
             b.iter(|| {
                 state.update(DT);
                 state.apply(&mut sk);
-                sk.update_world_transform();
+                sk.update(DT);
+                sk.update_world_transform_with(Physics::Update);
                 k += 1;
                 if k == 120 {
                     k = 0;
@@ -147,7 +179,8 @@ fn mix(c: &mut Criterion) {
                 i += 1;
                 state.update(DT);
                 state.apply(&mut sk);
-                sk.update_world_transform();
+                sk.update(DT);
+                sk.update_world_transform_with(Physics::Update);
                 black_box(sk.bones[0].world_x)
             })
         });

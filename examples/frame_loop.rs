@@ -1,12 +1,13 @@
 //! Times the anchors' frame protocol on one skeleton: every animation looping on track 0 for
-//! `frames` frames of `update(1/60)`, `apply`, `update_world_transform`, then the anchors'
+//! `frames` frames of `update(1/60)`, `apply`, skeleton `update(1/60)` and world transforms
+//! with physics (`Physics::Update`, a no-op without physics constraints), then the anchors'
 //! mixing scenario; prints the mean per animation, overall and for the mix, in the same format
 //! as the perf anchors (`/work/shared/perf-anchors`) so figures sit side by side.
 //!
 //! `cargo run --release --example frame_loop -- FILE.json [frames=10000] [skin]`
 
 use bonescope::core::model::SkeletonData;
-use bonescope::core::skeleton::Skeleton;
+use bonescope::core::skeleton::{Physics, Skeleton};
 use bonescope::core::state::{AnimationState, AnimationStateData};
 use std::sync::Arc;
 use std::time::Instant;
@@ -25,7 +26,8 @@ fn skeleton(data: &Arc<SkeletonData>, skin: Option<&str>) -> Skeleton {
 fn frame_body(state: &mut AnimationState, sk: &mut Skeleton) {
     state.update(DT);
     state.apply(sk);
-    sk.update_world_transform();
+    sk.update(DT);
+    sk.update_world_transform_with(Physics::Update);
 }
 
 /// One frame. Not inlined, so that profilers can attribute it

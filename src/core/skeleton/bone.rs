@@ -1,6 +1,6 @@
 //! A posed bone: local pose, applied pose and world transform.
 
-use super::memo::SinCos;
+use super::memo::AxesTrig;
 use crate::core::math::{DEG_RAD, RAD_DEG, atan2_deg, cos_deg, sin_deg};
 use crate::core::model::{AppliedFormula, BoneData, Inherit};
 
@@ -68,7 +68,7 @@ impl Local {
 /// `rotation + shear_x`, the y axis at `rotation + 90 + shear_y`. Without shear both axes come
 /// from one sine/cosine pair (the hot path: most bones have no shear), taken from `memo`.
 #[inline]
-fn local_axes(local: &Local, deg_rad: f64, memo: &mut SinCos) -> (f64, f64, f64, f64) {
+fn local_axes(local: &Local, deg_rad: f64, memo: &mut AxesTrig) -> (f64, f64, f64, f64) {
     let Local {
         rotation,
         scale_x,
@@ -77,14 +77,14 @@ fn local_axes(local: &Local, deg_rad: f64, memo: &mut SinCos) -> (f64, f64, f64,
         shear_y,
         ..
     } = *local;
-    let (sx, cx) = memo.sin_cos((rotation + shear_x) * deg_rad);
+    let (sx, cx) = memo.x.sin_cos((rotation + shear_x) * deg_rad);
     // With true pi the y axis is the x axis turned by 90 degrees: (cos, sin)(r + 90) =
     // (-sin r, cos r). The 4.x runtimes' rounded pi makes the two differ by ~1e-8, so there
     // both axes are computed, as those runtimes do.
     if shear_x == shear_y && deg_rad == DEG_RAD {
         return (cx * scale_x, -sx * scale_y, sx * scale_x, cx * scale_y);
     }
-    let (sy, cy) = ((rotation + 90.0 + shear_y) * deg_rad).sin_cos();
+    let (sy, cy) = memo.y.sin_cos((rotation + 90.0 + shear_y) * deg_rad);
     (cx * scale_x, cy * scale_y, sx * scale_x, sy * scale_y)
 }
 
@@ -180,7 +180,7 @@ impl Bone {
         parent: Option<ParentFrame>,
         sk: SkeletonFrame,
     ) {
-        let mut memo = SinCos::ZERO;
+        let mut memo = AxesTrig::ZERO;
         self.update_world_memo(local, inherit, parent, sk, &mut memo);
     }
 
@@ -192,7 +192,7 @@ impl Bone {
         inherit: Inherit,
         parent: Option<ParentFrame>,
         sk: SkeletonFrame,
-        memo: &mut SinCos,
+        memo: &mut AxesTrig,
     ) {
         let w = world_of(&local, inherit, parent, sk, memo);
         self.applied = local;
@@ -209,7 +209,7 @@ impl Bone {
         parent: Option<ParentFrame>,
         sk: SkeletonFrame,
     ) {
-        let mut memo = SinCos::ZERO;
+        let mut memo = AxesTrig::ZERO;
         self.update_world_from_pose_memo(inherit, parent, sk, &mut memo);
     }
 
@@ -221,7 +221,7 @@ impl Bone {
         inherit: Inherit,
         parent: Option<ParentFrame>,
         sk: SkeletonFrame,
-        memo: &mut SinCos,
+        memo: &mut AxesTrig,
     ) {
         let w = match parent {
             Some(p) if inherit == Inherit::Normal => world_normal(&self.pose, &p, sk.deg_rad, memo),
@@ -386,7 +386,7 @@ impl Bone {
 /// local one. Split out so the per-frame loop inlines this case (nearly every bone) and only
 /// calls the general function for the rest.
 #[inline(always)]
-fn world_normal(local: &Local, p: &ParentFrame, deg_rad: f64, memo: &mut SinCos) -> ParentFrame {
+fn world_normal(local: &Local, p: &ParentFrame, deg_rad: f64, memo: &mut AxesTrig) -> ParentFrame {
     let (la, lb, lc, ld) = local_axes(local, deg_rad, memo);
     let (pa, pb, pc, pd) = (p.a, p.b, p.c, p.d);
     ParentFrame {
@@ -412,7 +412,7 @@ fn world_dragonbones(
 ) -> ParentFrame {
     let parent_rotation = atan2_deg(p.c, p.a);
     let mut l = *local;
-    let mut memo = SinCos::ZERO;
+    let mut memo = AxesTrig::ZERO;
     let mut w = if scale {
         if !inherit_rotation {
             l.rotation -= parent_rotation;
@@ -451,7 +451,7 @@ fn world_of(
     inherit: Inherit,
     parent: Option<ParentFrame>,
     sk: SkeletonFrame,
-    memo: &mut SinCos,
+    memo: &mut AxesTrig,
 ) -> ParentFrame {
     let Local {
         x,

@@ -33,6 +33,22 @@ impl SinCos {
     }
 }
 
+/// The memos of one bone's local axes: the x axis, and the y axis where it is computed on
+/// its own (the 4.x runtimes' rounded pi, or a shear that differs between the axes).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct AxesTrig {
+    pub x: SinCos,
+    pub y: SinCos,
+}
+
+impl AxesTrig {
+    /// Both axes hold `sin_cos(0.0)`.
+    pub(crate) const ZERO: AxesTrig = AxesTrig {
+        x: SinCos::ZERO,
+        y: SinCos::ZERO,
+    };
+}
+
 /// A memoised `f64::atan2`.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Atan2 {

@@ -23,7 +23,7 @@ pub use update_order::{UpdateOrder, UpdateStep};
 
 use crate::core::color::Color;
 use crate::core::model::{AttachmentId, ConstraintRef, PoseModel, SkeletonData, Skin};
-use memo::{ConstraintMemos, SinCos};
+use memo::{AxesTrig, ConstraintMemos};
 use std::sync::Arc;
 
 /// What the world transform update reads of a bone's setup data, packed so the per-frame loop
@@ -59,8 +59,8 @@ pub struct Skeleton {
     links: Vec<BoneLink>,
     /// Per bone: the sine and cosine of the rotation its last update from the pose used, and
     /// of the last a constraint set (kept apart so the two do not evict each other).
-    trig: Vec<SinCos>,
-    constraint_trig: Vec<SinCos>,
+    trig: Vec<AxesTrig>,
+    constraint_trig: Vec<AxesTrig>,
     /// The constraints' memoised trigonometry.
     memos: ConstraintMemos,
 }
@@ -101,8 +101,8 @@ impl Skeleton {
                 .iter()
                 .map(|b| BoneLink { parent: b.parent })
                 .collect(),
-            trig: vec![SinCos::ZERO; data.bones.len()],
-            constraint_trig: vec![SinCos::ZERO; data.bones.len()],
+            trig: vec![AxesTrig::ZERO; data.bones.len()],
+            constraint_trig: vec![AxesTrig::ZERO; data.bones.len()],
             memos: ConstraintMemos::new(&data),
             data,
         };

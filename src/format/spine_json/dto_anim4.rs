@@ -43,7 +43,56 @@ pub struct AnimationDto {
 #[derive(Clone, Debug, PartialEq)]
 pub enum Curve4 {
     Stepped,
-    Bezier(Vec<f64>),
+    Bezier(CurveNumbers),
+}
+
+/// A curve's numbers: up to two channels' worth inline (most keys, without an allocation:
+/// a load has thousands of them), more on the heap.
+#[derive(Clone, Debug)]
+pub struct CurveNumbers {
+    inline: [f64; 8],
+    len: usize,
+    heap: Vec<f64>,
+}
+
+impl CurveNumbers {
+    fn new() -> CurveNumbers {
+        CurveNumbers {
+            inline: [0.0; 8],
+            len: 0,
+            heap: Vec::new(),
+        }
+    }
+
+    fn push(&mut self, v: f64) {
+        if self.heap.is_empty() && self.len < self.inline.len() {
+            self.inline[self.len] = v;
+            self.len += 1;
+        } else {
+            if self.heap.is_empty() {
+                self.heap.extend_from_slice(&self.inline[..self.len]);
+            }
+            self.heap.push(v);
+        }
+    }
+}
+
+impl std::ops::Deref for CurveNumbers {
+    type Target = [f64];
+
+    fn deref(&self) -> &[f64] {
+        if self.heap.is_empty() {
+            &self.inline[..self.len]
+        } else {
+            &self.heap
+        }
+    }
+}
+
+impl PartialEq for CurveNumbers {
+    fn eq(&self, other: &CurveNumbers) -> bool {
+        self[..] == other[..]
+    }
 }
 
 impl<'de> Deserialize<'de> for Curve4 {
@@ -66,7 +115,7 @@ impl<'de> Deserialize<'de> for Curve4 {
             }
 
             fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Curve4, A::Error> {
-                let mut out = Vec::with_capacity(seq.size_hint().unwrap_or(4).min(64));
+                let mut out = CurveNumbers::new();
                 while let Some(v) = seq.next_element::<f64>()? {
                     if !v.is_finite() {
                         return Err(de::Error::custom("curve numbers must be finite"));

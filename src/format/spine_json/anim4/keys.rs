@@ -50,7 +50,7 @@ pub fn curve_keys4<K, const N: usize>(
             (Some(Curve4::Stepped), Some(_)) => Interp::Stepped,
             (Some(Curve4::Bezier(numbers)), Some(next)) => {
                 let curves = bezier_points::<N>(ctx, at, i, numbers)?;
-                out.add_bezier4(b.time.0, &b.values, &curves, next.time.0, &next.arrive)
+                out.add_bezier4(b.time.0, &b.values, curves, next.time.0, &next.arrive)
             }
         };
         let stored = b.values.map(|v| v as f32);
@@ -60,12 +60,12 @@ pub fn curve_keys4<K, const N: usize>(
 }
 
 /// The `[cx1, cy1, cx2, cy2]` of each of `N` channels, or an error at key `i`'s curve.
-pub fn bezier_points<const N: usize>(
+pub fn bezier_points<'n, const N: usize>(
     ctx: Ctx<'_>,
     at: &[Seg<'_>],
     i: usize,
-    numbers: &[f64],
-) -> Result<Vec<[f64; 4]>, LoadError> {
+    numbers: &'n [f64],
+) -> Result<&'n [[f64; 4]], LoadError> {
     let want = 4 * N.max(1);
     if numbers.len() != want {
         return Err(ctx.err(
@@ -76,10 +76,7 @@ pub fn bezier_points<const N: usize>(
             ),
         ));
     }
-    Ok(numbers
-        .chunks_exact(4)
-        .map(|c| [c[0], c[1], c[2], c[3]])
-        .collect())
+    Ok(numbers.as_chunks::<4>().0)
 }
 
 /// A plain key: `values` stored and arrived at.
