@@ -1,5 +1,6 @@
-//! The status bar: play state, animation, time, frame, speed, loop, file and format, and the
-//! latest message. Segments drop out by priority when the terminal is narrow.
+//! The status bar: play state, animation, time, frame, speed, loop, file and format, the
+//! runtime version whose rules play it, the physics mode (skeletons with physics
+//! constraints), and the latest message. Segments drop out by priority when the terminal is narrow.
 
 use crate::text::sanitize;
 use crate::tui::app::App;
@@ -77,8 +78,13 @@ fn segments(app: &App) -> Vec<(u8, String)> {
                 sanitize(&data.source.version)
             ),
         ),
+        (3, data.rules.label().to_string()),
         (8, "? help".to_string()),
     ];
+    if !data.physics_constraints.is_empty() {
+        let mode = crate::session::physics_name(app.session.physics());
+        segs.insert(2, (2, format!("physics {mode}")));
+    }
     if app.range != (None, None) {
         let show = |f: Option<u64>| f.map_or("-".to_string(), |f| f.to_string());
         segs.insert(

@@ -119,7 +119,8 @@ impl Col {
             Col::WorldRot => fixed(bone.world_rotation_x(), 1, w),
             Col::WorldX => fixed(bone.world_x, 1, w),
             Col::WorldY => fixed(bone.world_y, 1, w),
-            Col::Inherit => match data.inherit {
+            // Live: inherit timelines (Spine 4.2) change it.
+            Col::Inherit => match bone.inherit {
                 Inherit::Normal => String::new(),
                 other => other.name().to_string(),
             },
