@@ -24,7 +24,9 @@ fn open(path: &Path, time: f64) -> App {
 
 /// The JSON exports of one corpus version, sorted.
 fn corpus(version: &str) -> Option<Vec<PathBuf>> {
-    let dir = common::shared_dir("spine 4.x corpus")?.join("corpus/spine").join(version);
+    let dir = common::shared_dir("spine 4.x corpus")?
+        .join("corpus/spine")
+        .join(version);
     let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
         .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
         .map(|e| e.expect("entry").path())
@@ -79,7 +81,10 @@ fn every_4x_json_export_opens_and_draws() {
         }
     }
     println!("{} exports drawn", summary.len());
-    assert!(summary.len() >= 60, "the three corpus versions: {summary:?}");
+    assert!(
+        summary.len() >= 60,
+        "the three corpus versions: {summary:?}"
+    );
 }
 
 #[test]
@@ -118,6 +123,10 @@ fn celestial_status_names_rules_and_physics_mode() {
     app.handle_key(key('p'));
     let none = bonescope::tui::views::status::text(&app, 80, 0);
     app.handle_key(key('p'));
-    assert_eq!(app.session.physics(), Physics::Update, "the cycle comes back");
+    assert_eq!(
+        app.session.physics(),
+        Physics::Update,
+        "the cycle comes back"
+    );
     insta::assert_snapshot!(format!("{wide}\n{pose}\n{none}"));
 }

@@ -247,7 +247,11 @@ fn reexport_from_38_to_42_keeps_the_place() {
     assert_eq!(track1.animation, data.find_animation("aim"));
     let status = bonescope::tui::views::status::text(&app, 200, 0);
     assert!(status.contains("Spine 4.2"), "{status}");
-    let note = app.message.as_ref().map(|(m, _)| m.clone()).unwrap_or_default();
+    let note = app
+        .message
+        .as_ref()
+        .map(|(m, _)| m.clone())
+        .unwrap_or_default();
     assert!(note.starts_with("reloaded"), "{note}");
     assert!(!note.contains("no longer there"), "{note}");
     let _ = std::fs::remove_dir_all(&dir);
