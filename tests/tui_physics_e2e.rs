@@ -51,7 +51,7 @@ fn celestial_plays_scrubs_and_toggles_physics() {
     let Some(t) = Tmux::start("physics", 200, 60, &shell_wrapped(&arg)) else {
         return;
     };
-    t.wait_for(&["Spine 4.2 │", "physics update"]);
+    t.wait_for(&["│ Spine 4.2.", "physics update"]);
     prompt(&t, "set 0 swing loop");
     t.wait_for(&["set track 0: swing"]);
     // Play about a second, then pause.

@@ -130,3 +130,58 @@ fn celestial_status_names_rules_and_physics_mode() {
     );
     insta::assert_snapshot!(format!("{wide}\n{pose}\n{none}"));
 }
+
+/// Opens a 4.x corpus file playing `animation` and selects its first timeline whose
+/// property is `property`.
+fn with_timeline(rel: &str, animation: &str, property: &str, time: f64) -> Option<App> {
+    let p = common::shared_file("4.x discrete timelines", rel)?;
+    let mut app = open(&p, 0.0);
+    let a = app.doc.data.find_animation(animation).expect(animation);
+    app.play_animation(a);
+    app.session.seek_time(time);
+    let t = app.timelines.iter().position(|t| t.property == property);
+    app.selection.timeline = Some(t.unwrap_or_else(|| panic!("{animation}: a {property} key")));
+    Some(app)
+}
+
+/// Sequence keys (Spine 4.1+) and physics resets (4.2) have no plottable channel: the curves
+/// panel lists their keys (mode, image, delay; "reset"), the dopesheet marks them.
+#[test]
+fn discrete_4x_timelines_list_their_keys() {
+    use bonescope::tui::views::curves::CurvesView;
+    use bonescope::tui::views::tracks::TracksView;
+    let Some(seq) = with_timeline(
+        "corpus/spine/4.2/dragon-ess.json",
+        "flying",
+        "sequence",
+        0.2,
+    ) else {
+        return;
+    };
+    let curves = buffer_text(&render_panel(
+        &mut CurvesView::default(),
+        &PanelScene::of(&seq),
+        100,
+        12,
+    ));
+    assert!(curves.contains("from image"), "{curves}");
+    insta::assert_snapshot!("dragon_sequence_keys", curves);
+    let tracks = buffer_text(&render_panel(
+        &mut TracksView::default(),
+        &PanelScene::of(&seq),
+        100,
+        30,
+    ));
+    assert!(tracks.contains("sequence"), "{tracks}");
+    let Some(reset) = with_timeline("corpus/spine/4.2/cloud-pot.json", "rain", "reset", 0.2) else {
+        return;
+    };
+    let curves = buffer_text(&render_panel(
+        &mut CurvesView::default(),
+        &PanelScene::of(&reset),
+        100,
+        12,
+    ));
+    assert!(curves.contains("reset"), "{curves}");
+    insta::assert_snapshot!("cloud_pot_physics_reset_keys", curves);
+}

@@ -70,17 +70,22 @@ fn segments(app: &App) -> Vec<(u8, String)> {
             },
         ),
         (3, sanitize(&app.doc.label).into_owned()),
-        (
-            7,
-            format!(
-                "{} {}",
-                sanitize(&data.source.format),
-                sanitize(&data.source.version)
-            ),
-        ),
-        (3, data.rules.label().to_string()),
-        (8, "? help".to_string()),
     ];
+    // The runtime whose rules play the file; one segment when the export's own version
+    // already names it ("Spine 4.2.22" for the 4.2 rules).
+    let exported = format!(
+        "{} {}",
+        sanitize(&data.source.format),
+        sanitize(&data.source.version)
+    );
+    let rules = data.rules.label();
+    if exported.starts_with(rules) {
+        segs.push((4, exported));
+    } else {
+        segs.push((7, exported));
+        segs.push((4, rules.to_string()));
+    }
+    segs.push((8, "? help".to_string()));
     if !data.physics_constraints.is_empty() {
         let mode = crate::session::physics_name(app.session.physics());
         segs.insert(2, (2, format!("physics {mode}")));
