@@ -256,6 +256,16 @@ mod tests {
     }
 
     #[test]
+    fn inherit_cell_is_live() {
+        let data = BoneData::new("b", None);
+        let mut bone = Bone::new(&data);
+        assert_eq!(Col::Inherit.cell(&bone, &data), "", "normal shows nothing");
+        // An inherit timeline (Spine 4.2) changed the live mode: the cell follows it.
+        bone.inherit = Inherit::NoScale;
+        assert_eq!(Col::Inherit.cell(&bone, &data), Inherit::NoScale.name());
+    }
+
+    #[test]
     fn three_d_cells() {
         use crate::core::model::Joint3Setup;
         let mut data = BoneData::new("j", None);
