@@ -1,9 +1,14 @@
 //! Live play and replay are one function: random command scripts (several commands per frame,
 //! several tracks, mixes, alphas, time scales, hot reloads and scrubbing in between) are played
 //! live frame by frame, then replayed from their recorded inputs and reached by random jumps;
-//! tracks, pose and event log must be identical at every frame.
+//! tracks, pose and event log must be identical at every frame. A Spine 4.2 skeleton with
+//! physics constraints runs the same scripts with physics mode changes and resets mixed in:
+//! the simulation must be re-run exactly when scrubbing.
+
+mod common;
 
 use bonescope::core::model::SkeletonData;
+use bonescope::core::skeleton::Physics;
 use bonescope::session::{Command, LogLine, Session};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -39,8 +44,29 @@ impl Rng {
 
 fn load() -> Arc<SkeletonData> {
     let p = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("samples/spine/lantern-keeper.json");
-    let bytes = std::fs::read(p).expect("sample");
-    Arc::new(bonescope::format::load(&bytes, "lantern-keeper").expect("loads"))
+    load_path(&p)
+}
+
+fn load_path(p: &std::path::Path) -> Arc<SkeletonData> {
+    let bytes = std::fs::read(p).expect("readable");
+    Arc::new(bonescope::format::load(&bytes, "skeleton").expect("loads"))
+}
+
+/// A Spine 4.2 export with physics constraints (`None`, or a failure in CI, when ../shared
+/// is missing).
+fn physics_path(what: &str) -> Option<PathBuf> {
+    common::shared_file(what, "corpus/spine/4.2/celestial-circus-pro.json")
+}
+
+/// A random command, or (sometimes) a physics mode change or reset.
+fn random_physics_command(rng: &mut Rng, data: &SkeletonData) -> Command {
+    match rng.below(10) {
+        0 => Command::ResetPhysics,
+        1 => Command::PhysicsMode {
+            mode: [Physics::Update, Physics::Pose, Physics::None][rng.below(3) as usize],
+        },
+        _ => random_command(rng, data),
+    }
 }
 
 fn random_command(rng: &mut Rng, data: &SkeletonData) -> Command {
@@ -122,6 +148,8 @@ struct Shot {
     tracks: Vec<Vec<EntryShot>>,
     pose: Vec<[u64; 6]>,
     slots: Vec<(String, [u64; 4])>,
+    /// Physics mode, skeleton time and each constraint's whole live state.
+    physics: String,
     log: Vec<LogLine>,
 }
 
@@ -176,10 +204,17 @@ fn shot(s: &Session) -> Shot {
             )
         })
         .collect();
+    let physics = format!(
+        "{:?} {} {:?}",
+        s.physics(),
+        s.skeleton().time.to_bits(),
+        s.skeleton().physics
+    );
     Shot {
         tracks,
         pose,
         slots,
+        physics,
         log: s.log().to_vec(),
     }
 }
@@ -187,6 +222,16 @@ fn shot(s: &Session) -> Shot {
 /// Plays one random script live (recording a shot per frame), scrubbing and reloading on the
 /// way, then checks a replay of its inputs against every shot.
 fn check_script(seed: u64, data: &Arc<SkeletonData>) {
+    check_script_with(seed, data, &load, &random_command);
+}
+
+/// [`check_script`] on any skeleton: `reload` reads it again, `command` makes a command.
+fn check_script_with(
+    seed: u64,
+    data: &Arc<SkeletonData>,
+    reload: &dyn Fn() -> Arc<SkeletonData>,
+    command: &dyn Fn(&mut Rng, &SkeletonData) -> Command,
+) {
     let mut rng = Rng(seed);
     let frames = 40 + rng.below(80);
     let mut live = Session::new(data.clone(), vec![]).expect("session");
@@ -195,7 +240,7 @@ fn check_script(seed: u64, data: &Arc<SkeletonData>) {
         assert_eq!(live.frame(), frame);
         if frame > 0 && rng.chance(3) {
             // A hot reload: the file read again, the session rebuilt from its inputs.
-            let fresh = load();
+            let fresh = reload();
             let (s, lost, _) = live
                 .reloaded(fresh, &|n: &str| n.to_string(), "reload: no changes")
                 .expect("reload");
@@ -209,8 +254,7 @@ fn check_script(seed: u64, data: &Arc<SkeletonData>) {
             _ => 3,
         };
         for _ in 0..n {
-            live.push(random_command(&mut rng, data))
-                .expect("valid command");
+            live.push(command(&mut rng, data)).expect("valid command");
         }
         if rng.chance(5) {
             // Scrub back and return (Home + Right, or a few Left presses).
@@ -257,4 +301,93 @@ fn scripts_mix_and_stack_commands() {
         kinds.insert(std::mem::discriminant(&random_command(&mut rng, &data)));
     }
     assert_eq!(kinds.len(), 12, "every command kind is generated");
+}
+
+/// Physics (Spine 4.2) replays exactly: random scripts with physics mode changes and resets,
+/// scrubbing and reloads, on an export with physics constraints.
+#[test]
+fn physics_scripts_replay_exactly_as_played_live() {
+    let Some(path) = physics_path("physics replay") else {
+        return;
+    };
+    let data = load_path(&path);
+    assert!(!data.physics_constraints.is_empty());
+    let reload = || load_path(&path);
+    for seed in 0..40 {
+        check_script_with(seed, &data, &reload, &random_physics_command);
+    }
+}
+
+/// A session frame runs physics in the runtimes' order (state update, apply, skeleton
+/// update, world transforms with physics), as the `scenario` command does; the simulation
+/// moves the bones (so the check can fail), `none` freezes it, and a reset is recorded.
+#[test]
+fn session_frames_simulate_physics_in_the_runtime_order() {
+    use bonescope::core::skeleton::Skeleton;
+    use bonescope::core::state::{AnimationState, AnimationStateData};
+    let Some(path) = physics_path("physics order") else {
+        return;
+    };
+    let data = load_path(&path);
+    let anim = data.find_animation("swing").unwrap_or(0);
+    let set = Command::SetAnimation {
+        track: 0,
+        animation: anim,
+        looping: true,
+    };
+    let mut s = Session::new(data.clone(), vec![]).expect("session");
+    s.restart_with(vec![set.clone()]).expect("set");
+    let frames = 90;
+    s.seek_frame(frames);
+    // The same frames by hand.
+    let mut sk = Skeleton::new(data.clone());
+    sk.set_skins_by_name(&[]).expect("default skin");
+    sk.set_to_setup_pose();
+    sk.update_world_transform();
+    let mut st = AnimationState::new(AnimationStateData::new(data.clone()));
+    st.set_animation(0, Some(anim), true);
+    let dt = 1.0 / s.fps();
+    for _ in 0..frames {
+        st.update(dt);
+        st.apply(&mut sk);
+        sk.update(dt);
+        sk.update_world_transform_with(Physics::Update);
+    }
+    let world = |k: &Skeleton| -> Vec<(f64, f64)> {
+        k.bones.iter().map(|b| (b.world_x, b.world_y)).collect()
+    };
+    assert_eq!(
+        world(s.skeleton()),
+        world(&sk),
+        "session frame = runtime order"
+    );
+    // Without physics the same frame differs: the simulation is visible.
+    let mut none = Session::new(data.clone(), vec![]).expect("session");
+    none.restart_with(vec![
+        set,
+        Command::PhysicsMode {
+            mode: Physics::None,
+        },
+    ])
+    .expect("set");
+    none.seek_frame(frames);
+    assert_eq!(none.physics(), Physics::None);
+    assert_ne!(
+        world(none.skeleton()),
+        world(s.skeleton()),
+        "physics moves bones"
+    );
+    // A reset and a mode change are inputs, so seeking back and forth keeps them.
+    s.push(Command::ResetPhysics).expect("reset");
+    s.push(Command::PhysicsMode {
+        mode: Physics::Pose,
+    })
+    .expect("pose");
+    s.advance(10);
+    let at = (s.frame(), world(s.skeleton()));
+    s.seek_frame(0);
+    assert_eq!(s.physics(), Physics::Update);
+    s.seek_frame(at.0);
+    assert_eq!(s.physics(), Physics::Pose);
+    assert_eq!(world(s.skeleton()), at.1);
 }

@@ -1,6 +1,8 @@
 //! Hot reload with a real watcher on a temp dir: rewrites of every kind, in a tight loop; the
 //! watcher keeps up and the last model equals the last file.
 
+mod common;
+
 use bonescope::watch::{ReloadEvent, Reloader, WatchOptions};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -188,5 +190,69 @@ fn reloads_follow_the_selected_armature() {
             break;
         }
     }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A re-export that changes the Spine version (3.8 -> 4.2 of the same rig) keeps the user's
+/// place: frame, animation, the commands they typed, the selected bone; the status line then
+/// names the new runtime rules.
+#[test]
+fn reexport_from_38_to_42_keeps_the_place() {
+    use bonescope::tui::app::App;
+    use bonescope::tui::theme::{ColorMode, Theme};
+    use bonescope::tui::views::MarkerKind;
+    let (Some(old), Some(new)) = (
+        common::shared_file("3.8 -> 4.2 reload", "corpus/spine/3.8/spineboy-pro.json"),
+        common::shared_file("3.8 -> 4.2 reload", "corpus/spine/4.2/spineboy-pro.json"),
+    ) else {
+        return;
+    };
+    let dir = temp_dir("reexport");
+    let path = dir.join("spineboy-pro.json");
+    std::fs::copy(&old, &path).expect("copy 3.8");
+    let bytes = std::fs::read(&path).expect("read");
+    let first = Arc::new(bonescope::format::load(&bytes, "spineboy-pro").expect("3.8 loads"));
+    assert_eq!(first.rules.label(), "Spine 3.8");
+    let mut app = App::open(
+        "spineboy-pro.json".into(),
+        vec![first.clone()],
+        Theme::new(ColorMode::None),
+        MarkerKind::Ascii,
+    )
+    .expect("app");
+    let run = first.find_animation("run").expect("run");
+    app.play_animation(run);
+    app.run_line("queue 1 aim loop").expect("queue");
+    app.run_line("frame 37").expect("seek");
+    app.selection.bone = first.find_bone("front-foot");
+    let r = Reloader::start(&path, first, WatchOptions::default()).expect("watch");
+    std::fs::write(&path, std::fs::read(&new).expect("4.2 export")).expect("overwrite");
+    let start = Instant::now();
+    let (data, diff) = loop {
+        assert!(start.elapsed() < Duration::from_secs(10), "no reload");
+        if let Ok(ReloadEvent::Loaded { data, diff, .. }) =
+            r.events().recv_timeout(Duration::from_millis(200))
+        {
+            break (data, diff);
+        }
+    };
+    assert_eq!(data.rules.label(), "Spine 4.2");
+    app.reload(data.clone(), &diff);
+    assert!(app.banner.is_none(), "{:?}", app.banner);
+    assert_eq!(app.session.frame(), 37);
+    assert_eq!(app.selection.animation, data.find_animation("run"));
+    assert_eq!(app.selection.bone, data.find_bone("front-foot"));
+    let st = app.session.state();
+    let track1 = st.current(1).and_then(|id| st.entry(id)).expect("track 1");
+    assert_eq!(track1.animation, data.find_animation("aim"));
+    let status = bonescope::tui::views::status::text(&app, 200, 0);
+    assert!(status.contains("Spine 4.2"), "{status}");
+    let note = app
+        .message
+        .as_ref()
+        .map(|(m, _)| m.clone())
+        .unwrap_or_default();
+    assert!(note.starts_with("reloaded"), "{note}");
+    assert!(!note.contains("no longer there"), "{note}");
     let _ = std::fs::remove_dir_all(&dir);
 }

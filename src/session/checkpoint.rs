@@ -11,7 +11,7 @@
 //! more, the interval doubles and every other checkpoint is dropped, so a session of any
 //! length keeps at most that many and replays at most one interval per seek.
 
-use crate::core::skeleton::Skeleton;
+use crate::core::skeleton::{Physics, Skeleton};
 use crate::core::state::AnimationState;
 
 /// The most checkpoints a session keeps.
@@ -26,6 +26,8 @@ pub struct Checkpoint {
     pub skeleton: Skeleton,
     /// Listener-free: the session registers its own listener again on restore.
     pub state: AnimationState,
+    /// The physics mode the frame ran with (a session input changes it).
+    pub physics: Physics,
     /// Log lines delivered before this point.
     pub log_len: usize,
 }

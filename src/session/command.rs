@@ -1,6 +1,7 @@
 //! User commands a session records and replays.
 
 use crate::core::model::SkeletonData;
+use crate::core::skeleton::Physics;
 use crate::core::state::AnimationState;
 use crate::text::sanitize;
 
@@ -58,6 +59,22 @@ pub enum Command {
     TimeScale {
         value: f64,
     },
+    /// Sets how every following frame runs physics constraints (Spine 4.2).
+    PhysicsMode {
+        mode: Physics,
+    },
+    /// Resets every physics constraint's simulation (`Skeleton::reset_physics`).
+    ResetPhysics,
+}
+
+/// The name of a physics mode as the prompt and status line spell it.
+pub fn physics_name(mode: Physics) -> &'static str {
+    match mode {
+        Physics::None => "none",
+        Physics::Reset => "reset",
+        Physics::Update => "update",
+        Physics::Pose => "pose",
+    }
 }
 
 /// The most tracks commands may address.
@@ -146,10 +163,12 @@ impl Command {
                 finite(v, "value")
             }
             Command::TimeScale { value } => finite(value, "time scale"),
+            Command::PhysicsMode { .. } | Command::ResetPhysics => Ok(()),
         }
     }
 
-    /// Runs the command on `state`.
+    /// Runs the command on `state` (the physics commands act on the session, which runs
+    /// them itself: nothing happens here).
     pub fn execute(&self, state: &mut AnimationState) {
         match *self {
             Command::SetAnimation {
@@ -203,6 +222,7 @@ impl Command {
                 }
             }
             Command::TimeScale { value } => state.time_scale = value,
+            Command::PhysicsMode { .. } | Command::ResetPhysics => {}
         }
     }
 
@@ -287,6 +307,8 @@ impl Command {
                 mix_duration,
             } => format!("track {track} mix {mix_duration} s"),
             Command::TimeScale { value } => format!("time scale {value}"),
+            Command::PhysicsMode { mode } => format!("physics {}", physics_name(mode)),
+            Command::ResetPhysics => "reset physics".into(),
         }
     }
 }

@@ -12,7 +12,9 @@
 //!
 //! 1. frame 0 starts from a fresh skeleton in its setup pose and an empty animation state,
 //!    settled (`update(0)`, `apply`, world transforms); frame `f > 0` starts with one time
-//!    step from frame `f - 1`: `update(1/fps)`, `apply`, world transforms.
+//!    step from frame `f - 1`: `update(1/fps)`, `apply`, `skeleton.update(1/fps)`, world
+//!    transforms with physics in the session's mode (the official runtimes' order, and the
+//!    `scenario` command's).
 //! 2. (a checkpoint of frame `f` may be taken here)
 //! 3. every input of frame `f` runs, in the order it was issued: a command executes and
 //!    then settles the state (`update(0)`, `apply`, world transforms), so the next command of
@@ -28,11 +30,11 @@ mod command;
 mod input;
 pub mod report;
 
-pub use command::{Command, MAX_TRACKS};
+pub use command::{Command, MAX_TRACKS, physics_name};
 pub use input::{Input, Inputs};
 
 use crate::core::model::SkeletonData;
-use crate::core::skeleton::Skeleton;
+use crate::core::skeleton::{Physics, Skeleton};
 use crate::core::state::{AnimationState, AnimationStateData, LoggedNotification};
 use checkpoint::{Checkpoint, Checkpoints};
 use std::cell::RefCell;
@@ -130,7 +132,12 @@ pub struct Session {
     checkpoints: Checkpoints,
     /// While at a partial time: the log lines past the whole frame, put back on leaving.
     stashed_future: (usize, Vec<LogLine>),
+    /// How frames run physics constraints (changed by [`Command::PhysicsMode`]).
+    physics: Physics,
 }
+
+/// The physics mode a session starts with: the simulation runs, as in the runtimes' players.
+pub const DEFAULT_PHYSICS: Physics = Physics::Update;
 
 impl Session {
     /// A session with no animation playing, posed in the setup pose.
@@ -153,6 +160,7 @@ impl Session {
             partial: 0.0,
             checkpoints: Checkpoints::default(),
             stashed_future: (0, Vec::new()),
+            physics: DEFAULT_PHYSICS,
         };
         s.start();
         Ok(s)
@@ -208,6 +216,7 @@ impl Session {
         self.listen();
         self.frame = 0;
         self.partial = 0.0;
+        self.physics = DEFAULT_PHYSICS;
         self.recorder.borrow_mut().frame = 0;
         self.settle();
         self.checkpoint_if_wanted();
@@ -237,6 +246,11 @@ impl Session {
     /// Simulation steps per second (the skeleton's dopesheet fps).
     pub fn fps(&self) -> f64 {
         self.fps
+    }
+
+    /// How the current frame ran physics constraints.
+    pub fn physics(&self) -> Physics {
+        self.physics
     }
 
     /// The current frame.
@@ -389,7 +403,17 @@ impl Session {
         self.state.update(0.0);
         self.recorder.borrow_mut().phase = Some(Phase::Apply);
         self.state.apply(&mut self.skeleton);
-        self.skeleton.update_world_transform();
+        self.skeleton
+            .update_world_transform_with(Self::posing(self.physics));
+    }
+
+    /// The mode of a pass that does not advance time: the simulation's offsets shown as
+    /// they are (an update would treat the settle's bone moves as motion without time).
+    fn posing(mode: Physics) -> Physics {
+        match mode {
+            Physics::None => Physics::None,
+            _ => Physics::Pose,
+        }
     }
 
     /// Step 3 of a frame for one input.
@@ -402,7 +426,11 @@ impl Session {
                     r.frame = frame;
                     r.phase = Some(Phase::Command);
                 }
-                cmd.execute(&mut self.state);
+                match cmd {
+                    Command::PhysicsMode { mode } => self.physics = *mode,
+                    Command::ResetPhysics => self.skeleton.reset_physics(),
+                    _ => cmd.execute(&mut self.state),
+                }
                 self.settle();
             }
             Input::Marker(text) => self.recorder.borrow_mut().push(LogLine::Marker {
@@ -430,6 +458,7 @@ impl Session {
                 frame: self.frame,
                 skeleton: self.skeleton.clone(),
                 state: self.state.clone_without_listeners(),
+                physics: self.physics,
                 log_len: self.recorder.borrow().len,
             });
         }
@@ -461,7 +490,8 @@ impl Session {
         self.state.update(dt);
         self.recorder.borrow_mut().phase = Some(Phase::Apply);
         self.state.apply(&mut self.skeleton);
-        self.skeleton.update_world_transform();
+        self.skeleton.update(dt);
+        self.skeleton.update_world_transform_with(self.physics);
         self.checkpoint_if_wanted();
         self.run_inputs_of_frame();
     }
@@ -480,6 +510,7 @@ impl Session {
         };
         self.skeleton = cp.skeleton.clone();
         self.state = cp.state.clone_without_listeners();
+        self.physics = cp.physics;
         self.frame = cp.frame;
         self.partial = 0.0;
         let log_len = cp.log_len;
@@ -525,7 +556,8 @@ impl Session {
             self.state.update(rest);
             self.recorder.borrow_mut().phase = Some(Phase::Apply);
             self.state.apply(&mut self.skeleton);
-            self.skeleton.update_world_transform();
+            self.skeleton.update(rest);
+            self.skeleton.update_world_transform_with(self.physics);
             self.partial = rest;
         }
     }

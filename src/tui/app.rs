@@ -675,6 +675,31 @@ impl App {
         ))
     }
 
+    /// `p` / `R`: records the next physics mode, or a reset, as a session input.
+    fn physics_key(&mut self, action: Action) {
+        use crate::core::skeleton::Physics;
+        self.flush_seek();
+        if self.doc.data.physics_constraints.is_empty() {
+            self.note("this skeleton has no physics constraints");
+            return;
+        }
+        let cmd = if action == Action::ResetPhysics {
+            Command::ResetPhysics
+        } else {
+            let mode = match self.session.physics() {
+                Physics::Update => Physics::Pose,
+                Physics::Pose => Physics::None,
+                Physics::None | Physics::Reset => Physics::Update,
+            };
+            Command::PhysicsMode { mode }
+        };
+        let text = cmd.describe(&self.doc.data);
+        match self.session.push(cmd) {
+            Ok(()) => self.note(format!("at {:.3} s: {text}", self.session.time())),
+            Err(e) => self.error(e),
+        }
+    }
+
     fn range_text(&self) -> String {
         let show = |f: Option<u64>| f.map_or("-".to_string(), |f| f.to_string());
         format!("loop range {}..{}", show(self.range.0), show(self.range.1))
@@ -809,6 +834,7 @@ impl App {
                 }
             }
             Action::Prompt => self.overlay = Overlay::Prompt(Prompt::default()),
+            Action::CyclePhysics | Action::ResetPhysics => self.physics_key(action),
             Action::CycleMarker => {
                 self.marker = match self.marker {
                     MarkerKind::Braille => MarkerKind::HalfBlock,

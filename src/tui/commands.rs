@@ -1,5 +1,5 @@
 //! The command prompt's language: `set`, `queue`, `add`, `empty`, `clear`, `mix`, `alpha`,
-//! `speed` (entry time scale). Parsed into session commands.
+//! `speed` (entry time scale), `physics`. Parsed into session commands.
 
 use crate::core::model::SkeletonData;
 use crate::session::Command;
@@ -36,6 +36,10 @@ pub const HELP: &[(&str, &str)] = &[
     (
         "timescale T S",
         "set the time scale of track T's current entry",
+    ),
+    (
+        "physics update|pose|none|reset",
+        "how frames run physics constraints (Spine 4.2), or reset them",
     ),
 ];
 
@@ -138,6 +142,28 @@ pub fn parse(line: &str, data: &SkeletonData) -> Result<Command, String> {
             track: track(it.next())?,
             time_scale: number(it.next(), "time scale")?,
         },
+        "physics" => {
+            use crate::core::skeleton::Physics;
+            match it.next() {
+                Some("update") => Command::PhysicsMode {
+                    mode: Physics::Update,
+                },
+                Some("pose") => Command::PhysicsMode {
+                    mode: Physics::Pose,
+                },
+                Some("none") => Command::PhysicsMode {
+                    mode: Physics::None,
+                },
+                Some("reset") => Command::ResetPhysics,
+                Some(other) => {
+                    return Err(format!(
+                        "\"{}\" is not update, pose, none or reset",
+                        sanitize(other)
+                    ));
+                }
+                None => return Err("use: physics update|pose|none|reset".into()),
+            }
+        }
         other => {
             return Err(format!(
                 "unknown command \"{}\" (? lists them)",
@@ -227,6 +253,14 @@ mod tests {
             })
         );
         assert_eq!(parse("clear all", &d), Ok(Command::ClearTracks));
+        assert_eq!(parse("physics reset", &d), Ok(Command::ResetPhysics));
+        assert_eq!(
+            parse("physics none", &d),
+            Ok(Command::PhysicsMode {
+                mode: crate::core::skeleton::Physics::None
+            })
+        );
+        assert!(parse("physics fast", &d).is_err());
         assert_eq!(
             parse("mix 0.2", &d),
             Ok(Command::DefaultMix { duration: 0.2 })

@@ -29,6 +29,10 @@ pub enum Action {
     /// Set the loop range's in / out point at the current frame.
     RangeIn,
     RangeOut,
+    /// Next physics mode: update, pose, none (a session input, so replays keep it).
+    CyclePhysics,
+    /// Reset the physics simulation (a session input).
+    ResetPhysics,
 }
 
 /// The global action for a key, if any.
@@ -65,6 +69,8 @@ pub fn global_action(key: KeyEvent) -> Option<Action> {
         KeyCode::Char('M') => Action::CycleMarker,
         KeyCode::Char('i') => Action::RangeIn,
         KeyCode::Char('o') => Action::RangeOut,
+        KeyCode::Char('p') => Action::CyclePhysics,
+        KeyCode::Char('R') => Action::ResetPhysics,
         _ => return None,
     })
 }
@@ -86,6 +92,11 @@ pub fn help_sections() -> Vec<(&'static str, Vec<(&'static str, &'static str)>)>
                     "i o",
                     "loop range in / out at this frame (:range off clears)",
                 ),
+                (
+                    "p",
+                    "physics mode: update, pose, none (Spine 4.2 physics constraints)",
+                ),
+                ("R", "reset the physics simulation"),
             ],
         ),
         (
@@ -96,7 +107,7 @@ pub fn help_sections() -> Vec<(&'static str, Vec<(&'static str, &'static str)>)>
                 ("A", "armature picker (files with several skeletons)"),
                 (
                     ":",
-                    "command prompt: set, queue, add, empty, clear, mix, alpha, timescale",
+                    "command prompt: set, queue, add, empty, clear, mix, alpha, timescale, physics",
                 ),
                 ("tab shift+tab", "next / previous panel"),
                 ("T C B E P", "focus Tracks, Curves, Bones, Events, Preview"),

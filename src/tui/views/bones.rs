@@ -67,7 +67,7 @@ pub struct BonesView {
     hierarchy: Hierarchy,
     /// Widest tree name cell (indent + expander + name) over all bones and slots.
     name_desired: usize,
-    /// Whether some bone has a non-normal inherit mode.
+    /// Whether some bone has a non-normal inherit mode, in the setup pose or by a timeline.
     any_inherit: bool,
     /// Whether some bone has a 3D pose (the value columns are then 3D).
     three_d: bool,
@@ -110,7 +110,12 @@ impl BonesView {
             self.data_key = key;
             self.hierarchy = Hierarchy::new(data);
             self.name_desired = desired_name_width(data, &self.hierarchy);
-            self.any_inherit = data.bones.iter().any(|b| b.inherit != Inherit::Normal);
+            self.any_inherit = data.bones.iter().any(|b| b.inherit != Inherit::Normal)
+                || data.animations.iter().any(|a| {
+                    a.timelines
+                        .iter()
+                        .any(|t| matches!(t, crate::core::animation::Timeline::Inherit(_)))
+                });
             self.three_d = data.has_joints3();
             self.cursor = None;
             self.offset = 0;
@@ -360,7 +365,9 @@ impl BonesView {
     }
 }
 
-/// ` slot #<draw index> <attachment> (<kind>) <rrggbbaa>[ dark <rrggbb>]` for a slot row.
+/// ` slot #<draw index> <attachment> (<kind>)[ seq <index>] <rrggbbaa>[ dark <rrggbb>]` for a
+/// slot row; `seq` when the attachment has an image sequence: the slot's sequence index and,
+/// for -1 (the setup image), the image shown.
 fn slot_info(ctx: &ViewCtx<'_>, s: usize) -> String {
     let data = ctx.session.data();
     let sk = ctx.session.skeleton();
@@ -371,7 +378,13 @@ fn slot_info(ctx: &ViewCtx<'_>, s: usize) -> String {
         .position(|&d| d == s)
         .map_or("?".to_string(), |i| i.to_string());
     let att = match slot.attachment.and_then(|a| data.attachments.get(a)) {
-        Some(a) => format!("{} ({})", crate::text::sanitize(&a.name), a.type_name()),
+        Some(a) => {
+            let mut s = format!("{} ({})", crate::text::sanitize(&a.name), a.type_name());
+            if let Some(seq) = &a.sequence {
+                s.push_str(&sequence_info(slot.sequence_index, seq));
+            }
+            s
+        }
         None => "—".to_string(),
     };
     let mut out = format!(" slot #{order} {att} {}", hex(slot.color, true));
@@ -380,6 +393,15 @@ fn slot_info(ctx: &ViewCtx<'_>, s: usize) -> String {
         out.push_str(&hex(dark, false));
     }
     out
+}
+
+/// ` seq <index>` (` seq -1=<image>` for the setup image) of a slot showing a sequence.
+fn sequence_info(index: i32, seq: &crate::core::model::Sequence) -> String {
+    if index == -1 {
+        format!(" seq -1={}", seq.resolve(index))
+    } else {
+        format!(" seq {index}")
+    }
 }
 
 /// ` physics mix <m> x <offset>/<velocity> y … rot <degrees>/<degrees per s> scale …` for a
@@ -506,5 +528,17 @@ mod tests {
         );
         c.active = false;
         assert_eq!(physics_info(&c), " physics inactive (not in skin)");
+    }
+
+    #[test]
+    fn sequence_rows_name_the_index() {
+        let seq = crate::core::model::Sequence {
+            count: 4,
+            start: 1,
+            digits: 2,
+            setup: 2,
+        };
+        assert_eq!(sequence_info(-1, &seq), " seq -1=2");
+        assert_eq!(sequence_info(3, &seq), " seq 3");
     }
 }

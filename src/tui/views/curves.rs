@@ -590,6 +590,9 @@ fn key_kind(t: &Timeline) -> &'static str {
         Timeline::Deform(_) => "deform",
         Timeline::Event(_) => "event",
         Timeline::DrawOrder(_) => "draw order",
+        Timeline::Inherit(_) => "inherit",
+        Timeline::Sequence(_) => "sequence",
+        Timeline::PhysicsReset(_) => "physics",
         _ => "value",
     }
 }
@@ -695,6 +698,31 @@ pub fn key_rows(ctx: &ViewCtx<'_>, t: &Timeline) -> Vec<(f64, String)> {
                 };
                 (time as f64, text)
             })
+            .collect(),
+        Timeline::Inherit(i) => i
+            .times
+            .iter()
+            .zip(&i.modes)
+            .map(|(&time, mode)| (time as f64, mode.name().to_string()))
+            .collect(),
+        Timeline::Sequence(q) => q
+            .times
+            .iter()
+            .zip(&q.keys)
+            .map(|(&time, k)| {
+                let text = format!(
+                    "{} from image {}, {} s per image",
+                    k.mode.name(),
+                    k.index,
+                    axis::short(k.delay as f64, 4)
+                );
+                (time as f64, text)
+            })
+            .collect(),
+        Timeline::PhysicsReset(r) => r
+            .times
+            .iter()
+            .map(|&time| (time as f64, "reset".to_string()))
             .collect(),
         other => match inspect::keys_of(other) {
             Some(keys) => (0..keys.len())

@@ -1,5 +1,6 @@
-//! The status bar: play state, animation, time, frame, speed, loop, file and format, and the
-//! latest message. Segments drop out by priority when the terminal is narrow.
+//! The status bar: play state, animation, time, frame, speed, loop, file and format, the
+//! runtime version whose rules play it, the physics mode (skeletons with physics
+//! constraints), and the latest message. Segments drop out by priority when the terminal is narrow.
 
 use crate::text::sanitize;
 use crate::tui::app::App;
@@ -69,16 +70,26 @@ fn segments(app: &App) -> Vec<(u8, String)> {
             },
         ),
         (3, sanitize(&app.doc.label).into_owned()),
-        (
-            7,
-            format!(
-                "{} {}",
-                sanitize(&data.source.format),
-                sanitize(&data.source.version)
-            ),
-        ),
-        (8, "? help".to_string()),
     ];
+    // The runtime whose rules play the file; one segment when the export's own version
+    // already names it ("Spine 4.2.22" for the 4.2 rules).
+    let exported = format!(
+        "{} {}",
+        sanitize(&data.source.format),
+        sanitize(&data.source.version)
+    );
+    let rules = data.rules.label();
+    if exported.starts_with(rules) {
+        segs.push((4, exported));
+    } else {
+        segs.push((7, exported));
+        segs.push((4, rules.to_string()));
+    }
+    segs.push((8, "? help".to_string()));
+    if !data.physics_constraints.is_empty() {
+        let mode = crate::session::physics_name(app.session.physics());
+        segs.insert(2, (2, format!("physics {mode}")));
+    }
     if app.range != (None, None) {
         let show = |f: Option<u64>| f.map_or("-".to_string(), |f| f.to_string());
         segs.insert(

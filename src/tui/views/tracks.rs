@@ -286,6 +286,19 @@ fn main_line(
 /// fits, else the name and property without the kind, else a shortened name that keeps the
 /// (abbreviated) property.
 pub fn dopesheet_label(info: &TimelineInfo, w: usize, with_kind: bool) -> String {
+    // Global physics timelines (every constraint following the global value) have no name.
+    if info.target == Target::Physics(None) {
+        let full = format!("physics (global).{}", info.property);
+        let short = format!("(global).{}", info.property);
+        return fit(
+            if with_kind && width(&full) <= w {
+                &full
+            } else {
+                &short
+            },
+            w,
+        );
+    }
     let full = sanitize(&info.label()).into_owned();
     if matches!(info.target, Target::Events | Target::DrawOrder) || (with_kind && width(&full) <= w)
     {
@@ -372,8 +385,12 @@ enum Fill {
 /// The fill of the span between key `k` and key `k + 1`.
 fn segment_fill(t: &Timeline, k: usize) -> Fill {
     let keys = match t {
-        Timeline::Event(_) => return Fill::Blank,
-        Timeline::Attachment(_) | Timeline::DrawOrder(_) => return Fill::Holding,
+        Timeline::Event(_) | Timeline::PhysicsReset(_) => return Fill::Blank,
+        // Discrete keys: the keyed mode or image holds until the next key.
+        Timeline::Attachment(_)
+        | Timeline::DrawOrder(_)
+        | Timeline::Inherit(_)
+        | Timeline::Sequence(_) => return Fill::Holding,
         Timeline::Joint(j) => {
             // Keys are the union over components: the span moves when any component does.
             let (Some(&a), Some(&b)) = (j.times.get(k), j.times.get(k + 1)) else {

@@ -119,7 +119,8 @@ impl Col {
             Col::WorldRot => fixed(bone.world_rotation_x(), 1, w),
             Col::WorldX => fixed(bone.world_x, 1, w),
             Col::WorldY => fixed(bone.world_y, 1, w),
-            Col::Inherit => match data.inherit {
+            // Live: inherit timelines (Spine 4.2) change it.
+            Col::Inherit => match bone.inherit {
                 Inherit::Normal => String::new(),
                 other => other.name().to_string(),
             },
@@ -252,6 +253,16 @@ mod tests {
         );
         assert_eq!(choose(70, 18, false, true).len(), 6);
         assert!(choose(38, 18, false, true).is_empty());
+    }
+
+    #[test]
+    fn inherit_cell_is_live() {
+        let data = BoneData::new("b", None);
+        let mut bone = Bone::new(&data);
+        assert_eq!(Col::Inherit.cell(&bone, &data), "", "normal shows nothing");
+        // An inherit timeline (Spine 4.2) changed the live mode: the cell follows it.
+        bone.inherit = Inherit::NoScale;
+        assert_eq!(Col::Inherit.cell(&bone, &data), Inherit::NoScale.name());
     }
 
     #[test]
