@@ -53,6 +53,7 @@ pub fn compare_callbacks(m: &mut Mismatches, ours: &Value, golden: &Value) {
 
 pub fn compare_checkpoints(
     m: &mut Mismatches,
+    wraps: bool,
     ours: &Value,
     golden: &Value,
     bones: &[String],
@@ -108,7 +109,7 @@ pub fn compare_checkpoints(
                 }
             }
         }
-        compare_pose(m, &ctx, oc, gc, bones, slots);
+        compare_pose(m, wraps, &ctx, oc, gc, bones, slots);
     }
 }
 
@@ -122,6 +123,7 @@ pub fn check(scenario: &Path, corpus: &Path) -> Result<String, String> {
     let slots = names(&golden["slots"]);
     compare_checkpoints(
         &mut m,
+        rotation_wraps(&golden),
         &ours["checkpoints"],
         &golden["checkpoints"],
         &bones,
