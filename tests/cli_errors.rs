@@ -222,3 +222,29 @@ fn scenario_errors_name_the_step() {
         assert_eq!(e.trim_end().lines().count(), 1, "{e}");
     }
 }
+
+/// `bonescope poses FILE | head -1`: when the reader stops reading, the command ends quietly
+/// with status 0, as command-line tools do (no "Broken pipe" message).
+#[test]
+fn a_reader_that_stops_reading_ends_the_command_quietly() {
+    use std::io::{BufRead, BufReader};
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_bonescope"))
+        .args(["poses", "--json", "--samples", "200"])
+        .arg(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/samples/spine/lantern-keeper.json"
+        ))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run bonescope");
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().expect("stdout"))
+        .read_line(&mut first)
+        .expect("read a line");
+    assert!(!first.is_empty());
+    let out = child.wait_with_output().expect("wait");
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "");
+}

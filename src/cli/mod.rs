@@ -365,7 +365,7 @@ pub fn run(command: Command) -> Result<(), CliError> {
             match written.and_then(|()| out.flush().map_err(scenario::WriteError::Io)) {
                 Ok(()) => Ok(()),
                 Err(scenario::WriteError::Scenario(e)) => Err(CliError(format!("{shown}: {e}"))),
-                Err(scenario::WriteError::Io(e)) => Err(CliError(e.to_string())),
+                Err(scenario::WriteError::Io(e)) => output_error(e),
             }
         }
     }
@@ -453,6 +453,16 @@ pub fn run_scenario_as(
     scenario::run(sc, data).map_err(|e| CliError(format!("{shown}: {e}")))
 }
 
+/// An error writing the output: a reader that stopped reading (`bonescope poses | head`)
+/// ends the command quietly, as command-line tools do; anything else is reported.
+fn output_error(e: std::io::Error) -> Result<(), CliError> {
+    if e.kind() == std::io::ErrorKind::BrokenPipe {
+        Ok(())
+    } else {
+        Err(CliError(e.to_string()))
+    }
+}
+
 /// Runs `write` on buffered stdout and flushes it.
 fn with_stdout(
     write: impl FnOnce(&mut dyn std::io::Write) -> std::io::Result<()>,
@@ -462,7 +472,7 @@ fn with_stdout(
     let mut out = std::io::BufWriter::new(stdout.lock());
     write(&mut out)
         .and_then(|()| out.flush())
-        .map_err(|e| CliError(e.to_string()))
+        .or_else(output_error)
 }
 
 /// The binary's entry point.

@@ -65,7 +65,12 @@ pub fn run(
         } else {
             out.write_all(report::frame_text(&app.session).as_bytes())
         };
-        written.map_err(|e| e.to_string())?;
+        match written.and_then(|()| out.flush()) {
+            Ok(()) => {}
+            // The reader stopped reading (`| head`): stop quietly.
+            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => return Ok(()),
+            Err(e) => return Err(e.to_string()),
+        }
     }
-    out.flush().map_err(|e| e.to_string())
+    Ok(())
 }
