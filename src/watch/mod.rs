@@ -340,8 +340,14 @@ impl Worker {
     /// then checks the file. `Err` when the receiver is gone.
     fn check_folder(&mut self, watcher: &mut Option<BoxedWatcher>) -> Result<(), ()> {
         let now = folder_id(&self.dir);
-        if now == self.folder && (watcher.is_some() || now.is_none()) {
+        if now == self.folder && watcher.is_some() {
             return Ok(());
+        }
+        if now.is_none() && self.folder.is_none() {
+            // Still no folder. It may have come back and gone again between two checks
+            // (loaded by a reload in between, then moved away), and no watch can say so:
+            // look at the file itself, which costs one failed open.
+            return self.reload();
         }
         // The old watch follows an inode that is no longer at the path: drop it.
         *watcher = None;
@@ -358,12 +364,13 @@ impl Worker {
                     format!("folder {shown} was replaced or came back; watching it again")
                 }
                 Err(e) => {
-                    // Retried at every check; said once.
-                    if self.watch_error.as_deref() == Some(e.as_str()) {
-                        return Ok(());
+                    // Retried at every check and said once; until it works, every check
+                    // looks at the file itself, so changes are still seen (late).
+                    if self.watch_error.as_deref() != Some(e.as_str()) {
+                        self.watch_error = Some(e.clone());
+                        self.send(ReloadEvent::WatchError { error: e })?;
                     }
-                    self.watch_error = Some(e.clone());
-                    return self.send(ReloadEvent::WatchError { error: e });
+                    return self.reload();
                 }
             }
         };
@@ -460,5 +467,61 @@ impl Worker {
                 Some(ReloadEvent::Failed { error })
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn worker(path: &Path) -> (Worker, Receiver<ReloadEvent>) {
+        let (raw_tx, _raw_rx) = mpsc::channel();
+        let (tx, rx) = mpsc::channel();
+        let text = include_str!("../../samples/spine/lantern-keeper.json");
+        let data = Arc::new(crate::format::load(text.as_bytes(), "model").expect("sample loads"));
+        let w = Worker {
+            path: path.to_path_buf(),
+            dir: path.parent().expect("parent").to_path_buf(),
+            name: path.file_name().expect("name").to_os_string(),
+            opts: WatchOptions::default(),
+            selected: Arc::new(Mutex::new(data)),
+            stop: Arc::new(AtomicBool::new(false)),
+            reads: Arc::new(AtomicU64::new(0)),
+            raw_tx,
+            tx,
+            last_hash: None,
+            last_missing: false,
+            folder: None,
+            watch_error: None,
+        };
+        (w, rx)
+    }
+
+    /// The folder was gone (no watch), came back with the file (a reload loaded it), and was
+    /// moved away again before the next check: the check still says the file is missing.
+    #[test]
+    fn folder_back_and_gone_between_checks_reports_missing() {
+        let root =
+            std::env::temp_dir().join(format!("bonescope-watch-unit-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&root);
+        let dir = root.join("d");
+        std::fs::create_dir_all(&dir).expect("mkdir");
+        let path = dir.join("model.json");
+        std::fs::write(
+            &path,
+            include_str!("../../samples/spine/lantern-keeper.json"),
+        )
+        .expect("write");
+        let (mut w, rx) = worker(&path);
+        let mut watcher = None;
+        w.reload().expect("receiver alive");
+        assert!(matches!(rx.try_recv(), Ok(ReloadEvent::Loaded { .. })));
+        std::fs::rename(&dir, root.join("away")).expect("mv");
+        w.check_folder(&mut watcher).expect("receiver alive");
+        assert!(matches!(rx.try_recv(), Ok(ReloadEvent::Missing)));
+        // Nothing new while it stays away.
+        w.check_folder(&mut watcher).expect("receiver alive");
+        assert!(rx.try_recv().is_err());
+        let _ = std::fs::remove_dir_all(&root);
     }
 }
