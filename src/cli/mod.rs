@@ -55,9 +55,9 @@ pub struct ViewArgs {
     pub fps: u32,
     /// Capture the mouse: a click focuses the panel under the pointer and selects the row
     /// there (dopesheet timeline, bone or slot, event, key of a key list: the playhead moves
-    /// to it); a click or drag on the dopesheet's time axis scrubs; the wheel scrolls the
-    /// panel under the pointer (zooms the preview). Most terminals select text with Shift
-    /// held while the mouse is captured.
+    /// to it); a click or drag on the dopesheet's time axis scrubs; the wheel is ↑ / ↓ for
+    /// the panel under the pointer (zoom in the preview), the focus stays. Most terminals
+    /// select text with Shift held while the mouse is captured.
     #[arg(long)]
     pub mouse: bool,
     /// Colors: auto (NO_COLOR and COLORTERM decide), always, never.

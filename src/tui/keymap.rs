@@ -183,7 +183,7 @@ pub fn help_sections() -> Vec<(&'static str, Vec<(&'static str, &'static str)>)>
                 ("q ctrl+c", "quit"),
                 (
                     "mouse",
-                    "--mouse: click focuses and selects, wheel scrolls, click/drag on the dopesheet scrubs",
+                    "--mouse: click focuses and selects, wheel is ↑ ↓ there, click/drag on the dopesheet scrubs",
                 ),
             ],
         ),

@@ -1,8 +1,8 @@
 //! The mouse (`--mouse`): a left click focuses the panel under the pointer and selects what
 //! is there (a dopesheet timeline row, a bone or slot row, an event row, a key of a key
 //! list, which moves the playhead to it); a click or drag on the dopesheet's time axis scrubs;
-//! the wheel scrolls the panel under the pointer (in the preview: zooms) without moving the
-//! focus. While an overlay is open the wheel scrolls it and clicks do nothing.
+//! the wheel is ↑ / ↓ for the panel under the pointer (in the preview: zoom) without moving
+//! the focus. While an overlay is open the wheel scrolls it and clicks do nothing.
 
 use crate::tui::app::{App, Overlay};
 use crate::tui::keymap::Action;
