@@ -56,6 +56,11 @@ pub fn run(
 
     let selector = reloader.as_ref().map(|r| r.selector());
     let mut shown = app.doc.data.clone();
+    // The app may already show another skeleton than the watcher started with (a waited-for
+    // file that appeared just before the watcher started).
+    if let Some(s) = &selector {
+        s.select(shown.clone());
+    }
     if let Some(reloader) = reloader {
         let tx = reload_tx;
         std::thread::Builder::new()

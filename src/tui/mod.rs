@@ -79,6 +79,9 @@ pub fn run(
         }
         None => None,
     };
+    if let Some(p) = path {
+        waiting::catch_up(&mut app, p);
+    }
     let mut term =
         terminal::enter(opts.mouse).map_err(|e| format!("cannot set up the terminal: {e}"))?;
     let result = event_loop::run(&mut term, &mut app, opts.fps, reloader);

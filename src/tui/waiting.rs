@@ -58,6 +58,25 @@ pub fn arrived(app: &mut App, armatures: Vec<Arc<SkeletonData>>) {
     }
 }
 
+/// Loads `path` now if it appeared between the check that it was absent and the watcher's
+/// start (the watcher only reports changes after its start). A file that does not parse yet
+/// is left to the watcher: its next write arrives as a change.
+pub fn catch_up(app: &mut App, path: &Path) {
+    if app.waiting.is_none() {
+        return;
+    }
+    let Ok(bytes) = crate::format::read::read_file(path) else {
+        return;
+    };
+    let stem = path
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    if let Ok(all) = crate::format::load_all(&bytes, &stem) {
+        arrived(app, all.into_iter().map(Arc::new).collect());
+    }
+}
+
 /// Keys while waiting: only quitting means anything (Ctrl+Z is the loop's).
 pub fn handle_event(app: &mut App, ev: &Event) -> bool {
     match ev {
@@ -104,4 +123,39 @@ pub fn render(frame: &mut Frame<'_>, app: &App, file: &str) {
         area.height - top,
     );
     frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: true }), body);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tui::theme::ColorMode;
+
+    #[test]
+    fn waits_then_catches_up_with_a_file_written_meanwhile() {
+        let dir = std::env::temp_dir().join(format!("bonescope-waiting-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("dir");
+        let path = dir.join("later.json");
+        let _ = std::fs::remove_file(&path);
+        assert!(absent(&path));
+        assert!(
+            !absent(&dir.join("no-such-folder/later.json")),
+            "its folder is missing"
+        );
+        let mut app = app(
+            "later.json".into(),
+            &path,
+            Theme::new(ColorMode::None),
+            MarkerKind::Ascii,
+        )
+        .expect("app");
+        assert!(app.waiting.is_some());
+        catch_up(&mut app, &path);
+        assert!(app.waiting.is_some(), "still absent: still waiting");
+        std::fs::write(&path, crate::tui::EMBEDDED_SAMPLE).expect("write");
+        catch_up(&mut app, &path);
+        assert!(app.waiting.is_none());
+        assert!(!app.doc.data.animations.is_empty());
+        assert_eq!(app.source, None, "the caller sets the source");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }
