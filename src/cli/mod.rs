@@ -53,7 +53,11 @@ pub struct ViewArgs {
     /// Most redraws per second while playing.
     #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(u32).range(1..=240))]
     pub fps: u32,
-    /// Capture the mouse (click, scroll).
+    /// Capture the mouse: a click focuses the panel under the pointer and selects the row
+    /// there (dopesheet timeline, bone or slot, event, key of a key list: the playhead moves
+    /// to it); a click or drag on the dopesheet's time axis scrubs; the wheel is ↑ / ↓ for
+    /// the panel under the pointer (zoom in the preview), the focus stays. Most terminals
+    /// select text with Shift held while the mouse is captured.
     #[arg(long)]
     pub mouse: bool,
     /// Colors: auto (NO_COLOR and COLORTERM decide), always, never.
@@ -394,8 +398,11 @@ pub(crate) fn write_stdout(bytes: &[u8]) -> Result<(), CliError> {
 }
 
 /// Opens the interactive viewer on `file`, or on the built-in sample.
-fn open_viewer(file: Option<&Path>, view: &ViewArgs, poll_ms: Option<u64>) -> Result<(), CliError> {
+/// A file that does not exist yet is waited for (an exporter about to write it). Returns the
+/// exit status.
+fn open_viewer(file: Option<&Path>, view: &ViewArgs, poll_ms: Option<u64>) -> Result<u8, CliError> {
     let (label, armatures) = match file {
+        Some(path) if crate::tui::waiting::absent(path) => (file_name(path), Vec::new()),
         Some(path) => (file_name(path), load_all(path)?),
         None => (
             "lantern-keeper.json (built-in sample)".to_string(),
@@ -484,7 +491,7 @@ pub fn main() -> ExitCode {
             Some(f) => crate::cli::watch::run(f, cli.json, cli.poll).map(|()| 0),
             None => Err(CliError("--watch needs a FILE".into())),
         },
-        None => open_viewer(cli.file.as_deref(), &cli.view, cli.poll).map(|()| 0),
+        None => open_viewer(cli.file.as_deref(), &cli.view, cli.poll),
     };
     match result {
         Ok(status) => ExitCode::from(status),

@@ -107,6 +107,14 @@ pub struct App {
     /// set `pending_frame`; [`App::flush_seek`] replays once for the whole batch.
     pub defer_seeks: bool,
     pending_frame: Option<u64>,
+    /// The file being waited for (it did not exist yet when the viewer opened).
+    pub waiting: Option<String>,
+    /// Maximised panel and split sizes (kept for the whole session).
+    pub layout: crate::tui::panels::PanelLayout,
+    /// `/` search over bones and timelines.
+    pub search: crate::tui::search::Search,
+    /// What a mouse button press started (a dopesheet drag scrubs).
+    pub mouse: crate::tui::mouse::MouseState,
 }
 
 /// "loader warning: <first> (+N more ...)" when the loader tolerated oddities in the file
@@ -201,6 +209,10 @@ impl App {
             may_write: true,
             defer_seeks: false,
             pending_frame: None,
+            waiting: None,
+            layout: Default::default(),
+            search: Default::default(),
+            mouse: Default::default(),
         };
         if !app.doc.data.animations.is_empty() {
             app.play_animation(0);
@@ -325,6 +337,7 @@ impl App {
                 fresh.focus = self.focus;
                 fresh.inspector = self.inspector;
                 fresh.banner = self.banner.take();
+                fresh.layout = self.layout.clone();
                 fresh.message = Some((
                     format!("armature {}", crate::text::sanitize(&fresh.doc.data.name)),
                     false,
@@ -421,6 +434,9 @@ impl App {
 
     /// Handles a key press. Returns true when something visible changed.
     pub fn handle_key(&mut self, key: KeyEvent) -> bool {
+        if self.search.typing() {
+            return self.search_key(key);
+        }
         let deferred_step = self.defer_seeks
             && matches!(self.overlay, Overlay::None)
             && matches!(
@@ -561,7 +577,7 @@ impl App {
                 true
             }
             PanelAction::SelectBone(b) => {
-                self.selection.bone = Some(b);
+                self.select_bone(b);
                 true
             }
             PanelAction::SeekFrame(f) => {
@@ -835,6 +851,10 @@ impl App {
             }
             Action::Prompt => self.overlay = Overlay::Prompt(Prompt::default()),
             Action::CyclePhysics | Action::ResetPhysics => self.physics_key(action),
+            Action::Search | Action::SearchNext | Action::SearchPrev => {
+                return self.search_action(action);
+            }
+            Action::Maximise | Action::Widen | Action::Narrow => return self.layout_action(action),
             Action::CycleMarker => {
                 self.marker = match self.marker {
                     MarkerKind::Braille => MarkerKind::HalfBlock,

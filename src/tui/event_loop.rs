@@ -2,13 +2,13 @@
 //! something changed, at most `fps` times a second while playing, and sleeps while paused.
 
 use crate::tui::app::App;
+use crate::tui::process::{self, Request};
 use crate::tui::render;
 use crate::tui::terminal::{self, Term};
-use ratatui::crossterm::event::{self, Event, KeyEventKind, MouseEventKind};
+use ratatui::crossterm::event::{self, Event, KeyEventKind};
 use ratatui::crossterm::execute;
 use ratatui::crossterm::terminal::{BeginSynchronizedUpdate, EndSynchronizedUpdate};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
@@ -23,15 +23,7 @@ enum Msg {
 /// How often the loop wakes while paused (to notice signals).
 const IDLE_WAKE: Duration = Duration::from_millis(250);
 
-/// Why the loop ended.
-#[derive(Debug, PartialEq, Eq)]
-pub enum Exit {
-    Quit,
-    /// SIGTERM / SIGINT: restore and exit.
-    Terminated,
-    /// SIGHUP or the input died: exit without touching the terminal.
-    HungUp,
-}
+pub use crate::tui::process::Exit;
 
 /// Runs until quit. `fps` caps redraws while playing.
 pub fn run(
@@ -40,12 +32,7 @@ pub fn run(
     fps: u32,
     reloader: Option<crate::watch::Reloader>,
 ) -> std::io::Result<Exit> {
-    let term_flag = Arc::new(AtomicBool::new(false));
-    let hup_flag = Arc::new(AtomicBool::new(false));
-    for sig in [signal_hook::consts::SIGTERM, signal_hook::consts::SIGINT] {
-        signal_hook::flag::register(sig, term_flag.clone())?;
-    }
-    signal_hook::flag::register(signal_hook::consts::SIGHUP, hup_flag.clone())?;
+    let signals = process::Signals::register()?;
 
     let (tx, rx) = mpsc::channel::<Msg>();
     let reload_tx = tx.clone();
@@ -69,6 +56,11 @@ pub fn run(
 
     let selector = reloader.as_ref().map(|r| r.selector());
     let mut shown = app.doc.data.clone();
+    // The app may already show another skeleton than the watcher started with (a waited-for
+    // file that appeared just before the watcher started).
+    if let Some(s) = &selector {
+        s.select(shown.clone());
+    }
     if let Some(reloader) = reloader {
         let tx = reload_tx;
         std::thread::Builder::new()
@@ -87,14 +79,26 @@ pub fn run(
     let mut last_tick = Instant::now();
     let mut last_draw = Instant::now() - frame_time;
     loop {
-        if hup_flag.load(Ordering::SeqCst) {
-            return Ok(Exit::HungUp);
-        }
-        if term_flag.load(Ordering::SeqCst) {
-            return Ok(Exit::Terminated);
+        match signals.take() {
+            Some(Request::End(exit)) => return Ok(exit),
+            Some(Request::Suspend) => {
+                process::suspend(term)?;
+                dirty = true;
+            }
+            Some(Request::Redraw) => {
+                process::full_redraw(term)?;
+                dirty = true;
+            }
+            None => {}
         }
         if dirty && last_draw.elapsed() >= frame_time {
-            draw(term, app)?;
+            if let Err(e) = draw(term, app) {
+                // A write to a hung-up terminal fails: that is the hang-up, not an error.
+                if signals.hung_up() || process::terminal_gone(&e) || !process::terminal_alive() {
+                    return Ok(Exit::HungUp);
+                }
+                return Err(e);
+            }
             last_draw = Instant::now();
             dirty = false;
         }
@@ -110,6 +114,10 @@ pub fn run(
                 apply_reload(app, *ev);
                 dirty = true;
             }
+            Ok(Msg::Input(ev)) if process::is_suspend_key(&ev) => {
+                process::suspend(term)?;
+                dirty = true;
+            }
             Ok(Msg::Input(ev)) => {
                 // Frame moves in this batch replay once, at its end.
                 app.defer_seeks = true;
@@ -117,6 +125,10 @@ pub fn run(
                 // Drain what else is queued before drawing (key repeat, paste).
                 while let Ok(msg) = rx.try_recv() {
                     match msg {
+                        Msg::Input(ev) if process::is_suspend_key(&ev) => {
+                            process::suspend(term)?;
+                            dirty = true;
+                        }
                         Msg::Input(ev) => dirty |= handle_event(app, ev),
                         Msg::Reload(ev) => {
                             apply_reload(app, *ev);
@@ -154,6 +166,9 @@ pub fn run(
 fn apply_reload(app: &mut App, ev: crate::watch::ReloadEvent) {
     use crate::watch::ReloadEvent;
     match ev {
+        ReloadEvent::Loaded { armatures, .. } if app.waiting.is_some() => {
+            crate::tui::waiting::arrived(app, armatures)
+        }
         ReloadEvent::Loaded {
             data,
             armatures,
@@ -164,6 +179,7 @@ fn apply_reload(app: &mut App, ev: crate::watch::ReloadEvent) {
             app.reload(data, &diff);
         }
         ReloadEvent::Failed { error } => app.reload_failed(&error.to_string()),
+        ReloadEvent::Missing if app.waiting.is_some() => {}
         ReloadEvent::Missing => app.reload_failed("the file is gone; waiting for it to come back"),
         ReloadEvent::WatchError { error } => {
             app.note(format!("watcher: {}", crate::text::sanitize(&error)))
@@ -173,18 +189,13 @@ fn apply_reload(app: &mut App, ev: crate::watch::ReloadEvent) {
 }
 
 fn handle_event(app: &mut App, ev: Event) -> bool {
+    if app.waiting.is_some() {
+        return crate::tui::waiting::handle_event(app, &ev);
+    }
     match ev {
         Event::Key(k) if k.kind == KeyEventKind::Press => app.handle_key(k),
         Event::Resize(_, _) => true,
-        Event::Mouse(m) => match m.kind {
-            MouseEventKind::ScrollDown => app.handle_key(
-                ratatui::crossterm::event::KeyEvent::from(ratatui::crossterm::event::KeyCode::Down),
-            ),
-            MouseEventKind::ScrollUp => app.handle_key(ratatui::crossterm::event::KeyEvent::from(
-                ratatui::crossterm::event::KeyCode::Up,
-            )),
-            _ => false,
-        },
+        Event::Mouse(m) => app.handle_mouse(m),
         _ => false,
     }
 }
@@ -201,6 +212,6 @@ fn draw(term: &mut Term, app: &mut App) -> std::io::Result<()> {
 pub fn finish(exit: &Exit) {
     match exit {
         Exit::HungUp => terminal::abandon(),
-        Exit::Quit | Exit::Terminated => terminal::restore(),
+        Exit::Quit | Exit::Terminated | Exit::Interrupted => terminal::restore(),
     }
 }

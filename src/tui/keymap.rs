@@ -33,6 +33,15 @@ pub enum Action {
     CyclePhysics,
     /// Reset the physics simulation (a session input).
     ResetPhysics,
+    /// `/`: search bones and timelines; `n` / `N`: next / previous match.
+    Search,
+    SearchNext,
+    SearchPrev,
+    /// Maximise the focused panel / restore the layout.
+    Maximise,
+    /// Widen / narrow the focused panel's column.
+    Widen,
+    Narrow,
 }
 
 /// The global action for a key, if any.
@@ -71,6 +80,12 @@ pub fn global_action(key: KeyEvent) -> Option<Action> {
         KeyCode::Char('o') => Action::RangeOut,
         KeyCode::Char('p') => Action::CyclePhysics,
         KeyCode::Char('R') => Action::ResetPhysics,
+        KeyCode::Char('/') => Action::Search,
+        KeyCode::Char('n') => Action::SearchNext,
+        KeyCode::Char('N') => Action::SearchPrev,
+        KeyCode::Char('F') => Action::Maximise,
+        KeyCode::Char('}') => Action::Widen,
+        KeyCode::Char('{') => Action::Narrow,
         _ => return None,
     })
 }
@@ -110,6 +125,15 @@ pub fn help_sections() -> Vec<(&'static str, Vec<(&'static str, &'static str)>)>
                     "command prompt: set, queue, add, empty, clear, mix, alpha, timescale, physics",
                 ),
                 ("tab shift+tab", "next / previous panel"),
+                ("F", "maximise the focused panel / restore the layout"),
+                (
+                    "{ }",
+                    "narrow / widen the focused panel (kept this session)",
+                ),
+                (
+                    "/ n N",
+                    "search bones and timelines (Events: its own search); next / previous",
+                ),
                 ("T C B E P", "focus Tracks, Curves, Bones, Events, Preview"),
                 ("↑ ↓ pgup pgdn", "move in the focused list"),
                 (
@@ -151,6 +175,17 @@ pub fn help_sections() -> Vec<(&'static str, Vec<(&'static str, &'static str)>)>
                 ("M", "plot marker: braille, half-block, ascii"),
             ],
         ),
-        ("Other", vec![("?", "this help"), ("q ctrl+c", "quit")]),
+        (
+            "Other",
+            vec![
+                ("?", "this help"),
+                ("ctrl+z", "suspend to the shell (fg resumes)"),
+                ("q ctrl+c", "quit"),
+                (
+                    "mouse",
+                    "--mouse: click focuses and selects, wheel is ↑ ↓ there, click/drag on the dopesheet scrubs",
+                ),
+            ],
+        ),
     ]
 }

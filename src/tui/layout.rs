@@ -1,9 +1,10 @@
-//! Where the panels go for a terminal size. Large terminals show all five panels; small ones
-//! show the preview beside the focused "inspector" panel. Below the minimum, nothing but a
-//! "terminal too small" message.
+//! Where the panels go for a terminal size, with the default splits (see [`crate::tui::panels`]
+//! for the three layouts). Large terminals show all five panels; small ones show the preview
+//! beside the focused "inspector" panel. Below the minimum, nothing but a "terminal too
+//! small" message.
 
 use crate::tui::views::PanelId;
-use ratatui::layout::{Constraint, Direction, Layout, Rect};
+use ratatui::layout::Rect;
 
 /// Smallest usable terminal.
 pub const MIN_WIDTH: u16 = 60;
@@ -18,50 +19,12 @@ pub struct Areas {
 
 /// Lays out `area`; `None` when it is below the minimum size.
 pub fn compute(area: Rect, inspector: PanelId) -> Option<Areas> {
-    if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
-        return None;
-    }
-    let [main, status] = Layout::default()
-        .direction(Direction::Vertical)
-        .constraints([Constraint::Min(1), Constraint::Length(1)])
-        .areas(area);
-    let panels = if area.width >= 120 && area.height >= 32 {
-        let [left, mid, right] = Layout::default()
-            .direction(Direction::Horizontal)
-            .constraints([
-                Constraint::Percentage(36),
-                Constraint::Percentage(40),
-                Constraint::Percentage(24),
-            ])
-            .areas(main);
-        let [tracks, curves] = Layout::default()
-            .direction(Direction::Vertical)
-            .constraints([Constraint::Percentage(50), Constraint::Percentage(50)])
-            .areas(left);
-        let [preview, events] = Layout::default()
-            .direction(Direction::Vertical)
-            .constraints([Constraint::Percentage(62), Constraint::Percentage(38)])
-            .areas(mid);
-        vec![
-            (PanelId::Tracks, tracks),
-            (PanelId::Curves, curves),
-            (PanelId::Preview, preview),
-            (PanelId::Events, events),
-            (PanelId::Bones, right),
-        ]
-    } else {
-        let inspector = if inspector == PanelId::Preview {
-            PanelId::Tracks
-        } else {
-            inspector
-        };
-        let [left, right] = Layout::default()
-            .direction(Direction::Horizontal)
-            .constraints([Constraint::Percentage(45), Constraint::Percentage(55)])
-            .areas(main);
-        vec![(PanelId::Preview, left), (inspector, right)]
-    };
-    Some(Areas { panels, status })
+    crate::tui::panels::arrange(
+        area,
+        inspector,
+        inspector,
+        &crate::tui::panels::PanelLayout::default(),
+    )
 }
 
 #[cfg(test)]

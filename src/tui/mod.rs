@@ -6,12 +6,18 @@ pub mod commands;
 pub mod event_loop;
 pub mod keymap;
 pub mod layout;
+pub mod mouse;
 pub mod offscreen;
+pub mod panels;
+pub mod process;
 pub mod render;
+pub mod search;
+pub mod select;
 pub mod terminal;
 pub mod theme;
 pub mod viewer_commands;
 pub mod views;
+pub mod waiting;
 pub mod widgets;
 
 use app::App;
@@ -34,18 +40,30 @@ pub struct Options {
 }
 
 /// Opens the TUI on a file's skeletons, called `label` (watching `path` for changes, when
-/// given), and runs until the user quits. Restores the terminal on every path.
+/// given), and runs until the user quits. Restores the terminal on every path (except after
+/// a hang-up: the terminal is gone). With no skeletons and a `path`, shows a "waiting for"
+/// screen until the file appears. Returns the exit status ([`process::Exit::status`]).
 pub fn run(
     label: String,
     armatures: Vec<std::sync::Arc<crate::core::model::SkeletonData>>,
     path: Option<&std::path::Path>,
     opts: &Options,
-) -> Result<(), String> {
+) -> Result<u8, String> {
     use std::io::IsTerminal;
     if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
+        if armatures.is_empty() {
+            return Err(format!(
+                "{}: no such file (in a terminal the viewer waits for it to appear)",
+                crate::text::sanitize(&label)
+            ));
+        }
         return Err("the interactive viewer needs a terminal; for scripts use `bonescope poses|scenario ...`".into());
     }
-    let mut app = App::open(label, armatures, Theme::new(opts.color), opts.marker)?;
+    let theme = Theme::new(opts.color);
+    let mut app = match path {
+        Some(p) if armatures.is_empty() => waiting::app(label, p, theme, opts.marker)?,
+        _ => App::open(label, armatures, theme, opts.marker)?,
+    };
     app.source = path.map(std::path::Path::to_path_buf);
     let reloader = match path {
         Some(p) => {
@@ -61,14 +79,25 @@ pub fn run(
         }
         None => None,
     };
+    if let Some(p) = path {
+        waiting::catch_up(&mut app, p);
+    }
     let mut term =
         terminal::enter(opts.mouse).map_err(|e| format!("cannot set up the terminal: {e}"))?;
     let result = event_loop::run(&mut term, &mut app, opts.fps, reloader);
-    match &result {
-        Ok(exit) => event_loop::finish(exit),
-        Err(_) => terminal::restore(),
+    let exit = match result {
+        Ok(exit) => exit,
+        // The terminal went away under a write: a hang-up.
+        Err(e) if process::terminal_gone(&e) => process::Exit::HungUp,
+        Err(e) => {
+            terminal::restore();
+            return Err(format!("terminal error: {e}"));
+        }
+    };
+    event_loop::finish(&exit);
+    if exit == process::Exit::HungUp {
+        // Dropping the terminal would show the cursor on the dead pty (and report failing).
+        std::mem::forget(term);
     }
-    result
-        .map(|_| ())
-        .map_err(|e| format!("terminal error: {e}"))
+    Ok(exit.status())
 }

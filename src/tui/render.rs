@@ -11,7 +11,12 @@ use ratatui::widgets::{Paragraph, Wrap};
 /// Draws everything.
 pub fn draw(frame: &mut Frame<'_>, app: &mut App) {
     let area = frame.area();
-    let Some(areas) = layout::compute(area, app.inspector) else {
+    if let Some(file) = app.waiting.clone() {
+        app.areas.clear();
+        crate::tui::waiting::render(frame, app, &file);
+        return;
+    }
+    let Some(areas) = crate::tui::panels::compute(area, app) else {
         app.areas.clear();
         let msg = format!(
             "terminal too small: {}x{} (bonescope needs at least {}x{}); enlarge it or press q to quit",
@@ -62,6 +67,7 @@ pub fn draw(frame: &mut Frame<'_>, app: &mut App) {
         }
         Overlay::Prompt(p) => p.render(frame, areas.status, &app.theme),
     }
+    crate::tui::search::render(frame, areas.status, app);
 }
 
 /// The status line's rectangle for an area (for tests).

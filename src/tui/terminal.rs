@@ -28,6 +28,13 @@ pub fn enter(mouse: bool) -> std::io::Result<Term> {
         restore();
         hook(info);
     }));
+    reenter(mouse)?;
+    Terminal::new(CrosstermBackend::new(stdout()))
+}
+
+/// Raw mode, alternate screen, hidden cursor and (optionally) mouse capture: entering, and
+/// coming back after a suspend.
+pub fn reenter(mouse: bool) -> std::io::Result<()> {
     enable_raw_mode()?;
     ACTIVE.store(true, Ordering::SeqCst);
     let mut out = stdout();
@@ -36,7 +43,12 @@ pub fn enter(mouse: bool) -> std::io::Result<Term> {
         execute!(out, EnableMouseCapture)?;
         MOUSE_ON.store(true, Ordering::SeqCst);
     }
-    Terminal::new(CrosstermBackend::new(stdout()))
+    Ok(())
+}
+
+/// Whether the mouse is captured now.
+pub fn mouse_on() -> bool {
+    MOUSE_ON.load(Ordering::SeqCst)
 }
 
 /// Leaves full-screen mode: mouse off, main screen, cursor shown, raw mode off. Safe to call

@@ -15,6 +15,7 @@
 
 mod columns;
 mod draw_order;
+mod mouse;
 mod tree;
 
 pub use tree::Node;
@@ -77,6 +78,8 @@ pub struct BonesView {
     order_offset: usize,
     /// List rows at the last render (the PgUp/PgDn step).
     page: usize,
+    /// Where the list rows were drawn last (for mouse clicks).
+    list_area: Rect,
 }
 
 impl BonesView {
@@ -235,6 +238,7 @@ impl BonesView {
         };
         let page = list.height as usize;
         self.page = page.max(1);
+        self.list_area = list;
         if let Some(i) = idx {
             if i < self.offset {
                 self.offset = i;

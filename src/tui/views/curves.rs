@@ -6,6 +6,8 @@
 //!
 //! Keys: `v` toggles the evaluated overlay; ↑ ↓ select the previous / next timeline.
 
+mod mouse;
+
 use super::tracks::axis;
 use super::{Panel, PanelAction, PanelId, ViewCtx, panel_block};
 use crate::core::animation::{Animation, BoneProperty, Joint3Channel, Timeline};
@@ -45,6 +47,8 @@ pub struct CurvesView {
     history: History,
     /// First row shown in a key list.
     list_scroll: usize,
+    /// Where the key list's rows were drawn last (none: a plot), for mouse clicks.
+    list_area: Option<Rect>,
 }
 
 impl CurvesView {
@@ -78,6 +82,7 @@ impl Panel for CurvesView {
         let block = panel_block(PanelId::Curves, &suffix, ctx);
         let inner = block.inner(area);
         frame.render_widget(block, area);
+        self.list_area = None;
         if inner.width == 0 || inner.height == 0 {
             return;
         }
@@ -556,6 +561,7 @@ impl CurvesView {
             }
         }
         self.list_scroll = self.list_scroll.min(rows.len().saturating_sub(list_h));
+        self.list_area = Some(Rect::new(inner.x, inner.y + 1, inner.width, list_h as u16));
         for (r, (t, text)) in rows.iter().enumerate().skip(self.list_scroll).take(list_h) {
             let y = inner.y + 1 + (r - self.list_scroll) as u16;
             let is_cur = current == Some(r);

@@ -5,6 +5,7 @@
 //! visible window, so a log of many thousands of lines stays cheap.
 
 mod columns;
+mod mouse;
 
 use super::{Panel, PanelAction, PanelId, ViewCtx, panel_block};
 use crate::core::state::NotificationKind;
@@ -50,6 +51,10 @@ pub struct EventsView {
     typing: bool,
     /// Show every field of the selected row (the bottom visible one) under the list.
     detail: bool,
+    /// The log line a mouse click selected (it replaces the bottom row while in view).
+    picked: Option<usize>,
+    /// Where the list rows were drawn last (for mouse clicks).
+    list_area: Rect,
 }
 
 impl Default for EventsView {
@@ -65,6 +70,8 @@ impl Default for EventsView {
             search: String::new(),
             typing: false,
             detail: false,
+            picked: None,
+            list_area: Rect::default(),
         }
     }
 }
@@ -279,6 +286,7 @@ impl Panel for EventsView {
         let len = f.shown.len();
         let top = self.top_for(len, page);
         self.top = top;
+        self.list_area = Rect::new(inner.x, list_y, inner.width, page as u16);
 
         let last_frame = log.last().map_or(0, LogLine::frame);
         let anim_desired = ctx
@@ -316,19 +324,22 @@ impl Panel for EventsView {
         let now = ctx.session.frame();
         let data = ctx.session.data();
         let end = (top + page).min(len);
+        let sel = self.selected_row(&f.shown, top, end);
         for k in top..end {
             let line = &log[f.shown.get(k)];
             let mut text = cols.line(line, data, ctx.theme);
             if line.frame() == now {
                 text = text.patch_style(ctx.theme.text().add_modifier(Modifier::BOLD));
             }
-            if self.detail && k + 1 == end {
+            if (self.detail || self.picked.is_some()) && Some(k) == sel {
                 text = text.patch_style(ctx.theme.selected());
             }
             buf.set_line(inner.x, list_y + (k - top) as u16, &text, inner.width);
         }
-        if detail_rows > 0 && end > 0 {
-            let line = &log[f.shown.get(end - 1)];
+        if detail_rows > 0
+            && let Some(k) = sel
+        {
+            let line = &log[f.shown.get(k)];
             let text = crate::session::report::line_text(line, data);
             let w = inner.width as usize;
             let y0 = inner.y + inner.height - detail_rows;
@@ -409,10 +420,10 @@ impl Panel for EventsView {
             }
             KeyCode::Enter => {
                 let end = (top + page).min(len);
-                if end == 0 {
+                let Some(k) = self.selected_row(&f.shown, top, end) else {
                     return PanelAction::Ignored;
-                }
-                return PanelAction::SeekFrame(log[f.shown.get(end - 1)].frame());
+                };
+                return PanelAction::SeekFrame(log[f.shown.get(k)].frame());
             }
             KeyCode::Up => self.scroll_to(top.saturating_sub(1), len),
             KeyCode::Down => self.scroll_to(top + 1, len),

@@ -6,6 +6,9 @@
 //! timeline, enter selects the highlighted row. Everything else is left to the app.
 
 pub mod axis;
+mod mouse;
+
+pub use mouse::DopeHit;
 
 use super::{Panel, PanelAction, PanelId, ViewCtx, panel_block, row_style};
 use crate::core::animation::Timeline;
@@ -28,6 +31,8 @@ pub struct TracksView {
     scroll: usize,
     /// Dopesheet rows visible at the last render (the page for pgup / pgdn).
     page: usize,
+    /// Where the dopesheet was drawn last (for mouse clicks).
+    dope: Option<mouse::DopeGeometry>,
 }
 
 impl TracksView {
@@ -53,6 +58,7 @@ impl Panel for TracksView {
         let block = panel_block(PanelId::Tracks, &suffix, ctx);
         let inner = block.inner(area);
         frame.render_widget(block, area);
+        self.dope = None;
         if inner.width == 0 || inner.height == 0 {
             self.page = 0;
             return;
@@ -449,6 +455,12 @@ impl TracksView {
         };
         let axis_x = area.x + label_w as u16 + 1;
         let duration = anim.duration;
+        self.dope = Some(mouse::DopeGeometry {
+            area,
+            axis_x,
+            axis_w,
+            duration,
+        });
         let playhead_col = axis::column(ctx.playhead, duration, axis_w);
 
         // Header: animation name and the ruler.

@@ -30,13 +30,14 @@ pub enum Col {
     EulerZ,
 }
 
-/// Groups of columns in the order they are added as width allows (pairs go together).
+/// Groups of columns in the order they are added as width allows (pairs go together): the
+/// local transform first (what timelines key), then the world values.
 const PRIORITY: [&[Col]; 7] = [
     &[Col::Rot],
-    &[Col::WorldX, Col::WorldY],
-    &[Col::WorldRot],
     &[Col::X, Col::Y],
     &[Col::ScaleX, Col::ScaleY],
+    &[Col::WorldX, Col::WorldY],
+    &[Col::WorldRot],
     &[Col::ShearX, Col::ShearY],
     &[Col::Inherit],
 ];
@@ -235,10 +236,12 @@ mod tests {
     }
 
     #[test]
-    fn narrow_keeps_rotation_and_world_position() {
+    fn narrow_keeps_the_local_transform() {
+        assert_eq!(choose(42, 18, true, false), vec![Col::Rot, Col::X, Col::Y]);
         assert_eq!(
-            choose(42, 18, true, false),
-            vec![Col::Rot, Col::WorldX, Col::WorldY]
+            choose(55, 18, true, false),
+            vec![Col::Rot, Col::X, Col::Y, Col::ScaleX, Col::ScaleY],
+            "the Bones panel of the 120-column layout"
         );
         assert_eq!(choose(78, 18, true, false).len(), 8);
         assert_eq!(choose(158, 18, true, false).len(), 11);

@@ -88,6 +88,7 @@ impl BonesView {
         let header = inner.height >= 3;
         let list_y = inner.y + u16::from(header);
         let page = (inner.height - u16::from(header)) as usize;
+        self.list_area = Rect::new(inner.x, list_y, inner.width, page as u16);
         self.page = page.max(1);
         self.order_cursor = self.order_cursor.min(order.len().saturating_sub(1));
         if self.order_cursor < self.order_offset {

@@ -1,0 +1,167 @@
+//! Process manners: which signals end the viewer and with what exit status, suspending to the
+//! shell (Ctrl+Z or SIGTSTP) with the terminal handed back in its normal state, and coming back
+//! (`fg`, SIGCONT) with a full redraw.
+//!
+//! After SIGHUP the terminal is gone: the viewer leaves without writing a byte to it and exits
+//! 129 (128 + the signal), as shells report a hung-up job.
+
+use crate::tui::terminal::{self, Term};
+use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+use signal_hook::consts::{SIGCONT, SIGHUP, SIGINT, SIGTERM, SIGTSTP};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Why the viewer ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Exit {
+    Quit,
+    /// SIGTERM: restore the terminal and exit.
+    Terminated,
+    /// SIGINT (from outside: Ctrl+C in the viewer is a key and quits): restore and exit.
+    Interrupted,
+    /// SIGHUP or the input died: exit without touching the terminal.
+    HungUp,
+}
+
+impl Exit {
+    /// The process exit status: 0 for a quit, 128 + the signal number otherwise (what a shell
+    /// reports for a job the signal ended).
+    pub fn status(self) -> u8 {
+        match self {
+            Exit::Quit => 0,
+            Exit::HungUp => 128 + SIGHUP as u8,
+            Exit::Interrupted => 128 + SIGINT as u8,
+            Exit::Terminated => 128 + SIGTERM as u8,
+        }
+    }
+}
+
+/// What a signal asks of the main loop.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Request {
+    End(Exit),
+    /// SIGTSTP: suspend as Ctrl+Z does.
+    Suspend,
+    /// SIGCONT: the process was stopped and continued; redraw everything.
+    Redraw,
+}
+
+/// Flags set by the signal handlers, read by the main loop.
+pub struct Signals {
+    hangup: Arc<AtomicBool>,
+    terminate: Arc<AtomicBool>,
+    interrupt: Arc<AtomicBool>,
+    stop: Arc<AtomicBool>,
+    cont: Arc<AtomicBool>,
+}
+
+impl Signals {
+    /// Installs the handlers (they only set flags).
+    pub fn register() -> std::io::Result<Signals> {
+        let flag = |sig| -> std::io::Result<Arc<AtomicBool>> {
+            let f = Arc::new(AtomicBool::new(false));
+            signal_hook::flag::register(sig, f.clone())?;
+            Ok(f)
+        };
+        Ok(Signals {
+            hangup: flag(SIGHUP)?,
+            terminate: flag(SIGTERM)?,
+            interrupt: flag(SIGINT)?,
+            stop: flag(SIGTSTP)?,
+            cont: flag(SIGCONT)?,
+        })
+    }
+
+    /// The most urgent pending request (hang-up first: nothing may be drawn after it).
+    /// A terminal that closed without a SIGHUP reaching the viewer (the shell ignored it and
+    /// stays) counts as one: the input reader never reports it.
+    pub fn take(&self) -> Option<Request> {
+        if self.hung_up() || !terminal_alive() {
+            return Some(Request::End(Exit::HungUp));
+        }
+        if self.terminate.load(Ordering::SeqCst) {
+            return Some(Request::End(Exit::Terminated));
+        }
+        if self.interrupt.load(Ordering::SeqCst) {
+            return Some(Request::End(Exit::Interrupted));
+        }
+        if self.stop.swap(false, Ordering::SeqCst) {
+            return Some(Request::Suspend);
+        }
+        if self.cont.swap(false, Ordering::SeqCst) {
+            return Some(Request::Redraw);
+        }
+        None
+    }
+
+    /// Whether SIGHUP arrived.
+    pub fn hung_up(&self) -> bool {
+        self.hangup.load(Ordering::SeqCst)
+    }
+}
+
+/// Whether `ev` is Ctrl+Z (in raw mode the terminal sends it as a key, not as SIGTSTP).
+pub fn is_suspend_key(ev: &Event) -> bool {
+    matches!(
+        ev,
+        Event::Key(KeyEvent {
+            code: KeyCode::Char('z' | 'Z'),
+            modifiers,
+            kind: KeyEventKind::Press,
+            ..
+        }) if modifiers.contains(KeyModifiers::CONTROL)
+    )
+}
+
+/// Hands the terminal back to the shell (mouse capture off, main screen, cursor shown, raw
+/// mode off) and stops the process as a cooked terminal's Ctrl+Z would. Returns once the
+/// shell continues it (`fg`), with full-screen mode back and the screen cleared, so the next
+/// draw repaints every cell.
+pub fn suspend(term: &mut Term) -> std::io::Result<()> {
+    let mouse = terminal::mouse_on();
+    terminal::restore();
+    // The default action of SIGTSTP (stop), though a handler is installed for it.
+    signal_hook::low_level::emulate_default_handler(SIGTSTP)?;
+    terminal::reenter(mouse)?;
+    full_redraw(term)
+}
+
+/// Clears the screen and forgets what is on it, so the next draw repaints every cell.
+/// (`Terminal::clear` would ask the terminal for the cursor position, whose answer the input
+/// thread takes: it times out.)
+pub fn full_redraw(term: &mut Term) -> std::io::Result<()> {
+    let size = term.size()?;
+    term.resize(ratatui::layout::Rect::new(0, 0, size.width, size.height))
+}
+
+/// Whether stdout is still a terminal: a hung-up terminal answers no (one ioctl).
+pub fn terminal_alive() -> bool {
+    use std::io::IsTerminal;
+    std::io::stdout().is_terminal()
+}
+
+/// Whether an I/O error means the terminal is gone (its pty closed).
+pub fn terminal_gone(e: &std::io::Error) -> bool {
+    e.raw_os_error() == Some(libc::EIO) || e.kind() == std::io::ErrorKind::BrokenPipe
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn statuses_are_128_plus_the_signal() {
+        assert_eq!(Exit::Quit.status(), 0);
+        assert_eq!(Exit::HungUp.status(), 129);
+        assert_eq!(Exit::Interrupted.status(), 130);
+        assert_eq!(Exit::Terminated.status(), 143);
+    }
+
+    #[test]
+    fn ctrl_z_is_the_suspend_key() {
+        let ctrl_z = Event::Key(KeyEvent::new(KeyCode::Char('z'), KeyModifiers::CONTROL));
+        assert!(is_suspend_key(&ctrl_z));
+        let z = Event::Key(KeyEvent::new(KeyCode::Char('z'), KeyModifiers::NONE));
+        assert!(!is_suspend_key(&z), "z zooms the preview");
+    }
+}
