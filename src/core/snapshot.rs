@@ -78,11 +78,6 @@ impl PoseSnapshot {
             .enumerate()
             .map(|(i, b)| {
                 b.active.then(|| {
-                    let mut applied_bone = b.clone();
-                    if !applied_bone.applied_valid {
-                        let parent = sk.parent_frame(i);
-                        applied_bone.update_applied_with(parent, data.rules.applied, sk.frame);
-                    }
                     BoneSnapshot {
                         a: b.a,
                         b: b.b,
@@ -91,7 +86,7 @@ impl PoseSnapshot {
                         world_x: b.world_x,
                         world_y: b.world_y,
                         local: b.pose,
-                        applied: applied_bone.applied,
+                        applied: sk.applied_pose(i),
                     }
                 })
             })

@@ -194,8 +194,30 @@ impl Bone {
         sk: SkeletonFrame,
         memo: &mut AxesTrig,
     ) {
-        let w = world_of(&local, inherit, parent, sk, memo);
+        let w = match parent {
+            Some(p) if inherit == Inherit::Normal => world_normal(&local, &p, sk.deg_rad, memo),
+            _ => world_of(&local, inherit, parent, sk, memo),
+        };
         self.applied = local;
+        self.applied_valid = true;
+        self.set_world(w);
+    }
+
+    /// Computes the world transform from the applied pose (the 4.x frame's bone update),
+    /// with the sine and cosine of the rotation memoised in `memo`.
+    #[inline]
+    pub(crate) fn update_world_from_applied_memo(
+        &mut self,
+        parent: Option<ParentFrame>,
+        sk: SkeletonFrame,
+        memo: &mut AxesTrig,
+    ) {
+        let w = match parent {
+            Some(p) if self.inherit == Inherit::Normal => {
+                world_normal(&self.applied, &p, sk.deg_rad, memo)
+            }
+            _ => world_of(&self.applied, self.inherit, parent, sk, memo),
+        };
         self.applied_valid = true;
         self.set_world(w);
     }
@@ -252,7 +274,17 @@ impl Bone {
         formula: AppliedFormula,
         frame: SkeletonFrame,
     ) {
+        self.applied = self.applied_from_world(parent, formula, frame);
         self.applied_valid = true;
+    }
+
+    /// The applied pose [`Bone::update_applied_with`] recovers, without storing it.
+    pub fn applied_from_world(
+        &self,
+        parent: Option<ParentFrame>,
+        formula: AppliedFormula,
+        frame: SkeletonFrame,
+    ) -> Local {
         // The runtime's degree/radian factors (4.x: its rounded pi).
         let rad = if frame.deg_rad == DEG_RAD {
             RAD_DEG
@@ -265,7 +297,7 @@ impl Bone {
                 AppliedFormula::V38 => (self.world_x, self.world_y),
                 _ => (self.world_x - frame.x, self.world_y - frame.y),
             };
-            self.applied = Local {
+            return Local {
                 x,
                 y,
                 rotation: atan2_deg(self.c, self.a),
@@ -277,7 +309,6 @@ impl Bone {
                     self.a * self.d - self.b * self.c,
                 ),
             };
-            return;
         };
         let (mut pa, mut pb, mut pc, mut pd) = (p.a, p.b, p.c, p.d);
         let mut pid = 1.0 / (pa * pd - pb * pc);
@@ -349,7 +380,7 @@ impl Bone {
             shear_y = 0.0;
             rotation = 90.0 - atan2_deg(rd, rb);
         }
-        self.applied = Local {
+        Local {
             x,
             y,
             rotation,
@@ -357,7 +388,7 @@ impl Bone {
             scale_y,
             shear_x: 0.0,
             shear_y,
-        };
+        }
     }
 
     /// Rotates the world transform by `degrees` (used by constraints).

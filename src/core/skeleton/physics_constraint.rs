@@ -2,7 +2,7 @@
 //! time, that offsets one bone's world transform (translation, rotation, stretch, shear) so it
 //! lags behind, overshoots and settles as the skeleton moves.
 
-use super::{Bone, ParentFrame, Skeleton};
+use super::{Bone, Skeleton};
 use crate::core::math::clamp;
 use crate::core::model::{PhysicsConstraintData, SkeletonData};
 
@@ -427,10 +427,8 @@ impl Skeleton {
             bone_length: data.bones[cd.bone].length,
         };
         if c.update(cd, &mut self.bones[cd.bone], ctx, mode) {
-            // The constraint edited a world matrix: its applied pose follows at once.
-            let parent: Option<ParentFrame> = self.parent_frame(cd.bone);
-            let (formula, frame) = (data.rules.applied, self.frame);
-            self.bones[cd.bone].update_applied_with(parent, formula, frame);
+            // The constraint edited a world matrix: its applied pose follows it.
+            super::defer_applied(&mut self.bones, &mut self.applied_parent, data, cd.bone);
         }
     }
 

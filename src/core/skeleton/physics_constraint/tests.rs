@@ -463,7 +463,7 @@ fn b8_through_the_skeleton() {
         let mut again = sk.bones[1].clone();
         let parent = sk.parent_frame(1);
         again.update_world(
-            again.applied,
+            sk.applied_pose(1),
             crate::core::model::Inherit::Normal,
             parent,
             sk.frame,
