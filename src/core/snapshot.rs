@@ -77,17 +77,15 @@ impl PoseSnapshot {
             .iter()
             .enumerate()
             .map(|(i, b)| {
-                b.active.then(|| {
-                    BoneSnapshot {
-                        a: b.a,
-                        b: b.b,
-                        c: b.c,
-                        d: b.d,
-                        world_x: b.world_x,
-                        world_y: b.world_y,
-                        local: b.pose,
-                        applied: sk.applied_pose(i),
-                    }
+                b.active.then(|| BoneSnapshot {
+                    a: b.a,
+                    b: b.b,
+                    c: b.c,
+                    d: b.d,
+                    world_x: b.world_x,
+                    world_y: b.world_y,
+                    local: b.pose,
+                    applied: sk.applied_pose(i),
                 })
             })
             .collect();

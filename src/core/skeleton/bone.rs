@@ -1,7 +1,7 @@
 //! A posed bone: local pose, applied pose and world transform.
 
 use super::memo::AxesTrig;
-use crate::core::math::{DEG_RAD, RAD_DEG, atan2_deg, cos_deg, sin_deg};
+use crate::core::math::{DEG_RAD, RAD_DEG, atan2_deg};
 use crate::core::model::{AppliedFormula, BoneData, Inherit};
 
 /// The parts of the parent (or skeleton) a bone's world transform is computed from.
@@ -78,13 +78,21 @@ fn local_axes(local: &Local, deg_rad: f64, memo: &mut AxesTrig) -> (f64, f64, f6
         ..
     } = *local;
     let (sx, cx) = memo.x.sin_cos((rotation + shear_x) * deg_rad);
-    // With true pi the y axis is the x axis turned by 90 degrees: (cos, sin)(r + 90) =
-    // (-sin r, cos r). The 4.x runtimes' rounded pi makes the two differ by ~1e-8, so there
-    // both axes are computed, as those runtimes do.
-    if shear_x == shear_y && deg_rad == DEG_RAD {
-        return (cx * scale_x, -sx * scale_y, sx * scale_x, cx * scale_y);
+    if deg_rad == DEG_RAD {
+        // With true pi the y axis is the x axis turned by 90 degrees: (cos, sin)(r + 90) =
+        // (-sin r, cos r).
+        if shear_x == shear_y {
+            return (cx * scale_x, -sx * scale_y, sx * scale_x, cx * scale_y);
+        }
+        let (sy, cy) = memo.y.sin_cos((rotation + 90.0 + shear_y) * deg_rad);
+        return (cx * scale_x, cy * scale_y, sx * scale_x, sy * scale_y);
     }
-    let (sy, cy) = memo.y.sin_cos((rotation + 90.0 + shear_y) * deg_rad);
+    // The 4.x runtimes' rounded pi makes a quarter turn ~2.3e-8 rad more than pi/2, so the y
+    // axis (at `rotation + 90 + shear_y`) is not (-sin, cos) of the x axis. It is the x axis
+    // turned by `90 + shear_y - shear_x` by the angle sum (within a few ulps of the direct
+    // sine/cosine), and that turn only changes when a shear does: the memo keeps it.
+    let (so, co) = memo.y.sin_cos((90.0 + shear_y - shear_x) * deg_rad);
+    let (sy, cy) = (sx * co + cx * so, cx * co - sx * so);
     (cx * scale_x, cy * scale_y, sx * scale_x, sy * scale_y)
 }
 
@@ -542,11 +550,15 @@ fn world_of(
                 prx = 90.0 - atan2_deg(pd, pb);
             }
             let rx = rotation + shear_x - prx;
-            let ry = rotation + shear_y - prx + 90.0;
-            la = cos_deg(rx) * scale_x;
-            lb = cos_deg(ry) * scale_y;
-            lc = sin_deg(rx) * scale_x;
-            ld = sin_deg(ry) * scale_y;
+            let (sx, cx) = memo.x.sin_cos(rx * DEG_RAD);
+            // The y axis (at `rotation + shear_y - prx + 90`) is the x axis turned by
+            // `90 + shear_y - shear_x`, by the angle sum (within a few ulps of its own
+            // sine/cosine); that turn changes only with the shears, so its memo holds.
+            let (so, co) = memo.y.sin_cos((90.0 + shear_y - shear_x) * DEG_RAD);
+            la = cx * scale_x;
+            lb = (cx * co - sx * so) * scale_y;
+            lc = sx * scale_x;
+            ld = (sx * co + cx * so) * scale_y;
             w.a = pa * la - pb * lc;
             w.b = pa * lb - pb * ld;
             w.c = pc * la + pd * lc;
@@ -554,7 +566,7 @@ fn world_of(
         }
         Inherit::NoScale | Inherit::NoScaleOrReflection => {
             // Take the parent's rotation (as a unit frame) but none of its scale.
-            let (cos, sin) = (cos_deg(rotation), sin_deg(rotation));
+            let (sin, cos) = memo.x.sin_cos(rotation * DEG_RAD);
             let mut za = (pa * cos + pb * sin) / sk.scale_x;
             let mut zc = (pc * cos + pd * sin) / sk.scale_y;
             let mut s = (za * za + zc * zc).sqrt();
@@ -569,13 +581,22 @@ fn world_of(
             {
                 s = -s;
             }
-            let r = std::f64::consts::FRAC_PI_2 + zc.atan2(za);
-            let zb = r.cos() * s;
-            let zd = r.sin() * s;
-            la = cos_deg(shear_x) * scale_x;
-            lb = cos_deg(90.0 + shear_y) * scale_y;
-            lc = sin_deg(shear_x) * scale_x;
-            ld = sin_deg(90.0 + shear_y) * scale_y;
+            // The y axis is the x axis turned a quarter, scaled by `s`: the runtimes' angle
+            // `pi/2 + atan2(zc, za)` with its cosine and sine is (-zc, za) over the length
+            // (within a few ulps). A zero axis keeps their formula (atan2(0, 0) = 0).
+            let (zb, zd) = match s.abs() {
+                len if len > 0.0 => (-zc / len * s, za / len * s),
+                _ => {
+                    let r = std::f64::consts::FRAC_PI_2 + zc.atan2(za);
+                    (r.cos() * s, r.sin() * s)
+                }
+            };
+            let (sx, cx) = memo.y.sin_cos(shear_x * DEG_RAD);
+            let (sy, cy) = memo.z.sin_cos((90.0 + shear_y) * DEG_RAD);
+            la = cx * scale_x;
+            lb = cy * scale_y;
+            lc = sx * scale_x;
+            ld = sy * scale_y;
             w.a = za * la + zb * lc;
             w.b = za * lb + zb * ld;
             w.c = zc * la + zd * lc;
