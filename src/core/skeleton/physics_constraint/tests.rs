@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::core::model::{BoneData, ConstraintRef, SkeletonData, Skin};
-use crate::core::skeleton::{Local, UpdateStep};
+use crate::core::skeleton::{Local, ParentFrame, UpdateStep};
 use std::sync::Arc;
 
 /// The B8 constraint on bone 1 (`arm`).
