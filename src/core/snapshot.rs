@@ -77,22 +77,15 @@ impl PoseSnapshot {
             .iter()
             .enumerate()
             .map(|(i, b)| {
-                b.active.then(|| {
-                    let mut applied_bone = b.clone();
-                    if !applied_bone.applied_valid {
-                        let parent = sk.parent_frame(i);
-                        applied_bone.update_applied_with(parent, data.rules.applied, sk.frame);
-                    }
-                    BoneSnapshot {
-                        a: b.a,
-                        b: b.b,
-                        c: b.c,
-                        d: b.d,
-                        world_x: b.world_x,
-                        world_y: b.world_y,
-                        local: b.pose,
-                        applied: applied_bone.applied,
-                    }
+                b.active.then(|| BoneSnapshot {
+                    a: b.a,
+                    b: b.b,
+                    c: b.c,
+                    d: b.d,
+                    world_x: b.world_x,
+                    world_y: b.world_y,
+                    local: b.pose,
+                    applied: sk.applied_pose(i),
                 })
             })
             .collect();

@@ -1,7 +1,7 @@
 //! A posed bone: local pose, applied pose and world transform.
 
 use super::memo::AxesTrig;
-use crate::core::math::{DEG_RAD, RAD_DEG, atan2_deg, cos_deg, sin_deg};
+use crate::core::math::{DEG_RAD, RAD_DEG, atan2_deg};
 use crate::core::model::{AppliedFormula, BoneData, Inherit};
 
 /// The parts of the parent (or skeleton) a bone's world transform is computed from.
@@ -78,13 +78,21 @@ fn local_axes(local: &Local, deg_rad: f64, memo: &mut AxesTrig) -> (f64, f64, f6
         ..
     } = *local;
     let (sx, cx) = memo.x.sin_cos((rotation + shear_x) * deg_rad);
-    // With true pi the y axis is the x axis turned by 90 degrees: (cos, sin)(r + 90) =
-    // (-sin r, cos r). The 4.x runtimes' rounded pi makes the two differ by ~1e-8, so there
-    // both axes are computed, as those runtimes do.
-    if shear_x == shear_y && deg_rad == DEG_RAD {
-        return (cx * scale_x, -sx * scale_y, sx * scale_x, cx * scale_y);
+    if deg_rad == DEG_RAD {
+        // With true pi the y axis is the x axis turned by 90 degrees: (cos, sin)(r + 90) =
+        // (-sin r, cos r).
+        if shear_x == shear_y {
+            return (cx * scale_x, -sx * scale_y, sx * scale_x, cx * scale_y);
+        }
+        let (sy, cy) = memo.y.sin_cos((rotation + 90.0 + shear_y) * deg_rad);
+        return (cx * scale_x, cy * scale_y, sx * scale_x, sy * scale_y);
     }
-    let (sy, cy) = memo.y.sin_cos((rotation + 90.0 + shear_y) * deg_rad);
+    // The 4.x runtimes' rounded pi makes a quarter turn ~2.3e-8 rad more than pi/2, so the y
+    // axis (at `rotation + 90 + shear_y`) is not (-sin, cos) of the x axis. It is the x axis
+    // turned by `90 + shear_y - shear_x` by the angle sum (within a few ulps of the direct
+    // sine/cosine), and that turn only changes when a shear does: the memo keeps it.
+    let (so, co) = memo.y.sin_cos((90.0 + shear_y - shear_x) * deg_rad);
+    let (sy, cy) = (sx * co + cx * so, cx * co - sx * so);
     (cx * scale_x, cy * scale_y, sx * scale_x, sy * scale_y)
 }
 
@@ -194,8 +202,30 @@ impl Bone {
         sk: SkeletonFrame,
         memo: &mut AxesTrig,
     ) {
-        let w = world_of(&local, inherit, parent, sk, memo);
+        let w = match parent {
+            Some(p) if inherit == Inherit::Normal => world_normal(&local, &p, sk.deg_rad, memo),
+            _ => world_of(&local, inherit, parent, sk, memo),
+        };
         self.applied = local;
+        self.applied_valid = true;
+        self.set_world(w);
+    }
+
+    /// Computes the world transform from the applied pose (the 4.x frame's bone update),
+    /// with the sine and cosine of the rotation memoised in `memo`.
+    #[inline]
+    pub(crate) fn update_world_from_applied_memo(
+        &mut self,
+        parent: Option<ParentFrame>,
+        sk: SkeletonFrame,
+        memo: &mut AxesTrig,
+    ) {
+        let w = match parent {
+            Some(p) if self.inherit == Inherit::Normal => {
+                world_normal(&self.applied, &p, sk.deg_rad, memo)
+            }
+            _ => world_of(&self.applied, self.inherit, parent, sk, memo),
+        };
         self.applied_valid = true;
         self.set_world(w);
     }
@@ -252,7 +282,17 @@ impl Bone {
         formula: AppliedFormula,
         frame: SkeletonFrame,
     ) {
+        self.applied = self.applied_from_world(parent, formula, frame);
         self.applied_valid = true;
+    }
+
+    /// The applied pose [`Bone::update_applied_with`] recovers, without storing it.
+    pub fn applied_from_world(
+        &self,
+        parent: Option<ParentFrame>,
+        formula: AppliedFormula,
+        frame: SkeletonFrame,
+    ) -> Local {
         // The runtime's degree/radian factors (4.x: its rounded pi).
         let rad = if frame.deg_rad == DEG_RAD {
             RAD_DEG
@@ -265,7 +305,7 @@ impl Bone {
                 AppliedFormula::V38 => (self.world_x, self.world_y),
                 _ => (self.world_x - frame.x, self.world_y - frame.y),
             };
-            self.applied = Local {
+            return Local {
                 x,
                 y,
                 rotation: atan2_deg(self.c, self.a),
@@ -277,7 +317,6 @@ impl Bone {
                     self.a * self.d - self.b * self.c,
                 ),
             };
-            return;
         };
         let (mut pa, mut pb, mut pc, mut pd) = (p.a, p.b, p.c, p.d);
         let mut pid = 1.0 / (pa * pd - pb * pc);
@@ -349,7 +388,7 @@ impl Bone {
             shear_y = 0.0;
             rotation = 90.0 - atan2_deg(rd, rb);
         }
-        self.applied = Local {
+        Local {
             x,
             y,
             rotation,
@@ -357,7 +396,7 @@ impl Bone {
             scale_y,
             shear_x: 0.0,
             shear_y,
-        };
+        }
     }
 
     /// Rotates the world transform by `degrees` (used by constraints).
@@ -511,11 +550,15 @@ fn world_of(
                 prx = 90.0 - atan2_deg(pd, pb);
             }
             let rx = rotation + shear_x - prx;
-            let ry = rotation + shear_y - prx + 90.0;
-            la = cos_deg(rx) * scale_x;
-            lb = cos_deg(ry) * scale_y;
-            lc = sin_deg(rx) * scale_x;
-            ld = sin_deg(ry) * scale_y;
+            let (sx, cx) = memo.x.sin_cos(rx * DEG_RAD);
+            // The y axis (at `rotation + shear_y - prx + 90`) is the x axis turned by
+            // `90 + shear_y - shear_x`, by the angle sum (within a few ulps of its own
+            // sine/cosine); that turn changes only with the shears, so its memo holds.
+            let (so, co) = memo.y.sin_cos((90.0 + shear_y - shear_x) * DEG_RAD);
+            la = cx * scale_x;
+            lb = (cx * co - sx * so) * scale_y;
+            lc = sx * scale_x;
+            ld = (sx * co + cx * so) * scale_y;
             w.a = pa * la - pb * lc;
             w.b = pa * lb - pb * ld;
             w.c = pc * la + pd * lc;
@@ -523,7 +566,7 @@ fn world_of(
         }
         Inherit::NoScale | Inherit::NoScaleOrReflection => {
             // Take the parent's rotation (as a unit frame) but none of its scale.
-            let (cos, sin) = (cos_deg(rotation), sin_deg(rotation));
+            let (sin, cos) = memo.x.sin_cos(rotation * DEG_RAD);
             let mut za = (pa * cos + pb * sin) / sk.scale_x;
             let mut zc = (pc * cos + pd * sin) / sk.scale_y;
             let mut s = (za * za + zc * zc).sqrt();
@@ -538,13 +581,22 @@ fn world_of(
             {
                 s = -s;
             }
-            let r = std::f64::consts::FRAC_PI_2 + zc.atan2(za);
-            let zb = r.cos() * s;
-            let zd = r.sin() * s;
-            la = cos_deg(shear_x) * scale_x;
-            lb = cos_deg(90.0 + shear_y) * scale_y;
-            lc = sin_deg(shear_x) * scale_x;
-            ld = sin_deg(90.0 + shear_y) * scale_y;
+            // The y axis is the x axis turned a quarter, scaled by `s`: the runtimes' angle
+            // `pi/2 + atan2(zc, za)` with its cosine and sine is (-zc, za) over the length
+            // (within a few ulps). A zero axis keeps their formula (atan2(0, 0) = 0).
+            let (zb, zd) = match s.abs() {
+                len if len > 0.0 => (-zc / len * s, za / len * s),
+                _ => {
+                    let r = std::f64::consts::FRAC_PI_2 + zc.atan2(za);
+                    (r.cos() * s, r.sin() * s)
+                }
+            };
+            let (sx, cx) = memo.y.sin_cos(shear_x * DEG_RAD);
+            let (sy, cy) = memo.z.sin_cos((90.0 + shear_y) * DEG_RAD);
+            la = cx * scale_x;
+            lb = cy * scale_y;
+            lc = sx * scale_x;
+            ld = sy * scale_y;
             w.a = za * la + zb * lc;
             w.b = za * lb + zb * ld;
             w.c = zc * la + zd * lc;

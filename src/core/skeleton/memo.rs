@@ -33,19 +33,23 @@ impl SinCos {
     }
 }
 
-/// The memos of one bone's local axes: the x axis, and the y axis where it is computed on
-/// its own (the 4.x runtimes' rounded pi, or a shear that differs between the axes).
+/// The memos of one bone's local axes: the x axis, and the y axis (or its turn from the x
+/// axis) where it is computed on its own (the 4.x runtimes' rounded pi, or a shear that
+/// differs between the axes). Bones that do not inherit rotation or scale use `x`, `y` and
+/// `z` for the three angles of their own formulas.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct AxesTrig {
     pub x: SinCos,
     pub y: SinCos,
+    pub z: SinCos,
 }
 
 impl AxesTrig {
-    /// Both axes hold `sin_cos(0.0)`.
+    /// Every memo holds `sin_cos(0.0)`.
     pub(crate) const ZERO: AxesTrig = AxesTrig {
         x: SinCos::ZERO,
         y: SinCos::ZERO,
+        z: SinCos::ZERO,
     };
 }
 
@@ -73,6 +77,39 @@ impl Atan2 {
             (self.y, self.x) = (y.to_bits(), x.to_bits());
         }
         self.angle
+    }
+}
+
+/// A memoised `f64::powf`. Equal to every other (a memo is not part of the state it sits in).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Pow {
+    base: u64,
+    exp: u64,
+    value: f64,
+}
+
+impl Pow {
+    /// Holds `powf(1.0, 0.0)`, which is exactly 1.
+    pub(crate) const ONE: Pow = Pow {
+        base: 0x3ff0_0000_0000_0000,
+        exp: 0,
+        value: 1.0,
+    };
+
+    /// `base.powf(exp)`.
+    #[inline]
+    pub(crate) fn powf(&mut self, base: f64, exp: f64) -> f64 {
+        if base.to_bits() != self.base || exp.to_bits() != self.exp {
+            self.value = base.powf(exp);
+            (self.base, self.exp) = (base.to_bits(), exp.to_bits());
+        }
+        self.value
+    }
+}
+
+impl PartialEq for Pow {
+    fn eq(&self, _: &Pow) -> bool {
+        true
     }
 }
 
@@ -135,8 +172,19 @@ mod tests {
 
     #[test]
     fn memos_return_what_the_calls_return() {
-        let (mut sc, mut at) = (SinCos::ZERO, Atan2::ZERO);
+        let (mut sc, mut at, mut pw) = (SinCos::ZERO, Atan2::ZERO, Pow::ONE);
         assert_eq!(0.0f64.sin_cos(), (0.0, 1.0));
+        assert_eq!(1.0f64.powf(0.0), 1.0);
+        for (b, e) in [
+            (1.0, 0.0),
+            (0.9, 1.0),
+            (0.9, 1.0),
+            (0.5, 1.0),
+            (0.5, -0.0),
+            (2.0, 0.5),
+        ] {
+            assert_eq!(pw.powf(b, e).to_bits(), b.powf(e).to_bits(), "{b} {e}");
+        }
         assert_eq!(0.0f64.atan2(0.0).to_bits(), 0.0f64.to_bits());
         for v in [0.0, -0.0, 0.0, 1.0, 1.0, -2.5, 3.0e10, -0.0, 0.0] {
             let (s, c) = sc.sin_cos(v);

@@ -61,6 +61,11 @@ pub struct Skeleton {
     /// of the last a constraint set (kept apart so the two do not evict each other).
     trig: Vec<AxesTrig>,
     constraint_trig: Vec<AxesTrig>,
+    /// 4.x, per bone whose `applied_valid` is false: the parent's world frame when a
+    /// constraint last changed the bone's world transform. The runtimes recompute the applied
+    /// pose under that frame at once; it is computed from it when first read instead (most
+    /// are never read).
+    applied_parent: Vec<Option<ParentFrame>>,
     /// The constraints' memoised trigonometry.
     memos: ConstraintMemos,
 }
@@ -103,6 +108,7 @@ impl Skeleton {
                 .collect(),
             trig: vec![AxesTrig::ZERO; data.bones.len()],
             constraint_trig: vec![AxesTrig::ZERO; data.bones.len()],
+            applied_parent: vec![None; data.bones.len()],
             memos: ConstraintMemos::new(&data),
             data,
         };
@@ -258,9 +264,31 @@ impl Skeleton {
     #[inline]
     pub fn ensure_applied(&mut self, i: usize) {
         if !self.bones[i].applied_valid {
-            let parent = self.parent_frame(i);
+            let parent = self.applied_parent_frame(i);
             let (formula, frame) = (self.data.rules.applied, self.frame);
             self.bones[i].update_applied_with(parent, formula, frame);
+        }
+    }
+
+    /// Bone `i`'s applied pose: the local transform that gives its current world transform
+    /// (recovered from the world transform if a constraint changed that).
+    pub fn applied_pose(&self, i: usize) -> Local {
+        let bone = &self.bones[i];
+        if bone.applied_valid {
+            return bone.applied;
+        }
+        let parent = self.applied_parent_frame(i);
+        bone.applied_from_world(parent, self.data.rules.applied, self.frame)
+    }
+
+    /// The parent frame bone `i`'s applied pose is recovered under: 4.x the one recorded
+    /// when a constraint changed the bone (see `applied_parent`), 3.8 the current one.
+    #[inline]
+    fn applied_parent_frame(&self, i: usize) -> Option<ParentFrame> {
+        if self.data.rules.pose_model == PoseModel::Applied {
+            self.applied_parent[i]
+        } else {
+            self.parent_frame(i)
         }
     }
 
@@ -326,11 +354,14 @@ impl Skeleton {
         for k in 0..self.order.steps.len() {
             match self.order.steps[k] {
                 UpdateStep::Bone(i) => {
+                    // A bone updated again after a constraint changed it reads the applied
+                    // pose the constraint left.
+                    if !self.bones[i].applied_valid {
+                        self.ensure_applied(i);
+                    }
                     let BoneLink { parent } = self.links[i];
                     let pf = parent.map(|p| self.bones[p].frame());
-                    let bone = &mut self.bones[i];
-                    let (applied, inherit) = (bone.applied, bone.inherit);
-                    bone.update_world_memo(applied, inherit, pf, frame, &mut self.trig[i]);
+                    self.bones[i].update_world_from_applied_memo(pf, frame, &mut self.trig[i]);
                 }
                 UpdateStep::Constraint(c) => {
                     match c {
@@ -339,8 +370,15 @@ impl Skeleton {
                         ConstraintRef::Path(i) => self.apply_path(&data, i),
                         ConstraintRef::Physics(i) => self.apply_physics(&data, i, physics),
                     }
-                    for &b in data.constraint_bones(c) {
-                        self.ensure_applied(b);
+                    // Constraints that change world matrices record their bones' parent
+                    // frames themselves (`defer_applied`); a bone left without one gets the
+                    // parent frame as the constraint leaves it.
+                    if let ConstraintRef::Ik(_) = c {
+                        for &b in data.constraint_bones(c) {
+                            if !self.bones[b].applied_valid {
+                                defer_applied(&mut self.bones, &mut self.applied_parent, &data, b);
+                            }
+                        }
                     }
                 }
             }
@@ -348,18 +386,21 @@ impl Skeleton {
     }
 }
 
-/// 4.x: recomputes bone `i`'s applied pose from its world transform right away (constraints
-/// do it bone by bone, so a bone whose parent they change later keeps the applied pose
-/// computed under the parent's earlier transform). 3.8 derives it lazily instead.
-pub(crate) fn refresh_applied(
+/// 4.x: a constraint changed bone `i`'s world transform. Its applied pose becomes the one
+/// recovered under the parent's world transform as it is now (the runtimes compute it at
+/// once, bone by bone, so a bone whose parent the constraint changes later keeps the applied
+/// pose of the parent's earlier transform); it is computed when first read
+/// ([`Skeleton::ensure_applied`], [`Skeleton::applied_pose`]). 3.8 derives it lazily under the
+/// parent's transform at that time instead.
+#[inline]
+pub(crate) fn defer_applied(
     bones: &mut [Bone],
+    applied_parent: &mut [Option<ParentFrame>],
     data: &SkeletonData,
-    frame: SkeletonFrame,
     i: usize,
 ) {
-    if data.rules.pose_model != PoseModel::Applied {
-        return;
+    bones[i].applied_valid = false;
+    if data.rules.pose_model == PoseModel::Applied {
+        applied_parent[i] = data.bones[i].parent.map(|p| bones[p].frame());
     }
-    let parent = data.bones[i].parent.map(|p| bones[p].frame());
-    bones[i].update_applied_with(parent, data.rules.applied, frame);
 }

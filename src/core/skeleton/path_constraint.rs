@@ -244,8 +244,7 @@ impl Skeleton {
                 bone.c = sin * a + cos * c;
                 bone.d = sin * b + cos * d;
             }
-            bone.applied_valid = false;
-            super::refresh_applied(&mut self.bones, data, self.frame, bi);
+            super::defer_applied(&mut self.bones, &mut self.applied_parent, data, bi);
         }
         self.paths[i].scratch = sc;
     }

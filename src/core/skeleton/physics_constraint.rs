@@ -2,7 +2,8 @@
 //! time, that offsets one bone's world transform (translation, rotation, stretch, shear) so it
 //! lags behind, overshoots and settles as the skeleton moves.
 
-use super::{Bone, ParentFrame, Skeleton};
+use super::memo::Pow;
+use super::{Bone, Skeleton};
 use crate::core::math::clamp;
 use crate::core::model::{PhysicsConstraintData, SkeletonData};
 
@@ -71,6 +72,9 @@ pub struct PhysicsConstraint {
     pub rotate_velocity: f64,
     pub scale_offset: f64,
     pub scale_velocity: f64,
+    /// The per-step damping factor `damping^(60 step)` (the same every update unless the
+    /// damping is animated).
+    damping_step: Pow,
 }
 
 /// What one update of a physics constraint reads of the skeleton.
@@ -147,6 +151,7 @@ impl PhysicsConstraint {
             rotate_velocity: 0.0,
             scale_offset: 0.0,
             scale_velocity: 0.0,
+            damping_step: Pow::ONE,
         };
         c.set_to_setup(data);
         c
@@ -301,7 +306,7 @@ impl PhysicsConstraint {
                     self.uy = by;
                 }
                 if steps && a >= h {
-                    let d = self.damping.powf(60.0 * h);
+                    let d = self.damping_step.powf(self.damping, 60.0 * h);
                     damping = Some(d);
                     let m = self.mass_inverse * h;
                     let w = self.wind * f * sx;
@@ -380,7 +385,10 @@ impl PhysicsConstraint {
         // Restart from the full remaining time: the translation steps above do not use it up.
         let mut a = self.remaining;
         if h > 0.0 && a >= h {
-            let d = damping.unwrap_or_else(|| self.damping.powf(60.0 * h));
+            let d = match damping {
+                Some(d) => d,
+                None => self.damping_step.powf(self.damping, 60.0 * h),
+            };
             let m = self.mass_inverse * h;
             let (w, g) = (self.wind, self.gravity);
             let k = self.strength;
@@ -427,10 +435,8 @@ impl Skeleton {
             bone_length: data.bones[cd.bone].length,
         };
         if c.update(cd, &mut self.bones[cd.bone], ctx, mode) {
-            // The constraint edited a world matrix: its applied pose follows at once.
-            let parent: Option<ParentFrame> = self.parent_frame(cd.bone);
-            let (formula, frame) = (data.rules.applied, self.frame);
-            self.bones[cd.bone].update_applied_with(parent, formula, frame);
+            // The constraint edited a world matrix: its applied pose follows it.
+            super::defer_applied(&mut self.bones, &mut self.applied_parent, data, cd.bone);
         }
     }
 

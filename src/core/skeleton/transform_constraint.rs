@@ -124,7 +124,7 @@ impl Skeleton {
         relative: bool,
     ) {
         let t = self.bones[cd.target].frame();
-        let (data, frame) = (self.data.clone(), self.frame);
+        let data = self.data.clone();
         let (ta, tb, tc, td) = (t.a, t.b, t.c, t.d);
         let reflect = if ta * td - tb * tc > 0.0 {
             DEG_RAD
@@ -221,8 +221,7 @@ impl Skeleton {
                 modified = true;
             }
             if modified {
-                bone.applied_valid = false;
-                super::refresh_applied(&mut self.bones, &data, frame, bi);
+                super::defer_applied(&mut self.bones, &mut self.applied_parent, &data, bi);
             }
         }
     }

@@ -199,15 +199,9 @@ pub fn evaluated(ctx: &ViewCtx<'_>, t: &Timeline) -> Option<Vec<f64>> {
         return None;
     };
     let sk = ctx.session.skeleton();
-    let bone = sk.bones.get(bt.bone)?;
+    sk.bones.get(bt.bone)?;
     let setup = ctx.session.data().bones.get(bt.bone)?;
-    let local = if bone.applied_valid {
-        bone.applied
-    } else {
-        let mut b = bone.clone();
-        b.update_applied(sk.parent_frame(bt.bone));
-        b.applied
-    };
+    let local = sk.applied_pose(bt.bone);
     let ratio = |v: f64, s: f64| if s != 0.0 { v / s } else { v };
     let mut out = match bt.property {
         BoneProperty::Rotate => vec![local.rotation - setup.rotation],

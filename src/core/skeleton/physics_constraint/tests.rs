@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::core::model::{BoneData, ConstraintRef, SkeletonData, Skin};
-use crate::core::skeleton::{Local, UpdateStep};
+use crate::core::skeleton::{Local, ParentFrame, UpdateStep};
 use std::sync::Arc;
 
 /// The B8 constraint on bone 1 (`arm`).
@@ -463,7 +463,7 @@ fn b8_through_the_skeleton() {
         let mut again = sk.bones[1].clone();
         let parent = sk.parent_frame(1);
         again.update_world(
-            again.applied,
+            sk.applied_pose(1),
             crate::core::model::Inherit::Normal,
             parent,
             sk.frame,
