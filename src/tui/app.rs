@@ -836,11 +836,7 @@ impl App {
             Action::Prompt => self.overlay = Overlay::Prompt(Prompt::default()),
             Action::CyclePhysics | Action::ResetPhysics => self.physics_key(action),
             Action::CycleMarker => {
-                self.marker = match self.marker {
-                    MarkerKind::Braille => MarkerKind::HalfBlock,
-                    MarkerKind::HalfBlock => MarkerKind::Ascii,
-                    MarkerKind::Ascii => MarkerKind::Braille,
-                };
+                self.marker = self.marker.next();
                 self.note(format!("marker {}", self.marker.name()));
             }
         }

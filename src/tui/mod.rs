@@ -2,6 +2,8 @@
 //! format a file came from.
 
 pub mod app;
+pub mod backend;
+pub mod capabilities;
 pub mod commands;
 pub mod event_loop;
 pub mod keymap;
@@ -24,7 +26,11 @@ pub const EMBEDDED_SAMPLE: &[u8] = include_bytes!("../../samples/spine/lantern-k
 /// TUI options from the command line.
 #[derive(Clone, Debug)]
 pub struct Options {
+    /// The plot and preview marker (from `--marker`, else the densest the terminal shows).
     pub marker: MarkerKind,
+    /// The terminal shows UTF-8; false: the whole screen is ASCII
+    /// ([`capabilities::Capabilities`]).
+    pub unicode: bool,
     /// Redraw cap while playing.
     pub fps: u32,
     pub mouse: bool,
@@ -45,7 +51,9 @@ pub fn run(
     if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
         return Err("the interactive viewer needs a terminal; for scripts use `bonescope poses|scenario ...`".into());
     }
-    let mut app = App::open(label, armatures, Theme::new(opts.color), opts.marker)?;
+    let theme = Theme::for_terminal(opts.color, opts.unicode);
+    let ascii = theme.ascii(opts.marker);
+    let mut app = App::open(label, armatures, theme, opts.marker)?;
     app.source = path.map(std::path::Path::to_path_buf);
     let reloader = match path {
         Some(p) => {
@@ -61,8 +69,8 @@ pub fn run(
         }
         None => None,
     };
-    let mut term =
-        terminal::enter(opts.mouse).map_err(|e| format!("cannot set up the terminal: {e}"))?;
+    let mut term = terminal::enter(opts.mouse, opts.color, ascii)
+        .map_err(|e| format!("cannot set up the terminal: {e}"))?;
     let result = event_loop::run(&mut term, &mut app, opts.fps, reloader);
     match &result {
         Ok(exit) => event_loop::finish(exit),
