@@ -47,9 +47,10 @@ pub struct Cli {
 /// Options of the interactive viewer.
 #[derive(clap::Args, Debug, Clone)]
 pub struct ViewArgs {
-    /// Plot and preview marker: braille (default), halfblock or ascii.
-    #[arg(long, value_enum, default_value_t = MarkerArg::Braille)]
-    pub marker: MarkerArg,
+    /// Plot and preview marker: octant, sextant, braille, halfblock or ascii (the whole
+    /// screen in ASCII). Default: the densest the terminal shows (ascii without UTF-8).
+    #[arg(long, value_enum)]
+    pub marker: Option<MarkerArg>,
     /// Most redraws per second while playing.
     #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(u32).range(1..=240))]
     pub fps: u32,
@@ -68,9 +69,25 @@ pub struct ViewArgs {
 /// `--marker` values.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MarkerArg {
+    Octant,
+    Sextant,
     Braille,
     Halfblock,
     Ascii,
+}
+
+impl MarkerArg {
+    /// The marker it names.
+    pub fn kind(self) -> crate::tui::views::MarkerKind {
+        use crate::tui::views::MarkerKind;
+        match self {
+            MarkerArg::Octant => MarkerKind::Octant,
+            MarkerArg::Sextant => MarkerKind::Sextant,
+            MarkerArg::Braille => MarkerKind::Braille,
+            MarkerArg::Halfblock => MarkerKind::HalfBlock,
+            MarkerArg::Ascii => MarkerKind::Ascii,
+        }
+    }
 }
 
 /// `--color` values.
@@ -85,19 +102,16 @@ impl ViewArgs {
     /// The TUI options.
     pub fn options(&self) -> crate::tui::Options {
         use crate::tui::theme::ColorMode;
-        use crate::tui::views::MarkerKind;
+        let caps = crate::tui::capabilities::Capabilities::from_env();
         crate::tui::Options {
-            marker: match self.marker {
-                MarkerArg::Braille => MarkerKind::Braille,
-                MarkerArg::Halfblock => MarkerKind::HalfBlock,
-                MarkerArg::Ascii => MarkerKind::Ascii,
-            },
+            marker: self.marker.map_or(caps.marker, MarkerArg::kind),
+            unicode: caps.unicode,
             fps: self.fps,
             mouse: self.mouse,
             poll: None,
             color: match self.color {
-                ColorArg::Auto => ColorMode::from_env(),
-                ColorArg::Always => match ColorMode::from_env() {
+                ColorArg::Auto => caps.color,
+                ColorArg::Always => match caps.color {
                     ColorMode::None => ColorMode::Ansi,
                     m => m,
                 },

@@ -42,7 +42,7 @@ pub struct RenderArgs {
     /// Size of the text picture in cells, WIDTHxHEIGHT.
     #[arg(long, default_value = "80x24")]
     pub size: String,
-    /// Text marker: braille (default), halfblock or ascii.
+    /// Text marker: braille (default), octant, sextant, halfblock or ascii.
     #[arg(long, value_enum, default_value_t = MarkerArg::Braille)]
     pub marker: MarkerArg,
     /// Output: text (default) or svg.
@@ -156,11 +156,7 @@ pub fn run(args: &RenderArgs) -> Result<(), CliError> {
     {
         return Err(CliError(format!("--time: {t} is not a finite time")));
     }
-    let marker = match args.marker {
-        MarkerArg::Braille => MarkerKind::Braille,
-        MarkerArg::Halfblock => MarkerKind::HalfBlock,
-        MarkerArg::Ascii => MarkerKind::Ascii,
-    };
+    let marker = args.marker.kind();
     let mut app = open(args, marker)?;
     match (args.format, frames) {
         (RenderFormat::Svg, Some(_)) => Err(CliError(

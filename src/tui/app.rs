@@ -856,11 +856,7 @@ impl App {
             }
             Action::Maximise | Action::Widen | Action::Narrow => return self.layout_action(action),
             Action::CycleMarker => {
-                self.marker = match self.marker {
-                    MarkerKind::Braille => MarkerKind::HalfBlock,
-                    MarkerKind::HalfBlock => MarkerKind::Ascii,
-                    MarkerKind::Ascii => MarkerKind::Braille,
-                };
+                self.marker = self.marker.next();
                 self.note(format!("marker {}", self.marker.name()));
             }
         }

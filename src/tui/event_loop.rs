@@ -202,6 +202,12 @@ fn handle_event(app: &mut App, ev: Event) -> bool {
 
 /// One frame, wrapped in a synchronized update so slow links never show half a frame.
 fn draw(term: &mut Term, app: &mut App) -> std::io::Result<()> {
+    // The ASCII marker (`M`) makes the whole screen ASCII: repaint it all when that changes.
+    let ascii = app.theme.ascii(app.marker);
+    if term.backend().ascii() != ascii {
+        term.backend_mut().set_ascii(ascii);
+        term.clear()?;
+    }
     execute!(term.backend_mut(), BeginSynchronizedUpdate)?;
     term.draw(|f| render::draw(f, app))?;
     execute!(term.backend_mut(), EndSynchronizedUpdate)?;

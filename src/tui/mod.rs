@@ -2,6 +2,8 @@
 //! format a file came from.
 
 pub mod app;
+pub mod backend;
+pub mod capabilities;
 pub mod commands;
 pub mod event_loop;
 pub mod keymap;
@@ -30,7 +32,11 @@ pub const EMBEDDED_SAMPLE: &[u8] = include_bytes!("../../samples/spine/lantern-k
 /// TUI options from the command line.
 #[derive(Clone, Debug)]
 pub struct Options {
+    /// The plot and preview marker (from `--marker`, else the densest the terminal shows).
     pub marker: MarkerKind,
+    /// The terminal shows UTF-8; false: the whole screen is ASCII
+    /// ([`capabilities::Capabilities`]).
+    pub unicode: bool,
     /// Redraw cap while playing.
     pub fps: u32,
     pub mouse: bool,
@@ -59,7 +65,8 @@ pub fn run(
         }
         return Err("the interactive viewer needs a terminal; for scripts use `bonescope poses|scenario ...`".into());
     }
-    let theme = Theme::new(opts.color);
+    let theme = Theme::for_terminal(opts.color, opts.unicode);
+    let ascii = theme.ascii(opts.marker);
     let mut app = match path {
         Some(p) if armatures.is_empty() => waiting::app(label, p, theme, opts.marker)?,
         _ => App::open(label, armatures, theme, opts.marker)?,
@@ -82,8 +89,8 @@ pub fn run(
     if let Some(p) = path {
         waiting::catch_up(&mut app, p);
     }
-    let mut term =
-        terminal::enter(opts.mouse).map_err(|e| format!("cannot set up the terminal: {e}"))?;
+    let mut term = terminal::enter(opts.mouse, opts.color, ascii)
+        .map_err(|e| format!("cannot set up the terminal: {e}"))?;
     let result = event_loop::run(&mut term, &mut app, opts.fps, reloader);
     let exit = match result {
         Ok(exit) => exit,

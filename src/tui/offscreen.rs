@@ -168,17 +168,80 @@ impl std::io::Write for CountingSink {
     }
 }
 
-/// A terminal of a fixed size drawing through the real crossterm backend into a byte counter.
+/// A terminal of a fixed size drawing through the viewer's own backend into a byte counter
+/// (colourless, UTF-8).
 pub fn counting_terminal(
     width: u16,
     height: u16,
 ) -> (
-    Terminal<ratatui::backend::CrosstermBackend<CountingSink>>,
+    Terminal<crate::tui::backend::LeanBackend<CountingSink>>,
+    CountingSink,
+) {
+    counting_terminal_for(width, height, ColorMode::None, false)
+}
+
+/// [`counting_terminal`] for a colour mode, and ASCII or not.
+pub fn counting_terminal_for(
+    width: u16,
+    height: u16,
+    color: ColorMode,
+    ascii: bool,
+) -> (
+    Terminal<crate::tui::backend::LeanBackend<CountingSink>>,
     CountingSink,
 ) {
     let sink = CountingSink::default();
+    let backend =
+        crate::tui::backend::LeanBackend::with_size(sink.clone(), width, height, color, ascii);
     let term = Terminal::with_options(
-        ratatui::backend::CrosstermBackend::new(sink.clone()),
+        backend,
+        ratatui::TerminalOptions {
+            viewport: ratatui::Viewport::Fixed(ratatui::layout::Rect::new(0, 0, width, height)),
+        },
+    )
+    .expect("terminal");
+    (term, sink)
+}
+
+/// A `Write` sink keeping every byte (for inspecting what a real terminal would receive).
+#[derive(Clone, Debug, Default)]
+pub struct RecordingSink {
+    bytes: std::rc::Rc<std::cell::RefCell<Vec<u8>>>,
+}
+
+impl RecordingSink {
+    /// Takes the bytes written so far.
+    pub fn take(&self) -> Vec<u8> {
+        std::mem::take(&mut *self.bytes.borrow_mut())
+    }
+}
+
+impl std::io::Write for RecordingSink {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.bytes.borrow_mut().extend_from_slice(buf);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// A terminal of a fixed size drawing through the viewer's own backend into a byte recorder.
+pub fn recording_terminal(
+    width: u16,
+    height: u16,
+    color: ColorMode,
+    ascii: bool,
+) -> (
+    Terminal<crate::tui::backend::LeanBackend<RecordingSink>>,
+    RecordingSink,
+) {
+    let sink = RecordingSink::default();
+    let backend =
+        crate::tui::backend::LeanBackend::with_size(sink.clone(), width, height, color, ascii);
+    let term = Terminal::with_options(
+        backend,
         ratatui::TerminalOptions {
             viewport: ratatui::Viewport::Fixed(ratatui::layout::Rect::new(0, 0, width, height)),
         },

@@ -130,6 +130,8 @@ pub fn suspend(term: &mut Term) -> std::io::Result<()> {
 /// (`Terminal::clear` would ask the terminal for the cursor position, whose answer the input
 /// thread takes: it times out.)
 pub fn full_redraw(term: &mut Term) -> std::io::Result<()> {
+    // The shell drew on the screen and moved the cursor meanwhile.
+    term.backend_mut().forget();
     let size = term.size()?;
     term.resize(ratatui::layout::Rect::new(0, 0, size.width, size.height))
 }

@@ -1,11 +1,13 @@
 //! Entering and leaving the terminal's full-screen mode, on every exit path: normal quit,
 //! error, panic (hook) and SIGTERM. On SIGHUP the terminal is gone and nothing is written.
 
+use crate::tui::backend::LeanBackend;
+use crate::tui::theme::ColorMode;
 use ratatui::Terminal;
-use ratatui::backend::CrosstermBackend;
 use ratatui::crossterm::cursor::{Hide, Show};
 use ratatui::crossterm::event::{DisableMouseCapture, EnableMouseCapture};
 use ratatui::crossterm::execute;
+use ratatui::crossterm::style::{Attribute, SetAttribute};
 use ratatui::crossterm::terminal::{
     EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
 };
@@ -18,18 +20,19 @@ static MOUSE_ON: AtomicBool = AtomicBool::new(false);
 static ACTIVE: AtomicBool = AtomicBool::new(false);
 
 /// The terminal bonescope draws on.
-pub type Term = Terminal<CrosstermBackend<Stdout>>;
+pub type Term = Terminal<LeanBackend<Stdout>>;
 
 /// Enters raw mode and the alternate screen, hides the cursor, optionally captures the mouse,
 /// and installs a panic hook that restores the terminal before the panic message prints.
-pub fn enter(mouse: bool) -> std::io::Result<Term> {
+/// `color` and `ascii` say what the terminal gets ([`crate::tui::capabilities`]).
+pub fn enter(mouse: bool, color: ColorMode, ascii: bool) -> std::io::Result<Term> {
     let hook = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
         restore();
         hook(info);
     }));
     reenter(mouse)?;
-    Terminal::new(CrosstermBackend::new(stdout()))
+    Terminal::new(LeanBackend::new(stdout(), color, ascii))
 }
 
 /// Raw mode, alternate screen, hidden cursor and (optionally) mouse capture: entering, and
@@ -61,7 +64,13 @@ pub fn restore() {
     if MOUSE_ON.swap(false, Ordering::SeqCst) {
         let _ = execute!(out, DisableMouseCapture);
     }
-    let _ = execute!(out, LeaveAlternateScreen, Show);
+    // The backend leaves attributes set between frames: reset them before leaving.
+    let _ = execute!(
+        out,
+        SetAttribute(Attribute::Reset),
+        LeaveAlternateScreen,
+        Show
+    );
     let _ = disable_raw_mode();
     let _ = out.flush();
 }

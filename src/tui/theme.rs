@@ -1,5 +1,6 @@
 //! Colors and styles. Selection and focus never rely on color alone (reverse video and bold),
-//! so the UI works with `NO_COLOR`; truecolor is used only when `COLORTERM` says so.
+//! so the UI works with `NO_COLOR`; truecolor is used only when `COLORTERM` says so. Plot
+//! series and notification kinds also differ by marker or label (see the Curves panel).
 
 use ratatui::style::{Color, Modifier, Style};
 
@@ -15,16 +16,10 @@ pub enum ColorMode {
 }
 
 impl ColorMode {
-    /// Picks the mode from the environment: `NO_COLOR` (non-empty) disables color,
-    /// `COLORTERM=truecolor|24bit` enables 24-bit color.
+    /// Picks the mode from the environment (`NO_COLOR`, `COLORTERM`, `TERM`; see
+    /// [`crate::tui::capabilities`]).
     pub fn from_env() -> ColorMode {
-        if std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty()) {
-            return ColorMode::None;
-        }
-        match std::env::var("COLORTERM").map(|v| v.to_ascii_lowercase()) {
-            Ok(v) if v == "truecolor" || v == "24bit" => ColorMode::TrueColor,
-            _ => ColorMode::Ansi,
-        }
+        crate::tui::capabilities::Capabilities::from_env().color
     }
 }
 
@@ -32,11 +27,28 @@ impl ColorMode {
 #[derive(Clone, Debug)]
 pub struct Theme {
     pub mode: ColorMode,
+    /// The terminal shows UTF-8 (box drawing, symbols); false: everything is ASCII.
+    pub unicode: bool,
 }
 
 impl Theme {
+    /// A theme for a UTF-8 terminal.
     pub fn new(mode: ColorMode) -> Theme {
-        Theme { mode }
+        Theme {
+            mode,
+            unicode: true,
+        }
+    }
+
+    /// A theme for a terminal as [`crate::tui::capabilities`] found it.
+    pub fn for_terminal(mode: ColorMode, unicode: bool) -> Theme {
+        Theme { mode, unicode }
+    }
+
+    /// Whether the screen is ASCII with `marker` (the terminal cannot show more, or the
+    /// ASCII marker, which covers the whole screen).
+    pub fn ascii(&self, marker: crate::tui::views::MarkerKind) -> bool {
+        !self.unicode || marker == crate::tui::views::MarkerKind::Ascii
     }
 
     fn fg(&self, ansi: Color, rgb: (u8, u8, u8)) -> Style {
@@ -126,6 +138,28 @@ impl Theme {
             (255, 110, 110),
         ];
         self.fg(ANSI[i % 6], RGB[i % 6])
+    }
+
+    /// Notification kinds in the event log (start, interrupt, end, complete, dispose, event):
+    /// none of them red, which is for errors.
+    pub fn notification(&self, kind: usize) -> Style {
+        const ANSI: [Color; 6] = [
+            Color::Cyan,
+            Color::Green,
+            Color::Magenta,
+            Color::Yellow,
+            Color::Blue,
+            Color::LightGreen,
+        ];
+        const RGB: [(u8, u8, u8); 6] = [
+            (100, 200, 255),
+            (120, 220, 120),
+            (230, 120, 230),
+            (255, 210, 80),
+            (120, 140, 255),
+            (170, 255, 170),
+        ];
+        self.fg(ANSI[kind % 6], RGB[kind % 6])
     }
 
     /// Geometry layers in the preview: bones, regions, meshes, bounding boxes, paths,

@@ -13,6 +13,7 @@ use super::{Panel, PanelAction, PanelId, ViewCtx, panel_block};
 use crate::core::animation::{Animation, BoneProperty, Joint3Channel, Timeline};
 use crate::inspect::{self, Curve, Target, TimelineInfo};
 use crate::text::sanitize;
+use crate::tui::theme::ColorMode;
 use crate::tui::widgets::{fit, width};
 use ratatui::Frame;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
@@ -150,6 +151,28 @@ impl Panel for CurvesView {
 }
 
 // ----- sampling ---------------------------------------------------------------------------
+
+/// One letter per channel to draw it with when there is no colour: the initial of the
+/// channel's last name part (`r g b a`, `x y`), upper case when that is taken (`dark.r` is
+/// `R`), else another letter of the name, else a digit.
+pub fn channel_letters(names: &[&str]) -> Vec<char> {
+    let mut used: Vec<char> = Vec::with_capacity(names.len());
+    for (i, name) in names.iter().enumerate() {
+        let last = name.rsplit('.').next().unwrap_or(name);
+        let initial = last.chars().next().filter(char::is_ascii_alphanumeric);
+        let candidates = initial
+            .into_iter()
+            .flat_map(|c| [c.to_ascii_lowercase(), c.to_ascii_uppercase()])
+            .chain(name.chars().filter(char::is_ascii_alphanumeric))
+            .chain(char::from_digit(((i + 1) % 10) as u32, 10));
+        let pick = candidates
+            .into_iter()
+            .find(|c| !used.contains(c))
+            .unwrap_or('#');
+        used.push(pick);
+    }
+    used
+}
 
 /// Times to sample a curve on [0, `end`]: `n` uniform samples, every key time and a time just
 /// before each key (so stepped holds end in a vertical jump), sorted and deduplicated.
@@ -331,10 +354,14 @@ impl CurvesView {
             format!("{} t {}", glyphs.playhead, crate::tui::widgets::secs(p)),
             theme.playhead(),
         )]);
+        // Without colour, channels are told apart by their own letters (line and legend).
+        let letters = (theme.mode == ColorMode::None && channels > 1)
+            .then(|| channel_letters(&info.channels[..channels]));
         for c in 0..channels {
             let v = curve.value(c, p).map_or("–".into(), axis::value_label);
+            let mark = letters.as_ref().map_or(glyphs.moving, |l| l[c]);
             items.push(vec![
-                Span::styled(format!("{0}{0} ", glyphs.moving), theme.series(c)),
+                Span::styled(format!("{mark}{mark} "), theme.series(c)),
                 Span::styled(format!("{} {v}", info.channels[c]), theme.text()),
             ]);
         }
@@ -462,7 +489,11 @@ impl CurvesView {
             datasets.push(
                 Dataset::default()
                     .data(s)
-                    .marker(ctx.marker.marker())
+                    .marker(
+                        letters
+                            .as_ref()
+                            .map_or(ctx.marker.marker(), |l| Marker::Custom(l[c])),
+                    )
                     .graph_type(GraphType::Line)
                     .style(theme.series(c)),
             );
@@ -735,5 +766,21 @@ pub fn key_rows(ctx: &ViewCtx<'_>, t: &Timeline) -> Vec<(f64, String)> {
                 .collect(),
             None => Vec::new(),
         },
+    }
+}
+
+#[cfg(test)]
+mod letter_tests {
+    use super::channel_letters;
+
+    #[test]
+    fn channels_get_distinct_letters() {
+        assert_eq!(channel_letters(&["r", "g", "b", "a"]), ['r', 'g', 'b', 'a']);
+        assert_eq!(
+            channel_letters(&["r", "g", "b", "a", "dark.r", "dark.g", "dark.b"]),
+            ['r', 'g', 'b', 'a', 'R', 'G', 'B']
+        );
+        assert_eq!(channel_letters(&["x", "y"]), ['x', 'y']);
+        assert_eq!(channel_letters(&["mix", "mix"]), ['m', 'M']);
     }
 }

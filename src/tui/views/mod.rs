@@ -66,15 +66,33 @@ pub struct Selection {
 /// Which point marker plots and the preview draw with.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MarkerKind {
+    /// 2x4 solid dots per cell (Unicode 16 octants; few terminals draw them).
+    Octant,
+    /// 2x3 solid dots per cell (Unicode 13 sextants).
+    Sextant,
+    /// 2x4 dots per cell (braille; every UTF-8 terminal font has it).
     Braille,
+    /// 1x2 per cell (half blocks).
     HalfBlock,
+    /// One `*` per cell; the whole screen is then ASCII.
     Ascii,
 }
 
 impl MarkerKind {
+    /// Every marker, in the order the `M` key cycles them.
+    pub const ALL: [MarkerKind; 5] = [
+        MarkerKind::Octant,
+        MarkerKind::Sextant,
+        MarkerKind::Braille,
+        MarkerKind::HalfBlock,
+        MarkerKind::Ascii,
+    ];
+
     /// The ratatui marker.
     pub fn marker(self) -> ratatui::symbols::Marker {
         match self {
+            MarkerKind::Octant => ratatui::symbols::Marker::Octant,
+            MarkerKind::Sextant => ratatui::symbols::Marker::Sextant,
             MarkerKind::Braille => ratatui::symbols::Marker::Braille,
             MarkerKind::HalfBlock => ratatui::symbols::Marker::HalfBlock,
             MarkerKind::Ascii => ratatui::symbols::Marker::Custom('*'),
@@ -84,10 +102,18 @@ impl MarkerKind {
     /// Its name as the `--marker` option spells it.
     pub fn name(self) -> &'static str {
         match self {
+            MarkerKind::Octant => "octant",
+            MarkerKind::Sextant => "sextant",
             MarkerKind::Braille => "braille",
             MarkerKind::HalfBlock => "halfblock",
             MarkerKind::Ascii => "ascii",
         }
+    }
+
+    /// The next marker in the `M` cycle.
+    pub fn next(self) -> MarkerKind {
+        let i = MarkerKind::ALL.iter().position(|&m| m == self).unwrap_or(0);
+        MarkerKind::ALL[(i + 1) % MarkerKind::ALL.len()]
     }
 }
 
@@ -104,6 +130,13 @@ pub struct ViewCtx<'a> {
     /// The time within the selected animation at the playhead (seconds), if it is playing on
     /// some track; else the session time.
     pub playhead: f64,
+}
+
+impl ViewCtx<'_> {
+    /// Whether the screen is ASCII (the terminal cannot show more, or the ASCII marker).
+    pub fn ascii(&self) -> bool {
+        self.theme.ascii(self.marker)
+    }
 }
 
 /// What a panel asks the app to do after a key.
@@ -123,6 +156,25 @@ pub enum PanelAction {
     SeekFrame(u64),
 }
 
+/// Panel borders on an ASCII screen.
+const ASCII_BORDER: ratatui::symbols::border::Set = ratatui::symbols::border::Set {
+    top_left: "+",
+    top_right: "+",
+    bottom_left: "+",
+    bottom_right: "+",
+    vertical_left: "|",
+    vertical_right: "|",
+    horizontal_top: "-",
+    horizontal_bottom: "-",
+};
+
+/// The focused panel's borders on an ASCII screen.
+const ASCII_FOCUSED: ratatui::symbols::border::Set = ratatui::symbols::border::Set {
+    horizontal_top: "=",
+    horizontal_bottom: "=",
+    ..ASCII_BORDER
+};
+
 /// A bordered block titled with the panel's name (plus an optional suffix).
 pub fn panel_block<'a>(id: PanelId, suffix: &str, ctx: &ViewCtx<'_>) -> Block<'a> {
     let title = if suffix.is_empty() {
@@ -130,13 +182,22 @@ pub fn panel_block<'a>(id: PanelId, suffix: &str, ctx: &ViewCtx<'_>) -> Block<'a
     } else {
         format!(" {} {} ", id.title(), suffix)
     };
-    Block::default()
-        .borders(Borders::ALL)
-        .border_type(if ctx.focused {
+    let block = Block::default().borders(Borders::ALL);
+    let block = if ctx.ascii() {
+        // The focused panel stands out by its `=` edges (and bold).
+        block.border_set(if ctx.focused {
+            ASCII_FOCUSED
+        } else {
+            ASCII_BORDER
+        })
+    } else {
+        block.border_type(if ctx.focused {
             BorderType::Thick
         } else {
             BorderType::Plain
         })
+    };
+    block
         .border_style(ctx.theme.border(ctx.focused))
         .title(Span::styled(title, ctx.theme.title(ctx.focused)))
 }

@@ -1,5 +1,9 @@
 //! The Preview panel: the posed skeleton drawn on a canvas.
 //!
+//! The title names the marker drawing the picture (`octant`, `sextant`, `braille`,
+//! `halfblock`, `ascii`): by default the densest the terminal shows, `--marker` or `M` to
+//! change it.
+//!
 //! Seven layers (keys `1`-`7`): bones, region quads, mesh hulls (and triangles when zoomed
 //! in), bounding boxes, paths, points and clipping polygons. Attachments are drawn in draw
 //! order, bones on top, the selected bone last and highlighted. `z`/`Z` zoom around the view
@@ -18,7 +22,7 @@ mod scene;
 mod scene3d;
 pub mod svg;
 
-use super::{Panel, PanelAction, PanelId, ViewCtx, panel_block};
+use super::{MarkerKind, Panel, PanelAction, PanelId, ViewCtx, panel_block};
 use crate::core::model::SkeletonData;
 use crate::tui::theme::ColorMode;
 use crate::tui::widgets::fit;
@@ -273,9 +277,10 @@ impl PreviewView {
         self.pan.1 += fy * h;
     }
 
-    /// The title suffix for a panel `width` cells wide: layers and zoom (3D: the view and
-    /// zoom), shorter or none when narrow. Disabled layers show as `·`.
-    fn suffix(&self, width: u16, three_d: bool) -> String {
+    /// The title suffix for a panel `width` cells wide: layers, zoom and the marker drawing
+    /// the picture (3D: the view, zoom and marker), shorter or none when narrow. Disabled
+    /// layers show as `·`.
+    fn suffix(&self, width: u16, three_d: bool, marker: MarkerKind) -> String {
         let z = self.zoom();
         let zoom = if z >= 9.95 {
             format!("{z:.0}x")
@@ -312,17 +317,18 @@ impl PreviewView {
         full.push_str(&zoom);
         short.push_str("] ");
         short.push_str(&zoom);
+        let with_marker = |s: &str| format!("{s} {}", marker.name());
         // " Preview " + suffix + " " and two corners.
         let room = usize::from(width).saturating_sub(PanelId::Preview.title().len() + 5);
-        if full.chars().count() <= room {
-            full
-        } else if short.chars().count() <= room {
-            short
-        } else if zoom.len() <= room {
-            zoom
-        } else {
-            String::new()
-        }
+        [
+            with_marker(&full),
+            with_marker(&short),
+            with_marker(&zoom),
+            zoom.clone(),
+        ]
+        .into_iter()
+        .find(|s| s.chars().count() <= room)
+        .unwrap_or_default()
     }
 
     /// The footer: the selected bone's name and position on the left, the view centre on
@@ -379,7 +385,7 @@ impl Panel for PreviewView {
     fn render(&mut self, frame: &mut Frame<'_>, area: Rect, ctx: &ViewCtx<'_>) {
         let area = area.intersection(frame.area());
         let three_d = ctx.session.data().has_joints3();
-        let suffix = self.suffix(area.width, three_d);
+        let suffix = self.suffix(area.width, three_d, ctx.marker);
         let block = panel_block(PanelId::Preview, &suffix, ctx);
         let inner = block.inner(area);
         frame.render_widget(block, area);

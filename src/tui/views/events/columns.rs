@@ -131,7 +131,7 @@ impl Columns {
                 let color = TYPE_CYCLE.iter().position(|&k| k == note.kind).unwrap_or(0);
                 spans.push(Span::styled(
                     format!("{:<TYPE_W$} ", note.kind.name()),
-                    theme.series(color),
+                    theme.notification(color),
                 ));
                 let anim = fit(&note.animation, self.anim_w);
                 let pad = self.anim_w.saturating_sub(width(&anim));

@@ -1,0 +1,1044 @@
+//! The ratatui backend bonescope draws through: it writes as few bytes as a frame needs, which
+//! is what makes playback cheap over SSH.
+//!
+//! It remembers what the terminal shows (each cell, the cursor, the current attributes) across
+//! frames, so for every changed cell it sends only
+//! - the cheapest cursor move (relative, absolute, or re-printing a few unchanged cells;
+//!   line feed and backspace move the cursor, as in raw mode, where the viewer draws),
+//! - the attributes that differ from the current ones, in one SGR sequence, never a reset at
+//!   the end of a frame,
+//! - colours as the terminal takes them: the 16 ANSI colours as SGR 30-37/90-97 (never a
+//!   `38;5` escape), 24-bit colours only in true-colour mode, none without colour;
+//! - ASCII only when the screen is ASCII (box drawing, symbols and names from files are
+//!   transliterated, cell for cell).
+
+use crate::tui::theme::ColorMode;
+use ratatui::backend::{Backend, ClearType, WindowSize};
+use ratatui::buffer::Cell;
+use ratatui::layout::{Position, Size};
+use ratatui::style::{Color, Modifier};
+use std::io::{self, Write};
+use unicode_width::UnicodeWidthStr;
+
+/// Unchanged cells re-printed instead of moving the cursor over them, at most.
+const MAX_BRIDGE: u16 = 8;
+
+/// The attributes a cell is drawn with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Pen {
+    fg: Color,
+    bg: Color,
+    modifier: Modifier,
+}
+
+impl Pen {
+    const DEFAULT: Pen = Pen {
+        fg: Color::Reset,
+        bg: Color::Reset,
+        modifier: Modifier::empty(),
+    };
+}
+
+/// What one screen cell shows, as far as the backend knows.
+#[derive(Clone, Debug, PartialEq)]
+struct Shown {
+    /// The bytes printed for the cell (already transliterated in ASCII mode).
+    text: String,
+    pen: Pen,
+}
+
+/// A backend writing minimal escape sequences to `W` (see the module docs).
+pub struct LeanBackend<W: Write> {
+    out: W,
+    /// Queued output, written on `flush`.
+    queue: Vec<u8>,
+    /// A fixed size (off-screen, tests); `None` asks the real terminal.
+    fixed: Option<Size>,
+    color: ColorMode,
+    ascii: bool,
+    /// The terminal's cells as drawn by this backend (`None`: unknown), row-major.
+    screen: Vec<Option<Shown>>,
+    width: u16,
+    height: u16,
+    /// The cursor position, when known.
+    cursor: Option<(u16, u16)>,
+    /// The current attributes, when known.
+    pen: Option<Pen>,
+    cursor_visible: Option<bool>,
+}
+
+impl<W: Write> LeanBackend<W> {
+    /// A backend for the real terminal behind `out` (its size asked from the terminal).
+    pub fn new(out: W, color: ColorMode, ascii: bool) -> LeanBackend<W> {
+        let mut b = LeanBackend {
+            out,
+            queue: Vec::with_capacity(16 * 1024),
+            fixed: None,
+            color,
+            ascii,
+            screen: Vec::new(),
+            width: 0,
+            height: 0,
+            cursor: None,
+            pen: None,
+            cursor_visible: None,
+        };
+        if let Ok((w, h)) = ratatui::crossterm::terminal::size() {
+            b.reshape(w, h);
+        }
+        b
+    }
+
+    /// A backend of a fixed size (off-screen rendering, byte counting, tests).
+    pub fn with_size(
+        out: W,
+        width: u16,
+        height: u16,
+        color: ColorMode,
+        ascii: bool,
+    ) -> LeanBackend<W> {
+        let mut b = LeanBackend::new_unsized(out, color, ascii);
+        b.fixed = Some(Size::new(width, height));
+        b.reshape(width, height);
+        b
+    }
+
+    fn new_unsized(out: W, color: ColorMode, ascii: bool) -> LeanBackend<W> {
+        LeanBackend {
+            out,
+            queue: Vec::new(),
+            fixed: None,
+            color,
+            ascii,
+            screen: Vec::new(),
+            width: 0,
+            height: 0,
+            cursor: None,
+            pen: None,
+            cursor_visible: None,
+        }
+    }
+
+    /// The writer.
+    pub fn writer(&self) -> &W {
+        &self.out
+    }
+
+    /// Whether the screen is ASCII.
+    pub fn ascii(&self) -> bool {
+        self.ascii
+    }
+
+    /// Switches ASCII on or off. What is on screen is forgotten: the caller clears the
+    /// terminal (`Terminal::clear`) so the next frame repaints everything.
+    pub fn set_ascii(&mut self, ascii: bool) {
+        if ascii != self.ascii {
+            self.ascii = ascii;
+            self.forget();
+        }
+    }
+
+    /// Forgets what the terminal shows (after another program used it, a suspend, a resize):
+    /// the next output re-establishes the cursor and attributes from scratch.
+    pub fn forget(&mut self) {
+        self.screen.iter_mut().for_each(|c| *c = None);
+        self.cursor = None;
+        self.pen = None;
+        self.cursor_visible = None;
+    }
+
+    fn reshape(&mut self, w: u16, h: u16) {
+        if (w, h) != (self.width, self.height) {
+            self.width = w;
+            self.height = h;
+            self.screen = vec![None; usize::from(w) * usize::from(h)];
+            self.cursor = None;
+        }
+    }
+
+    /// Moves the cursor to `(x, y)` by the shortest sequence.
+    fn move_to(&mut self, x: u16, y: u16) {
+        let seq = self.move_bytes(x, y);
+        self.queue.extend_from_slice(&seq);
+        self.cursor = Some((x, y));
+    }
+
+    /// The shortest sequence moving the cursor to `(x, y)`.
+    fn move_bytes(&self, x: u16, y: u16) -> Vec<u8> {
+        if self.cursor == Some((x, y)) {
+            return Vec::new();
+        }
+        let mut best = cup(x, y);
+        if let Some((cx, cy)) = self.cursor {
+            let mut rel = Vec::new();
+            match y.cmp(&cy) {
+                // Line feeds move straight down in raw mode (no output processing), and
+                // never scroll here: the target row is on screen.
+                std::cmp::Ordering::Greater if y - cy <= 3 => {
+                    rel.extend(std::iter::repeat_n(b'\n', usize::from(y - cy)))
+                }
+                std::cmp::Ordering::Greater => csi_n(&mut rel, y - cy, b'B'),
+                // Reverse index moves up; it scrolls only from the top row, which the
+                // cursor is not on when moving up.
+                std::cmp::Ordering::Less if cy - y == 1 => rel.extend_from_slice(b"\x1bM"),
+                std::cmp::Ordering::Less => csi_n(&mut rel, cy - y, b'A'),
+                std::cmp::Ordering::Equal => {}
+            }
+            let horizontal = if x == cx {
+                Vec::new()
+            } else if x == 0 {
+                b"\r".to_vec()
+            } else if x < cx && cx - x <= 3 {
+                vec![b'\x08'; usize::from(cx - x)]
+            } else {
+                let mut h = Vec::new();
+                if x > cx {
+                    csi_n(&mut h, x - cx, b'C');
+                } else {
+                    csi_n(&mut h, cx - x, b'D');
+                }
+                let mut cha = Vec::new();
+                csi_n(&mut cha, x + 1, b'G');
+                if cha.len() < h.len() { cha } else { h }
+            };
+            rel.extend_from_slice(&horizontal);
+            if rel.len() < best.len() {
+                best = rel;
+            }
+            // Re-printing a few unchanged cells of this row can beat any move.
+            if y == cy
+                && x > cx
+                && x - cx <= MAX_BRIDGE
+                && let Some(bridge) = self.bridge(cx, x, y)
+                && bridge.len() < best.len()
+            {
+                best = bridge;
+            }
+        }
+        best
+    }
+
+    /// The bytes of the known cells `from..to` of row `y` when each is one single-width
+    /// character in the current attributes (so printing them changes nothing on screen).
+    fn bridge(&self, from: u16, to: u16, y: u16) -> Option<Vec<u8>> {
+        let pen = self.pen?;
+        let mut out = Vec::new();
+        for x in from..to {
+            let shown = self.screen.get(self.index(x, y)?)?.as_ref()?;
+            if shown.pen != pen || shown.text.width() != 1 || shown.text.chars().count() != 1 {
+                return None;
+            }
+            out.extend_from_slice(shown.text.as_bytes());
+        }
+        Some(out)
+    }
+
+    fn index(&self, x: u16, y: u16) -> Option<usize> {
+        (x < self.width && y < self.height)
+            .then(|| usize::from(y) * usize::from(self.width) + usize::from(x))
+    }
+
+    /// A cell's attributes as this terminal gets them.
+    fn pen_of(&self, cell: &Cell) -> Pen {
+        let (fg, bg) = match self.color {
+            ColorMode::None => (Color::Reset, Color::Reset),
+            ColorMode::Ansi => (to_ansi(cell.fg), to_ansi(cell.bg)),
+            ColorMode::TrueColor => (cell.fg, cell.bg),
+        };
+        Pen {
+            fg,
+            bg,
+            modifier: cell.modifier,
+        }
+    }
+
+    /// Switches the attributes to `to` with the shortest SGR sequence.
+    fn set_pen(&mut self, to: Pen) {
+        let seq = self.pen_bytes(to);
+        self.queue.extend_from_slice(&seq);
+        self.pen = Some(to);
+    }
+
+    /// The shortest SGR sequence switching the attributes to `to`.
+    fn pen_bytes(&self, to: Pen) -> Vec<u8> {
+        if self.pen == Some(to) {
+            return Vec::new();
+        }
+        let full = sgr_from_reset(to).join(";");
+        let params = match self.pen {
+            Some(from) => {
+                let inc = sgr_incremental(from, to).join(";");
+                if inc.len() <= full.len() { inc } else { full }
+            }
+            None => full,
+        };
+        if params.is_empty() {
+            return Vec::new();
+        }
+        let mut out = Vec::with_capacity(params.len() + 3);
+        out.extend_from_slice(b"\x1b[");
+        out.extend_from_slice(params.as_bytes());
+        out.push(b'm');
+        out
+    }
+
+    /// What printing `cell` sends: its text (transliterated on an ASCII screen), width and
+    /// attributes.
+    fn glyph(&self, x: u16, y: u16, cell: &Cell) -> Glyph {
+        let sym = cell.symbol();
+        let width = sym.width();
+        let text = if self.ascii && !sym.is_ascii() {
+            ascii_symbol(sym, width)
+        } else {
+            sanitize_symbol(sym)
+        };
+        Glyph {
+            x,
+            y,
+            width: width as u16,
+            text,
+            pen: self.pen_of(cell),
+        }
+    }
+
+    /// Prints one run of glyphs (one row, adjacent, same attributes).
+    fn put_run(&mut self, run: &[Glyph]) {
+        let Some(first) = run.first() else {
+            return;
+        };
+        self.move_to(first.x, first.y);
+        self.set_pen(first.pen);
+        for g in run {
+            self.queue.extend_from_slice(g.text.as_bytes());
+            let next = g.x.saturating_add(g.width);
+            // Past the last column the terminal's cursor waits to wrap: position it afresh.
+            // Text that is not plain ASCII may be measured differently by the terminal.
+            self.cursor =
+                if next >= self.width || g.width == 0 || (g.width != 1 && !g.text.is_ascii()) {
+                    None
+                } else {
+                    Some((next, g.y))
+                };
+            if let Some(i) = self.index(g.x, g.y) {
+                self.screen[i] = Some(Shown {
+                    text: g.text.clone(),
+                    pen: g.pen,
+                });
+                // A wide character covers the cells after it.
+                for k in 1..g.width {
+                    if let Some(j) = self.index(g.x + k, g.y) {
+                        self.screen[j] = None;
+                    }
+                }
+            }
+        }
+    }
+
+    /// The bytes it takes to start `run` from where the cursor and attributes are.
+    fn approach_cost(&self, run: &[Glyph]) -> usize {
+        run.first().map_or(0, |g| {
+            self.move_bytes(g.x, g.y).len() + self.pen_bytes(g.pen).len()
+        })
+    }
+}
+
+/// One cell to print.
+#[derive(Clone, Debug)]
+struct Glyph {
+    x: u16,
+    y: u16,
+    width: u16,
+    text: String,
+    pen: Pen,
+}
+
+/// Splits glyphs (in row-major order) into runs: same row, adjacent, same attributes.
+fn runs(glyphs: Vec<Glyph>) -> Vec<Vec<Glyph>> {
+    let mut out: Vec<Vec<Glyph>> = Vec::new();
+    for g in glyphs {
+        if let Some(run) = out.last_mut()
+            && let Some(last) = run.last()
+            && last.y == g.y
+            && last.x.saturating_add(last.width) == g.x
+            && last.pen == g.pen
+        {
+            run.push(g);
+            continue;
+        }
+        out.push(vec![g]);
+    }
+    out
+}
+
+/// More runs than this in one frame (a full repaint) are printed in row order: the greedy
+/// ordering costs a number of steps that grows with the square of the runs.
+const MAX_ORDERED_RUNS: usize = 400;
+
+impl<W: Write> LeanBackend<W> {
+    /// Prints a frame's changed cells. Cells are independent, so the runs go out in the
+    /// order that costs least to move between (greedy: always the cheapest next run), which
+    /// keeps the cursor in one panel and the attributes unchanged as long as it can.
+    fn put_frame(&mut self, glyphs: Vec<Glyph>) {
+        let mut pending = runs(glyphs);
+        if pending.len() > MAX_ORDERED_RUNS {
+            for run in &pending {
+                self.put_run(run);
+            }
+            return;
+        }
+        while !pending.is_empty() {
+            let mut best = 0;
+            let mut best_cost = usize::MAX;
+            for (i, run) in pending.iter().enumerate() {
+                let cost = self.approach_cost(run);
+                if cost < best_cost {
+                    best = i;
+                    best_cost = cost;
+                    if cost == 0 {
+                        break;
+                    }
+                }
+            }
+            let run = pending.swap_remove(best);
+            self.put_run(&run);
+        }
+    }
+}
+
+/// `ESC [ row ; col H` (1-based), shortened where the defaults allow.
+fn cup(x: u16, y: u16) -> Vec<u8> {
+    match (x, y) {
+        (0, 0) => b"\x1b[H".to_vec(),
+        (0, y) => format!("\x1b[{}H", y + 1).into_bytes(),
+        (x, y) => format!("\x1b[{};{}H", y + 1, x + 1).into_bytes(),
+    }
+}
+
+/// `ESC [ n <final>`, the count left out when it is 1.
+fn csi_n(out: &mut Vec<u8>, n: u16, fin: u8) {
+    out.extend_from_slice(b"\x1b[");
+    if n != 1 {
+        out.extend_from_slice(n.to_string().as_bytes());
+    }
+    out.push(fin);
+}
+
+/// SGR parameters setting `pen` from the default state.
+fn sgr_from_reset(pen: Pen) -> Vec<String> {
+    let mut p = vec!["0".to_string()];
+    p.extend(modifier_on(pen.modifier));
+    if pen.fg != Color::Reset {
+        p.push(color_param(pen.fg, false));
+    }
+    if pen.bg != Color::Reset {
+        p.push(color_param(pen.bg, true));
+    }
+    p
+}
+
+/// SGR parameters changing only what differs from `from` to `to`.
+fn sgr_incremental(from: Pen, to: Pen) -> Vec<String> {
+    let mut p = Vec::new();
+    let removed = from.modifier - to.modifier;
+    let mut keep = from.modifier & to.modifier;
+    // Bold and dim share one "off" (22): turning either off turns both off.
+    if removed.intersects(Modifier::BOLD | Modifier::DIM) {
+        p.push("22".to_string());
+        keep.remove(Modifier::BOLD | Modifier::DIM);
+    }
+    for (m, off) in [
+        (Modifier::ITALIC, "23"),
+        (Modifier::UNDERLINED, "24"),
+        (Modifier::SLOW_BLINK | Modifier::RAPID_BLINK, "25"),
+        (Modifier::REVERSED, "27"),
+        (Modifier::HIDDEN, "28"),
+        (Modifier::CROSSED_OUT, "29"),
+    ] {
+        if removed.intersects(m) {
+            p.push(off.to_string());
+            keep.remove(m);
+        }
+    }
+    p.extend(modifier_on(to.modifier - keep));
+    if from.fg != to.fg {
+        p.push(color_param(to.fg, false));
+    }
+    if from.bg != to.bg {
+        p.push(color_param(to.bg, true));
+    }
+    p
+}
+
+fn modifier_on(m: Modifier) -> Vec<String> {
+    [
+        (Modifier::BOLD, "1"),
+        (Modifier::DIM, "2"),
+        (Modifier::ITALIC, "3"),
+        (Modifier::UNDERLINED, "4"),
+        (Modifier::SLOW_BLINK, "5"),
+        (Modifier::RAPID_BLINK, "6"),
+        (Modifier::REVERSED, "7"),
+        (Modifier::HIDDEN, "8"),
+        (Modifier::CROSSED_OUT, "9"),
+    ]
+    .iter()
+    .filter(|(f, _)| m.contains(*f))
+    .map(|(_, s)| s.to_string())
+    .collect()
+}
+
+/// One colour's SGR parameter (foreground or background).
+fn color_param(c: Color, bg: bool) -> String {
+    let base = |n: u8| {
+        // 30-37 / 90-97, backgrounds 40-47 / 100-107.
+        let code = if n < 8 { 30 + n } else { 90 + n - 8 };
+        (u16::from(code) + if bg { 10 } else { 0 }).to_string()
+    };
+    match c {
+        Color::Reset => (if bg { "49" } else { "39" }).to_string(),
+        Color::Indexed(n) if n < 16 => base(n),
+        Color::Indexed(n) => format!("{};5;{n}", if bg { 48 } else { 38 }),
+        Color::Rgb(r, g, b) => format!("{};2;{r};{g};{b}", if bg { 48 } else { 38 }),
+        named => base(ansi_index(named).unwrap_or(7)),
+    }
+}
+
+/// The ANSI palette index (0-15) of a named colour.
+fn ansi_index(c: Color) -> Option<u8> {
+    Some(match c {
+        Color::Black => 0,
+        Color::Red => 1,
+        Color::Green => 2,
+        Color::Yellow => 3,
+        Color::Blue => 4,
+        Color::Magenta => 5,
+        Color::Cyan => 6,
+        Color::Gray => 7,
+        Color::DarkGray => 8,
+        Color::LightRed => 9,
+        Color::LightGreen => 10,
+        Color::LightYellow => 11,
+        Color::LightBlue => 12,
+        Color::LightMagenta => 13,
+        Color::LightCyan => 14,
+        Color::White => 15,
+        Color::Indexed(n) if n < 16 => n,
+        _ => return None,
+    })
+}
+
+/// A colour for a 16-colour terminal: named colours as they are, others the nearest of the
+/// 16 (so no 256-colour or 24-bit escape is ever sent).
+fn to_ansi(c: Color) -> Color {
+    let rgb = match c {
+        Color::Rgb(r, g, b) => (r, g, b),
+        Color::Indexed(n) if n >= 16 => indexed_rgb(n),
+        other => return other,
+    };
+    const PALETTE: [(Color, (u8, u8, u8)); 16] = [
+        (Color::Black, (0, 0, 0)),
+        (Color::Red, (205, 0, 0)),
+        (Color::Green, (0, 205, 0)),
+        (Color::Yellow, (205, 205, 0)),
+        (Color::Blue, (0, 0, 238)),
+        (Color::Magenta, (205, 0, 205)),
+        (Color::Cyan, (0, 205, 205)),
+        (Color::Gray, (229, 229, 229)),
+        (Color::DarkGray, (127, 127, 127)),
+        (Color::LightRed, (255, 0, 0)),
+        (Color::LightGreen, (0, 255, 0)),
+        (Color::LightYellow, (255, 255, 0)),
+        (Color::LightBlue, (92, 92, 255)),
+        (Color::LightMagenta, (255, 0, 255)),
+        (Color::LightCyan, (0, 255, 255)),
+        (Color::White, (255, 255, 255)),
+    ];
+    let d = |(r, g, b): (u8, u8, u8)| {
+        let (dr, dg, db) = (
+            i32::from(r) - i32::from(rgb.0),
+            i32::from(g) - i32::from(rgb.1),
+            i32::from(b) - i32::from(rgb.2),
+        );
+        dr * dr + dg * dg + db * db
+    };
+    PALETTE
+        .iter()
+        .min_by_key(|(_, p)| d(*p))
+        .map_or(Color::Reset, |(c, _)| *c)
+}
+
+/// The RGB value of a 256-colour palette entry (16-255).
+fn indexed_rgb(n: u8) -> (u8, u8, u8) {
+    if n >= 232 {
+        let v = 8 + 10 * (n - 232);
+        return (v, v, v);
+    }
+    let i = n - 16;
+    let level = |k: u8| if k == 0 { 0 } else { 55 + 40 * k };
+    (level(i / 36), level((i / 6) % 6), level(i % 6))
+}
+
+/// A cell's text with control characters (which no widget should produce) made harmless.
+fn sanitize_symbol(sym: &str) -> String {
+    if sym.chars().any(char::is_control) {
+        sym.chars()
+            .map(|c| if c.is_control() { '?' } else { c })
+            .collect()
+    } else {
+        sym.to_string()
+    }
+}
+
+/// The ASCII stand-in for a cell's symbol, `width` cells wide.
+pub fn ascii_symbol(sym: &str, width: usize) -> String {
+    let mut chars = sym.chars();
+    let c = match (chars.next(), chars.next()) {
+        (Some(c), None) => ascii_char(c),
+        _ => None,
+    };
+    match c {
+        Some(c) if width <= 1 => c.to_string(),
+        _ => "?".repeat(width.max(usize::from(!sym.is_empty()))),
+    }
+}
+
+/// The ASCII look-alike of one character, if there is one.
+fn ascii_char(c: char) -> Option<char> {
+    if c.is_ascii() {
+        return Some(if c.is_ascii_control() { '?' } else { c });
+    }
+    Some(match c {
+        // Box drawing: lines, then corners, tees and crosses.
+        '─' | '━' | '┄' | '┅' | '┈' | '┉' | '╌' | '╍' | '╴' | '╶' | '╸' | '╺' => {
+            '-'
+        }
+        '═' => '=',
+        '│' | '┃' | '┆' | '┇' | '┊' | '┋' | '╎' | '╏' | '║' | '╵' | '╷' | '╹' | '╻' => {
+            '|'
+        }
+        '\u{2500}'..='\u{257f}' => '+',
+        // Braille: a dot or nothing.
+        '\u{2800}' => ' ',
+        '\u{2801}'..='\u{28ff}' => '*',
+        // Block elements, sextants, octants and other legacy computing cells.
+        '\u{2580}'..='\u{259f}' | '\u{1fb00}'..='\u{1fbff}' | '\u{1cc00}'..='\u{1cebf}' => '#',
+        '…' | '≈' | '∼' => '~',
+        '·' | '•' | '∙' | '⋅' => '.',
+        '◆' | '◇' | '◦' | '○' | '♦' => 'o',
+        '●' | '◉' => '@',
+        '▶' | '►' | '▸' | '▹' | '→' | '⟶' | '»' | '›' => '>',
+        '◀' | '◄' | '◂' | '◃' | '←' | '«' | '‹' => '<',
+        '▼' | '▾' | '▽' | '↓' => 'v',
+        '▲' | '▴' | '△' | '↑' => '^',
+        '⏸' | '‖' | '¦' => '|',
+        '—' | '–' | '‐' | '‑' | '−' => '-',
+        '×' => 'x',
+        'α' => 'a',
+        '°' => 'd',
+        '⚠' | '❗' => '!',
+        '✓' | '✔' => 'v',
+        '✗' | '✘' => 'x',
+        '“' | '”' | '„' => '"',
+        '‘' | '’' | '‚' => '\'',
+        '\u{a0}' => ' ',
+        _ => return None,
+    })
+}
+
+impl<W: Write> Write for LeanBackend<W> {
+    /// Queues raw bytes. Only for sequences that neither move the cursor nor change
+    /// attributes (synchronized-update markers); anything else must call [`Self::forget`].
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.queue.extend_from_slice(buf);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Backend::flush(self)
+    }
+}
+
+impl<W: Write> Backend for LeanBackend<W> {
+    type Error = io::Error;
+
+    fn draw<'a, I>(&mut self, content: I) -> io::Result<()>
+    where
+        I: Iterator<Item = (u16, u16, &'a Cell)>,
+    {
+        let glyphs: Vec<Glyph> = content
+            .filter(|(x, y, _)| *x < self.width && *y < self.height)
+            .map(|(x, y, cell)| self.glyph(x, y, cell))
+            .collect();
+        self.put_frame(glyphs);
+        Ok(())
+    }
+
+    fn hide_cursor(&mut self) -> io::Result<()> {
+        if self.cursor_visible != Some(false) {
+            self.queue.extend_from_slice(b"\x1b[?25l");
+            self.cursor_visible = Some(false);
+        }
+        Ok(())
+    }
+
+    fn show_cursor(&mut self) -> io::Result<()> {
+        if self.cursor_visible != Some(true) {
+            self.queue.extend_from_slice(b"\x1b[?25h");
+            self.cursor_visible = Some(true);
+        }
+        Ok(())
+    }
+
+    fn get_cursor_position(&mut self) -> io::Result<Position> {
+        if let Some((x, y)) = self.cursor {
+            return Ok(Position { x, y });
+        }
+        if self.fixed.is_some() {
+            return Ok(Position::ORIGIN);
+        }
+        Backend::flush(self)?;
+        let (x, y) = ratatui::crossterm::cursor::position()?;
+        self.cursor = Some((x, y));
+        Ok(Position { x, y })
+    }
+
+    fn set_cursor_position<P: Into<Position>>(&mut self, position: P) -> io::Result<()> {
+        let Position { x, y } = position.into();
+        self.move_to(x, y);
+        Ok(())
+    }
+
+    fn clear(&mut self) -> io::Result<()> {
+        // Erasing paints with the current background: reset first.
+        self.queue.extend_from_slice(b"\x1b[0m\x1b[2J");
+        self.pen = Some(Pen::DEFAULT);
+        let blank = Shown {
+            text: " ".into(),
+            pen: Pen::DEFAULT,
+        };
+        self.screen
+            .iter_mut()
+            .for_each(|c| *c = Some(blank.clone()));
+        Ok(())
+    }
+
+    fn clear_region(&mut self, clear_type: ClearType) -> io::Result<()> {
+        let seq: &[u8] = match clear_type {
+            ClearType::All => return self.clear(),
+            ClearType::AfterCursor => b"\x1b[0m\x1b[J",
+            ClearType::BeforeCursor => b"\x1b[0m\x1b[1J",
+            ClearType::CurrentLine => b"\x1b[0m\x1b[2K",
+            ClearType::UntilNewLine => b"\x1b[0m\x1b[K",
+        };
+        self.queue.extend_from_slice(seq);
+        self.pen = Some(Pen::DEFAULT);
+        // Rarely used (inline viewports): forget the cells rather than track each region.
+        self.screen.iter_mut().for_each(|c| *c = None);
+        Ok(())
+    }
+
+    fn size(&self) -> io::Result<Size> {
+        match self.fixed {
+            Some(s) => Ok(s),
+            None => {
+                let (w, h) = ratatui::crossterm::terminal::size()?;
+                Ok(Size::new(w, h))
+            }
+        }
+    }
+
+    fn window_size(&mut self) -> io::Result<WindowSize> {
+        match self.fixed {
+            Some(s) => Ok(WindowSize {
+                columns_rows: s,
+                pixels: Size::new(0, 0),
+            }),
+            None => {
+                let ws = ratatui::crossterm::terminal::window_size()?;
+                Ok(WindowSize {
+                    columns_rows: Size::new(ws.columns, ws.rows),
+                    pixels: Size::new(ws.width, ws.height),
+                })
+            }
+        }
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        // Follow the terminal's size (ratatui clears after a resize; the cells start unknown).
+        if self.fixed.is_none()
+            && let Ok((w, h)) = ratatui::crossterm::terminal::size()
+        {
+            self.reshape(w, h);
+        }
+        if !self.queue.is_empty() {
+            self.out.write_all(&self.queue)?;
+            self.queue.clear();
+        }
+        self.out.flush()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ratatui::Terminal;
+    use ratatui::style::Style;
+    use ratatui::text::Line;
+    use ratatui::widgets::{Block, Borders, Paragraph};
+
+    #[derive(Clone, Default)]
+    struct Sink(std::rc::Rc<std::cell::RefCell<Vec<u8>>>);
+
+    impl Write for Sink {
+        fn write(&mut self, b: &[u8]) -> io::Result<usize> {
+            self.0.borrow_mut().extend_from_slice(b);
+            Ok(b.len())
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    impl Sink {
+        fn take(&self) -> Vec<u8> {
+            std::mem::take(&mut *self.0.borrow_mut())
+        }
+    }
+
+    fn term(color: ColorMode, ascii: bool) -> (Terminal<LeanBackend<Sink>>, Sink) {
+        let sink = Sink::default();
+        let t = Terminal::new(LeanBackend::with_size(sink.clone(), 20, 4, color, ascii))
+            .expect("terminal");
+        (t, sink)
+    }
+
+    fn show(bytes: &[u8]) -> String {
+        String::from_utf8_lossy(bytes).replace('\x1b', "\\e")
+    }
+
+    /// A tiny terminal emulator: applies the sequences this backend emits to a grid.
+    fn emulate(bytes: &[u8], w: usize, h: usize) -> Vec<String> {
+        let mut grid = vec![vec![' '; w]; h];
+        let (mut x, mut y) = (0usize, 0usize);
+        let s = String::from_utf8(bytes.to_vec()).expect("utf-8");
+        let mut it = s.chars().peekable();
+        while let Some(c) = it.next() {
+            match c {
+                '\x1b' if it.peek() == Some(&'M') => {
+                    it.next();
+                    y -= 1;
+                }
+                '\n' => y += 1,
+                '\x1b' => {
+                    assert_eq!(it.next(), Some('['));
+                    let mut params = String::new();
+                    let fin = loop {
+                        let c = it.next().expect("final");
+                        if c.is_ascii_alphabetic() {
+                            break c;
+                        }
+                        params.push(c);
+                    };
+                    let nums: Vec<usize> = params
+                        .trim_start_matches('?')
+                        .split(';')
+                        .map(|p| p.parse().unwrap_or(0))
+                        .collect();
+                    let n = nums[0].max(1);
+                    match fin {
+                        'H' => {
+                            y = nums[0].max(1) - 1;
+                            x = nums.get(1).copied().unwrap_or(1).max(1) - 1;
+                        }
+                        'A' => y -= n,
+                        'B' => y += n,
+                        'C' => x += n,
+                        'D' => x -= n,
+                        'G' => x = n - 1,
+                        'J' if nums[0] == 2 => grid = vec![vec![' '; w]; h],
+                        'm' | 'l' | 'h' => {}
+                        other => panic!("unexpected sequence {other}"),
+                    }
+                }
+                '\r' => x = 0,
+                '\x08' => x -= 1,
+                c => {
+                    grid[y][x] = c;
+                    x += 1;
+                }
+            }
+        }
+        grid.into_iter().map(|r| r.into_iter().collect()).collect()
+    }
+
+    #[test]
+    fn frames_replay_to_the_same_screen() {
+        let (mut t, sink) = term(ColorMode::Ansi, false);
+        let mut all = Vec::new();
+        for (i, text) in ["hello world", "hello there", "jello there ok", "x"]
+            .iter()
+            .enumerate()
+        {
+            t.draw(|f| {
+                let style = Style::default().fg(if i % 2 == 0 { Color::Cyan } else { Color::Red });
+                f.render_widget(Paragraph::new(Line::styled(*text, style)), f.area());
+                f.render_widget(
+                    Paragraph::new(format!("row {i} {text}")),
+                    ratatui::layout::Rect::new(2, 2, 18, 1),
+                );
+            })
+            .expect("draw");
+            all.extend(sink.take());
+            let grid = emulate(&all, 20, 4);
+            assert_eq!(grid[0].trim_end(), *text, "{}", show(&all));
+            let row: String = format!("  row {i} {text}").chars().take(20).collect();
+            assert_eq!(grid[2].trim_end(), row.trim_end());
+        }
+    }
+
+    #[test]
+    fn only_changed_attributes_are_sent_and_no_reset_per_frame() {
+        let (mut t, sink) = term(ColorMode::Ansi, false);
+        let draw = |t: &mut Terminal<LeanBackend<Sink>>, n: u32| {
+            t.draw(|f| {
+                f.render_widget(
+                    Paragraph::new(Line::styled(
+                        format!("{n:>3}"),
+                        Style::default().fg(Color::Cyan).bg(Color::Reset),
+                    )),
+                    f.area(),
+                )
+            })
+            .expect("draw");
+        };
+        draw(&mut t, 100);
+        let first = sink.take();
+        assert!(show(&first).contains("\\e[0;36m100"), "{}", show(&first));
+        draw(&mut t, 101);
+        // Same row, same colour: one backspace and one digit, nothing else.
+        assert_eq!(show(&sink.take()), "\x081");
+    }
+
+    #[test]
+    fn sixteen_colours_never_send_256_colour_escapes() {
+        for color in [ColorMode::Ansi, ColorMode::None] {
+            let (mut t, sink) = term(color, false);
+            t.draw(|f| {
+                for (i, c) in [
+                    Color::Rgb(250, 10, 10),
+                    Color::Indexed(200),
+                    Color::LightBlue,
+                    Color::Yellow,
+                ]
+                .into_iter()
+                .enumerate()
+                {
+                    f.render_widget(
+                        Paragraph::new(Line::styled("ab", Style::default().fg(c).bg(c))),
+                        ratatui::layout::Rect::new(0, i as u16, 20, 1),
+                    );
+                }
+            })
+            .expect("draw");
+            let out = show(&sink.take());
+            assert!(!out.contains("38;5") && !out.contains("48;5"), "{out}");
+            assert!(!out.contains("38;2") && !out.contains("48;2"), "{out}");
+            if color == ColorMode::Ansi {
+                assert!(out.contains("94") && out.contains("33"), "{out}");
+            } else {
+                let sgr: Vec<&str> = out.split("\\e[").filter(|s| s.contains('m')).collect();
+                assert!(sgr.iter().all(|s| s.starts_with("0m")), "{out}");
+            }
+        }
+        let (mut t, sink) = term(ColorMode::TrueColor, false);
+        t.draw(|f| {
+            f.render_widget(
+                Paragraph::new(Line::styled("ab", Style::default().fg(Color::Rgb(1, 2, 3)))),
+                f.area(),
+            )
+        })
+        .expect("draw");
+        assert!(show(&sink.take()).contains("38;2;1;2;3"));
+    }
+
+    #[test]
+    fn ascii_mode_sends_only_ascii_of_the_same_width() {
+        let (mut t, sink) = term(ColorMode::None, true);
+        t.draw(|f| {
+            let block = Block::default().borders(Borders::ALL).title("▶ ok…");
+            let inner = block.inner(f.area());
+            f.render_widget(block, f.area());
+            f.render_widget(Paragraph::new("⣿◆·腕x"), inner);
+        })
+        .expect("draw");
+        let out = sink.take();
+        assert!(out.iter().all(|&b| b < 0x80), "{}", show(&out));
+        let grid = emulate(&out, 20, 4);
+        assert_eq!(grid[0], "+> ok~-------------+");
+        assert_eq!(grid[1], "|*o.??x            |");
+        assert_eq!(grid[3], "+------------------+");
+    }
+
+    #[test]
+    fn cursor_moves_are_short() {
+        let mut b = LeanBackend::with_size(Sink::default(), 80, 24, ColorMode::None, false);
+        b.cursor = Some((10, 5));
+        b.move_to(10, 6);
+        assert_eq!(show(&b.queue), "\n");
+        b.queue.clear();
+        b.move_to(8, 7);
+        assert_eq!(show(&b.queue), "\n\x08\x08");
+        b.queue.clear();
+        b.move_to(0, 8);
+        assert_eq!(show(&b.queue), "\n\r");
+        b.queue.clear();
+        b.move_to(0, 7);
+        assert_eq!(show(&b.queue), "\\eM");
+        b.queue.clear();
+        b.move_to(0, 16);
+        assert_eq!(show(&b.queue), "\\e[9B");
+        b.queue.clear();
+        b.move_to(70, 20);
+        assert_eq!(show(&b.queue), "\\e[21;71H");
+        b.queue.clear();
+        b.move_to(70, 20);
+        assert!(b.queue.is_empty());
+    }
+
+    #[test]
+    fn sgr_changes_are_minimal() {
+        let p = |fg, m| Pen {
+            fg,
+            bg: Color::Reset,
+            modifier: m,
+        };
+        let seq = |a, b| sgr_incremental(a, b).join(";");
+        assert_eq!(
+            seq(
+                p(Color::Reset, Modifier::empty()),
+                p(Color::Reset, Modifier::BOLD)
+            ),
+            "1"
+        );
+        assert_eq!(
+            seq(
+                p(Color::Reset, Modifier::BOLD | Modifier::DIM),
+                p(Color::Reset, Modifier::DIM)
+            ),
+            "22;2"
+        );
+        assert_eq!(
+            seq(
+                p(Color::Cyan, Modifier::REVERSED),
+                p(Color::Red, Modifier::REVERSED)
+            ),
+            "31"
+        );
+        assert_eq!(
+            sgr_from_reset(p(Color::White, Modifier::BOLD)).join(";"),
+            "0;1;97"
+        );
+        assert_eq!(to_ansi(Color::Rgb(255, 90, 90)), Color::LightRed);
+        assert_eq!(to_ansi(Color::Indexed(21)), Color::Blue);
+    }
+}

@@ -1,0 +1,274 @@
+//! What the viewer sends to the terminal: the byte budget of playback (counted over a fixed
+//! number of frames, deterministic), the picture it rebuilds (nothing lost), the ASCII
+//! fallback of terminals without UTF-8, no 256-colour escapes, the marker named in the
+//! preview title, and colourless curves told apart by letters.
+
+use bonescope::tui::backend::ascii_symbol;
+use bonescope::tui::capabilities::Capabilities;
+use bonescope::tui::offscreen::{
+    PanelScene, buffer_text, recording_terminal, render_panel, sample_app,
+};
+use bonescope::tui::theme::{ColorMode, Theme};
+use bonescope::tui::views::MarkerKind;
+use bonescope::tui::views::curves::CurvesView;
+use bonescope::tui::views::preview::PreviewView;
+
+/// A terminal emulator for the sequences the viewer's backend sends: cursor moves (CUP,
+/// CUU/CUD/CUF/CUB, CHA, LF, CR, BS, RI), erase display, and attributes and modes (ignored).
+fn replay(bytes: &[u8], w: usize, h: usize) -> Vec<String> {
+    let mut grid = vec![vec![' '; w]; h];
+    let (mut x, mut y) = (0usize, 0usize);
+    let text = String::from_utf8(bytes.to_vec()).expect("the stream is UTF-8");
+    let mut it = text.chars().peekable();
+    while let Some(c) = it.next() {
+        match c {
+            '\x1b' if it.peek() == Some(&'M') => {
+                it.next();
+                y = y.checked_sub(1).expect("RI at the top row");
+            }
+            '\x1b' => {
+                assert_eq!(it.next(), Some('['), "only CSI and RI are sent");
+                let mut params = String::new();
+                let fin = loop {
+                    let c = it.next().expect("a final byte");
+                    if c.is_ascii_alphabetic() {
+                        break c;
+                    }
+                    params.push(c);
+                };
+                if params.starts_with('?') {
+                    continue;
+                }
+                let nums: Vec<usize> = params.split(';').map(|p| p.parse().unwrap_or(0)).collect();
+                let n = nums[0].max(1);
+                match fin {
+                    'H' => {
+                        y = nums[0].max(1) - 1;
+                        x = nums.get(1).copied().unwrap_or(1).max(1) - 1;
+                    }
+                    'A' => y -= n,
+                    'B' => y += n,
+                    'C' => x += n,
+                    'D' => x -= n,
+                    'G' => x = n - 1,
+                    'J' => grid = vec![vec![' '; w]; h],
+                    'm' => {}
+                    other => panic!("unexpected CSI {params}{other}"),
+                }
+            }
+            '\n' => y += 1,
+            '\r' => x = 0,
+            '\x08' => x -= 1,
+            c => {
+                assert!(x < w && y < h, "printing outside the screen at {x},{y}");
+                grid[y][x] = c;
+                x += 1;
+            }
+        }
+    }
+    grid.into_iter().map(|r| r.into_iter().collect()).collect()
+}
+
+/// Plays `walk` of the built-in sample for `frames` frames at 30 fps, drawing each frame:
+/// (bytes of the first frame, bytes of the frames after it, the last screen's text).
+fn play(
+    w: u16,
+    h: u16,
+    color: ColorMode,
+    unicode: bool,
+    marker: MarkerKind,
+    frames: u32,
+) -> (Vec<u8>, Vec<u8>, String) {
+    let mut app = sample_app("walk", 0.0);
+    app.theme = Theme::for_terminal(color, unicode);
+    app.marker = marker;
+    app.playing = true;
+    let (mut term, sink) = recording_terminal(w, h, color, app.theme.ascii(marker));
+    term.draw(|f| bonescope::tui::render::draw(f, &mut app))
+        .expect("draw");
+    let first = sink.take();
+    let mut last = String::new();
+    for _ in 0..frames {
+        app.tick(1.0 / 30.0);
+        let done = term
+            .draw(|f| bonescope::tui::render::draw(f, &mut app))
+            .expect("draw");
+        last = buffer_text(done.buffer);
+    }
+    (first, sink.take(), last)
+}
+
+/// Bytes per second of a 30 fps stream of `frames` frames, with the 16 bytes of
+/// synchronized-update markers the event loop adds to each frame.
+fn per_second(bytes: usize, frames: u32) -> f64 {
+    (bytes + 16 * frames as usize) as f64 * 30.0 / f64::from(frames)
+}
+
+#[test]
+fn playback_stays_within_its_byte_budget_and_loses_nothing() {
+    // 300 frames = 10 s of `walk` at 120x40 (three loops, with their events). Figures and the
+    // way to reproduce them: docs/PERFORMANCE.md, "Viewer".
+    for (color, budget) in [(ColorMode::None, 18_000.0), (ColorMode::Ansi, 22_600.0)] {
+        let (first, rest, last) = play(120, 40, color, true, MarkerKind::Braille, 300);
+        let rate = per_second(rest.len(), 300);
+        assert!(
+            rate <= budget,
+            "{color:?}: {rate:.0} bytes/s over the budget of {budget:.0}"
+        );
+        // The terminal, fed the whole stream, shows exactly the last frame.
+        let mut all = first;
+        all.extend_from_slice(&rest);
+        let screen = replay(&all, 120, 40).join("\n") + "\n";
+        assert_eq!(screen, last, "{color:?}: the replayed screen differs");
+    }
+}
+
+#[test]
+fn colour_is_sent_as_16_colour_escapes_only() {
+    let (first, rest, _) = play(80, 24, ColorMode::Ansi, true, MarkerKind::Braille, 60);
+    let text = String::from_utf8_lossy(&[first, rest].concat()).into_owned();
+    assert!(
+        !text.contains("38;5") && !text.contains("48;5"),
+        "256-colour escape"
+    );
+    assert!(
+        !text.contains("38;2") && !text.contains("48;2"),
+        "24-bit escape"
+    );
+    // The theme's colours do arrive (cyan focus, yellow playhead).
+    assert!(
+        text.contains("36") && text.contains("33"),
+        "no colour at all"
+    );
+}
+
+#[test]
+fn dumb_terminals_get_pure_ascii_without_colour() {
+    for term in ["dumb", "vt100", "linux"] {
+        let caps = Capabilities::from_vars(|k| match k {
+            "TERM" => Some(term.to_string()),
+            "LANG" => Some("en_US.UTF-8".to_string()),
+            "COLORTERM" => Some("truecolor".to_string()),
+            _ => None,
+        });
+        assert!(!caps.unicode, "{term}");
+        let (first, rest, last) = play(120, 40, caps.color, caps.unicode, caps.marker, 45);
+        let all = [first, rest].concat();
+        if let Some(b) = all.iter().find(|&&b| b >= 0x80) {
+            panic!("{term}: byte {b:#x} in the stream");
+        }
+        let text = String::from_utf8_lossy(&all).into_owned();
+        assert!(!text.contains("38;5") && !text.contains("38;2"), "{term}");
+        if caps.color == ColorMode::None {
+            // Attributes only (bold, reverse, their "off" codes): no colour parameter.
+            for csi in text.split("\x1b[").skip(1) {
+                let Some(end) = csi.find(|c: char| c.is_ascii_alphabetic()) else {
+                    continue;
+                };
+                let (params, fin) = (&csi[..end], &csi[end..=end]);
+                if fin == "m" {
+                    assert!(
+                        params
+                            .split(';')
+                            .all(|p| p.parse::<u32>().is_ok_and(|n| n < 30)),
+                        "{term}: colour in \\e[{params}m"
+                    );
+                }
+            }
+        }
+        // The picture is there, in ASCII: borders, the preview's marker, the status line.
+        let screen = replay(&all, 120, 40);
+        let joined = screen.join("\n");
+        assert!(
+            screen[0].starts_with('+') && screen[0].contains("=="),
+            "{term}: {}",
+            screen[0]
+        );
+        assert!(
+            joined.contains("Preview") && joined.contains(" ascii "),
+            "{joined}"
+        );
+        assert!(joined.contains('*'), "{term}: no preview points\n{joined}");
+        assert!(screen[39].contains("> play"), "{term}: {}", screen[39]);
+        let expected: String = last
+            .chars()
+            .map(|c| match c {
+                '\n' => "\n".to_string(),
+                c => ascii_symbol(&c.to_string(), 1),
+            })
+            .collect();
+        assert_eq!(joined + "\n", expected, "{term}");
+    }
+}
+
+#[test]
+fn the_ascii_marker_makes_the_whole_screen_ascii() {
+    let (first, rest, _) = play(80, 24, ColorMode::Ansi, true, MarkerKind::Ascii, 10);
+    assert!([first, rest].concat().iter().all(|&b| b < 0x80));
+}
+
+fn preview_title(marker: MarkerKind, w: u16) -> String {
+    let mut app = sample_app("walk", 0.3);
+    app.marker = marker;
+    let buf = render_panel(&mut PreviewView::default(), &PanelScene::of(&app), w, 24);
+    buffer_text(&buf).lines().next().unwrap_or("").to_string()
+}
+
+#[test]
+fn the_preview_title_names_its_marker() {
+    for m in MarkerKind::ALL {
+        let title = preview_title(m, 80);
+        assert!(
+            title.contains(&format!("1.0x {} ", m.name())),
+            "{}: {title}",
+            m.name()
+        );
+    }
+    // Narrow: the layers shrink first, the marker stays.
+    let t = preview_title(MarkerKind::Octant, 28);
+    assert!(t.contains(" Preview 1.0x octant "), "{t}");
+    let buf = render_panel(
+        &mut PreviewView::default(),
+        &PanelScene {
+            marker: MarkerKind::Octant,
+            ..PanelScene::of(&sample_app("walk", 0.3))
+        },
+        80,
+        24,
+    );
+    // Octant cells (U+1CD00..) or the block elements octants share with older blocks.
+    let text = buffer_text(&buf);
+    assert!(
+        text.chars()
+            .any(|c| ('\u{1cd00}'..='\u{1cde5}').contains(&c)
+                || ('\u{2580}'..='\u{259f}').contains(&c)),
+        "{text}"
+    );
+}
+
+#[test]
+fn colourless_curves_tell_channels_apart_by_letter() {
+    let mut app = sample_app("wave", 0.8);
+    let t = app
+        .timelines
+        .iter()
+        .position(|t| t.label() == "slot hand-l.color")
+        .expect("the sample's color timeline");
+    app.selection.timeline = Some(t);
+    let text = buffer_text(&render_panel(
+        &mut CurvesView::default(),
+        &PanelScene::of(&app),
+        80,
+        24,
+    ));
+    for l in ["rr r ", "gg g ", "bb b ", "aa a "] {
+        assert!(text.contains(l), "legend {l:?} missing:\n{text}");
+    }
+    // The plot draws each channel with its letter.
+    let plot: String = text.lines().skip(3).collect();
+    let drawn = ['r', 'g', 'b', 'a']
+        .iter()
+        .filter(|c| plot.contains(**c))
+        .count();
+    assert!(drawn >= 3, "{text}");
+}
