@@ -2,6 +2,7 @@
 //! single-precision numbers and typed parsing with located errors.
 
 pub mod budget;
+pub mod de;
 pub mod locate;
 pub mod number;
 pub mod ordered_map;
