@@ -3,6 +3,7 @@
 
 pub mod budget;
 pub mod de;
+pub mod list;
 pub mod locate;
 pub mod number;
 pub mod ordered_map;

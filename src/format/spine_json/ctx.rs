@@ -71,11 +71,39 @@ impl<'t> Ctx<'t> {
 }
 
 /// `base` followed by `more`.
-pub fn join<'a>(base: &[Seg<'a>], more: &[Seg<'a>]) -> Vec<Seg<'a>> {
-    let mut v = Vec::with_capacity(base.len() + more.len());
-    v.extend_from_slice(base);
-    v.extend_from_slice(more);
-    v
+pub fn join<'a>(base: &[Seg<'a>], more: &[Seg<'a>]) -> SegPath<'a> {
+    let len = base.len() + more.len();
+    if len <= INLINE_SEGS {
+        let mut inline = [Seg::Index(0); INLINE_SEGS];
+        inline[..base.len()].copy_from_slice(base);
+        inline[base.len()..len].copy_from_slice(more);
+        SegPath::Inline(inline, len)
+    } else {
+        SegPath::Heap([base, more].concat())
+    }
+}
+
+/// Path depth held without an allocation (deeper paths are rare: the deepest loader paths
+/// have about ten segments).
+const INLINE_SEGS: usize = 12;
+
+/// A path built by [`join`]. The builder makes one for every timeline and key list it walks,
+/// though it is read only when something is wrong: it lives on the stack.
+#[derive(Clone, Debug)]
+pub enum SegPath<'a> {
+    Inline([Seg<'a>; INLINE_SEGS], usize),
+    Heap(Vec<Seg<'a>>),
+}
+
+impl<'a> std::ops::Deref for SegPath<'a> {
+    type Target = [Seg<'a>];
+
+    fn deref(&self) -> &[Seg<'a>] {
+        match self {
+            SegPath::Inline(segs, len) => &segs[..*len],
+            SegPath::Heap(segs) => segs,
+        }
+    }
 }
 
 /// Name -> index tables for everything referenced by name.
