@@ -2,6 +2,8 @@
 //! single-precision numbers and typed parsing with located errors.
 
 pub mod budget;
+pub mod de;
+pub mod list;
 pub mod locate;
 pub mod number;
 pub mod ordered_map;

@@ -103,7 +103,9 @@ impl<'de> Deserialize<'de> for F32List {
             }
 
             fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<F32List, A::Error> {
-                let mut out = Vec::with_capacity(seq.size_hint().unwrap_or(0).min(4096));
+                // Vertex and UV arrays are long: start with room for a typical short one.
+                let hint = seq.size_hint().unwrap_or(0).min(4096);
+                let mut out = Vec::with_capacity(hint.max(4 * super::list::LIST_START));
                 while let Some(F32(v)) = seq.next_element()? {
                     out.push(v);
                 }

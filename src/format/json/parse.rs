@@ -1,6 +1,6 @@
 //! Parsing JSON text into typed structs, with errors that say where.
 
-use serde::de::DeserializeOwned;
+use serde::de::Deserialize;
 use serde_path_to_error::Segment;
 
 use super::path::{push_index, push_key};
@@ -9,19 +9,24 @@ use crate::format::LoadError;
 /// Parses `text` into `T`. On failure the error names the JSON path of the offending value
 /// (`bones[3].x`) and its line and column.
 ///
-/// The fast path is plain `serde_json`; only when that fails is the text parsed again with
-/// `serde_path_to_error` to learn the path, so correct files pay nothing for path tracking.
-pub fn from_slice<T: DeserializeOwned>(text: &[u8]) -> Result<T, LoadError> {
-    let fast = match serde_json::from_slice::<T>(text) {
-        Ok(v) => return Ok(v),
-        Err(e) => e,
-    };
+/// The fast path is [`super::de`], which yields what serde_json would; only when it gives up
+/// is the text parsed again by serde_json with `serde_path_to_error`, whose error (message,
+/// path, line and column) is the one reported, so correct files pay nothing for path tracking
+/// and bad files get serde_json's own words.
+pub fn from_slice<'de, T: Deserialize<'de>>(text: &'de [u8]) -> Result<T, LoadError> {
+    if let Ok(v) = super::de::from_slice::<T>(text) {
+        return Ok(v);
+    }
     let mut de = serde_json::Deserializer::from_slice(text);
     let result: Result<T, _> = serde_path_to_error::deserialize(&mut de);
     match result {
         Err(e) => Err(convert(&path_string(e.path()), e.inner())),
-        // The value parsed: the fast path failed on what follows it.
-        Ok(_) => Err(convert("", &de.end().err().unwrap_or(fast))),
+        // The value parsed: it is the text after it that is wrong, or (text the fast path
+        // leaves to serde_json, such as `\u` escapes) nothing is.
+        Ok(v) => match de.end() {
+            Ok(()) => Ok(v),
+            Err(e) => Err(convert("", &e)),
+        },
     }
 }
 

@@ -71,11 +71,46 @@ impl<'t> Ctx<'t> {
 }
 
 /// `base` followed by `more`.
-pub fn join<'a>(base: &[Seg<'a>], more: &[Seg<'a>]) -> Vec<Seg<'a>> {
-    let mut v = Vec::with_capacity(base.len() + more.len());
-    v.extend_from_slice(base);
-    v.extend_from_slice(more);
-    v
+pub fn join<'a>(base: &[Seg<'a>], more: &[Seg<'a>]) -> SegPath<'a> {
+    let len = base.len() + more.len();
+    let mut path = SegPath {
+        inline: [Seg::Index(0); INLINE_SEGS],
+        len,
+        heap: Vec::new(),
+    };
+    if len <= INLINE_SEGS {
+        path.inline[..base.len()].copy_from_slice(base);
+        path.inline[base.len()..len].copy_from_slice(more);
+    } else {
+        path.heap = [base, more].concat();
+    }
+    path
+}
+
+/// Path depth held without an allocation (deeper paths are rare: the deepest loader paths
+/// have about ten segments).
+const INLINE_SEGS: usize = 12;
+
+/// A path built by [`join`]. The builder makes one for every timeline and key list it walks,
+/// though it is read only when something is wrong: it lives on the stack (`heap` is used,
+/// and allocated, only for paths deeper than [`INLINE_SEGS`]).
+#[derive(Clone, Debug)]
+pub struct SegPath<'a> {
+    inline: [Seg<'a>; INLINE_SEGS],
+    len: usize,
+    heap: Vec<Seg<'a>>,
+}
+
+impl<'a> std::ops::Deref for SegPath<'a> {
+    type Target = [Seg<'a>];
+
+    fn deref(&self) -> &[Seg<'a>] {
+        if self.len <= INLINE_SEGS {
+            &self.inline[..self.len]
+        } else {
+            &self.heap
+        }
+    }
 }
 
 /// Name -> index tables for everything referenced by name.
@@ -119,4 +154,24 @@ pub fn unique_names<'a, 'p>(
         }
     }
     Ok(table)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn joined_paths_of_any_depth() {
+        let base = [Seg::Key("animations"), Seg::Entry(2, "walk")];
+        assert_eq!(
+            &*join(&base, &[Seg::Index(3)]),
+            &[Seg::Key("animations"), Seg::Entry(2, "walk"), Seg::Index(3)]
+        );
+        let deep: Vec<Seg<'_>> = (0..20).map(Seg::Index).collect();
+        let joined = join(&deep, &base);
+        assert_eq!(joined.len(), 22);
+        assert_eq!(&joined[..20], &deep[..]);
+        assert_eq!(&joined[20..], &base);
+        assert!(join(&[], &[]).is_empty());
+    }
 }

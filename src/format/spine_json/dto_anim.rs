@@ -3,6 +3,7 @@
 use serde::Deserialize;
 
 use super::curve::{CurveDto, curve_key};
+use crate::format::json::list::opt_list;
 use crate::format::json::{F32, OrderedMap};
 
 #[derive(Deserialize)]
@@ -31,9 +32,13 @@ pub struct AnimationDto {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct BoneTimelinesDto {
+    #[serde(default, deserialize_with = "opt_list")]
     pub rotate: Option<Vec<RotateKey>>,
+    #[serde(default, deserialize_with = "opt_list")]
     pub translate: Option<Vec<XyKey>>,
+    #[serde(default, deserialize_with = "opt_list")]
     pub scale: Option<Vec<XyKey>>,
+    #[serde(default, deserialize_with = "opt_list")]
     pub shear: Option<Vec<XyKey>>,
 }
 
@@ -66,8 +71,11 @@ pub struct XyKey {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct SlotTimelinesDto {
+    #[serde(default, deserialize_with = "opt_list")]
     pub attachment: Option<Vec<AttachmentKey>>,
+    #[serde(default, deserialize_with = "opt_list")]
     pub color: Option<Vec<ColorKey>>,
+    #[serde(default, deserialize_with = "opt_list")]
     pub two_color: Option<Vec<TwoColorKey>>,
 }
 
@@ -138,8 +146,11 @@ pub struct TransformKey {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PathTimelinesDto {
+    #[serde(default, deserialize_with = "opt_list")]
     pub position: Option<Vec<PathPositionKey>>,
+    #[serde(default, deserialize_with = "opt_list")]
     pub spacing: Option<Vec<PathSpacingKey>>,
+    #[serde(default, deserialize_with = "opt_list")]
     pub mix: Option<Vec<PathMixKey>>,
 }
 
@@ -188,6 +199,7 @@ pub struct DeformKey {
     #[serde(default)]
     pub offset: u32,
     /// Kept in f64 until added to the setup vertices, then rounded once.
+    #[serde(default, deserialize_with = "opt_list")]
     pub vertices: Option<Vec<f64>>,
     pub curve: Option<CurveDto>,
     pub c2: Option<f64>,
@@ -213,6 +225,7 @@ pub struct EventKey {
 pub struct DrawOrderKey {
     #[serde(default)]
     pub time: F32,
+    #[serde(default, deserialize_with = "opt_list")]
     pub offsets: Option<Vec<DrawOrderOffset>>,
 }
 

@@ -11,6 +11,8 @@ use serde::Deserialize;
 use serde::de::{self, Deserializer, MapAccess, SeqAccess, Visitor};
 
 use super::dto_anim::{AttachmentKey, DrawOrderKey, EventKey};
+use crate::format::json::list::{List, opt_list};
+use crate::format::json::ordered_map::MapKey;
 use crate::format::json::{OrderedMap, Raw32};
 
 /// One animation.
@@ -228,6 +230,7 @@ pub struct DeformKey {
     #[serde(default)]
     pub offset: u32,
     /// Kept in f64 until added to the setup vertices, then rounded once.
+    #[serde(default, deserialize_with = "opt_list")]
     pub vertices: Option<Vec<f64>>,
     pub curve: Option<Curve4>,
 }
@@ -256,7 +259,9 @@ pub struct TimeKey {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct AttachmentTimelines {
+    #[serde(default, deserialize_with = "opt_list")]
     pub deform: Option<Vec<DeformKey>>,
+    #[serde(default, deserialize_with = "opt_list")]
     pub sequence: Option<Vec<SequenceKey>>,
 }
 
@@ -300,13 +305,13 @@ pub enum PhysicsTimeline {
 }
 
 /// A bone's timelines in file order: `(name, timeline)`.
-pub struct BoneTimelines(pub Vec<(String, BoneTimeline)>);
+pub struct BoneTimelines(pub Vec<(&'static str, BoneTimeline)>);
 /// A slot's timelines in file order.
-pub struct SlotTimelines(pub Vec<(String, SlotTimeline)>);
+pub struct SlotTimelines(pub Vec<(&'static str, SlotTimeline)>);
 /// A path constraint's timelines in file order.
-pub struct PathTimelines(pub Vec<(String, PathTimeline)>);
+pub struct PathTimelines(pub Vec<(&'static str, PathTimeline)>);
 /// A physics constraint's timelines in file order.
-pub struct PhysicsTimelines(pub Vec<(String, PhysicsTimeline)>);
+pub struct PhysicsTimelines(pub Vec<(&'static str, PhysicsTimeline)>);
 
 /// Implements `Deserialize` for a map of timeline name -> keys whose key type depends on the
 /// name, keeping file order; an unknown name is an error naming the known ones.
@@ -326,12 +331,12 @@ macro_rules! timeline_map {
                     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<$map, A::Error> {
                         const NAMES: &[&str] = &[$($name),*];
                         let mut out = Vec::new();
-                        while let Some(key) = map.next_key::<String>()? {
-                            let timeline = match key.as_str() {
-                                $($name => ($make)(&mut map)?,)*
+                        while let Some(key) = map.next_key::<MapKey<'de>>()? {
+                            let entry = match key.as_str() {
+                                $($name => ($name, ($make)(&mut map)?),)*
                                 other => return Err(de::Error::unknown_field(other, NAMES)),
                             };
-                            out.push((key, timeline));
+                            out.push(entry);
                         }
                         Ok($map(out))
                     }
@@ -344,7 +349,7 @@ macro_rules! timeline_map {
 }
 
 fn keys<'de, A: MapAccess<'de>, K: Deserialize<'de>>(map: &mut A) -> Result<Vec<K>, A::Error> {
-    map.next_value()
+    map.next_value::<List<K>>().map(|l| l.0)
 }
 
 timeline_map!(BoneTimelines, BoneTimeline, "a map of bone timelines", {
