@@ -12,9 +12,11 @@ use crate::tui::viewer_commands::{self, ViewerCommand};
 use crate::tui::views::bones::BonesView;
 use crate::tui::views::curves::CurvesView;
 use crate::tui::views::events::EventsView;
+use crate::tui::views::message_log::{Kind, LogView, MessageLog};
 use crate::tui::views::picker::{Picker, PickerOutcome};
 use crate::tui::views::preview::PreviewView;
 use crate::tui::views::prompt::{Prompt, PromptOutcome};
+use crate::tui::views::skin_picker::{SkinPicker, SkinPickerOutcome};
 use crate::tui::views::tracks::TracksView;
 use crate::tui::views::{MarkerKind, Panel, PanelAction, PanelId, Selection, ViewCtx};
 use ratatui::crossterm::event::KeyEvent;
@@ -33,9 +35,10 @@ pub enum Overlay {
     None,
     Help { scroll: u16 },
     AnimationPicker(Picker),
-    SkinPicker(Picker),
+    SkinPicker(SkinPicker),
     ArmaturePicker(Picker),
     Prompt(Prompt),
+    MessageLog(LogView),
 }
 
 /// Playback speeds `+`/`-` step through.
@@ -107,6 +110,10 @@ pub struct App {
     /// set `pending_frame`; [`App::flush_seek`] replays once for the whole batch.
     pub defer_seeks: bool,
     pending_frame: Option<u64>,
+    /// Every message shown (status notes, errors, loader warnings, reload errors), whole.
+    pub messages: MessageLog,
+    /// Prompt lines run, for Up/Down.
+    pub history: crate::tui::prompt::history::History,
 }
 
 /// "loader warning: <first> (+N more ...)" when the loader tolerated oddities in the file
@@ -201,12 +208,15 @@ impl App {
             may_write: true,
             defer_seeks: false,
             pending_frame: None,
+            messages: MessageLog::default(),
+            history: Default::default(),
         };
         if !app.doc.data.animations.is_empty() {
             app.play_animation(0);
         }
+        app.log_warnings();
         if let Some(w) = warnings_note(&app.doc.data) {
-            app.note(w);
+            app.message = Some((w, false));
         }
         Ok(app)
     }
@@ -292,14 +302,27 @@ impl App {
         }
     }
 
-    /// Shows an error in the status bar.
+    /// Shows an error in the status bar (and keeps it whole in the message log).
     pub fn error(&mut self, msg: impl Into<String>) {
-        self.message = Some((msg.into(), true));
+        let msg = msg.into();
+        self.messages.push(Kind::Error, &msg, self.session.frame());
+        self.message = Some((msg, true));
     }
 
-    /// Shows a note in the status bar.
+    /// Shows a note in the status bar (and keeps it whole in the message log).
     pub fn note(&mut self, msg: impl Into<String>) {
-        self.message = Some((msg.into(), false));
+        let msg = msg.into();
+        self.messages.push(Kind::Note, &msg, self.session.frame());
+        self.message = Some((msg, false));
+    }
+
+    /// Puts every loader warning of the shown skeleton in the message log.
+    fn log_warnings(&mut self) {
+        let frame = self.session.frame();
+        for w in &self.doc.data.load_warnings {
+            self.messages
+                .push(Kind::Warning, &format!("loader warning: {w}"), frame);
+        }
     }
 
     /// Replaces the model with a reloaded one, keeping the user's place: animation, time,
@@ -325,13 +348,17 @@ impl App {
                 fresh.focus = self.focus;
                 fresh.inspector = self.inspector;
                 fresh.banner = self.banner.take();
-                fresh.message = Some((
-                    format!("armature {}", crate::text::sanitize(&fresh.doc.data.name)),
-                    false,
-                ));
+                fresh.history = std::mem::take(&mut self.history);
+                let mut log = std::mem::take(&mut self.messages);
+                for e in fresh.messages.entries() {
+                    log.push(e.kind, &e.text, e.frame);
+                }
+                fresh.messages = log;
+                let name = crate::text::sanitize(&fresh.doc.data.name).into_owned();
+                fresh.note(format!("armature {name}"));
                 *self = fresh;
             }
-            Err(e) => self.message = Some((e, true)),
+            Err(e) => self.error(e),
         }
     }
 
@@ -362,7 +389,7 @@ impl App {
             {
                 Ok(r) => r,
                 Err(e) => {
-                    self.banner = Some(format!("reload failed: {e}"));
+                    self.show_banner(format!("reload failed: {e}"));
                     return;
                 }
             };
@@ -409,14 +436,24 @@ impl App {
             note.push_str(&w);
         }
         self.note(note);
+        self.log_warnings();
     }
 
     /// Shows a reload failure while keeping the last good model on screen.
     pub fn reload_failed(&mut self, error: &str) {
-        self.banner = Some(format!(
+        self.show_banner(format!(
             "{}: {error} (showing the last good version)",
             crate::text::sanitize(&self.doc.label)
         ));
+    }
+
+    /// Raises the error banner: logged whole, and the status line no longer shows a note
+    /// (a stale `reloaded: ...`) that the banner contradicts.
+    fn show_banner(&mut self, text: String) {
+        self.messages
+            .push(Kind::Banner, &text, self.session.frame());
+        self.banner = Some(text);
+        self.message = Some(("reload failed: m shows the whole message".into(), true));
     }
 
     /// Handles a key press. Returns true when something visible changed.
@@ -514,29 +551,30 @@ impl App {
             }
             Overlay::SkinPicker(mut p) => {
                 match p.handle_key(key) {
-                    PickerOutcome::Open => self.overlay = Overlay::SkinPicker(p),
-                    PickerOutcome::Cancel => {}
-                    PickerOutcome::Chosen(i) => {
-                        let skins = if i == 0 {
-                            Vec::new()
-                        } else {
-                            vec![p.items[i].clone()]
-                        };
-                        match self.session.set_skins(skins) {
-                            Ok(()) => {
-                                self.note(format!("skin {}", crate::text::sanitize(&p.items[i])))
-                            }
-                            Err(e) => self.error(e),
-                        }
-                    }
+                    SkinPickerOutcome::Open => self.overlay = Overlay::SkinPicker(p),
+                    SkinPickerOutcome::Cancel => {}
+                    SkinPickerOutcome::Apply(skins) => match self.set_skins(skins) {
+                        Ok(text) => self.note(text),
+                        Err(e) => self.error(e),
+                    },
                 }
                 return true;
             }
             Overlay::Prompt(mut p) => {
-                match p.handle_key(key) {
+                let data = self.doc.data.clone();
+                match p.handle_key(key, &data) {
                     PromptOutcome::Open => self.overlay = Overlay::Prompt(p),
                     PromptOutcome::Cancel => {}
-                    PromptOutcome::Submit(line) => self.run_prompt(&line),
+                    PromptOutcome::Submit(line) => {
+                        self.history.push(&line);
+                        self.run_prompt(&line)
+                    }
+                }
+                return true;
+            }
+            Overlay::MessageLog(v) => {
+                if let Some(v) = v.handle_key(key) {
+                    self.overlay = Overlay::MessageLog(v);
                 }
                 return true;
             }
@@ -595,6 +633,7 @@ impl App {
         let result = match viewer_commands::parse(line) {
             Some(cmd) => cmd.and_then(|c| self.run_viewer_command(c)),
             None => commands::parse(line, &self.doc.data).and_then(|cmd| {
+                crate::tui::prompt::validate::check(&cmd, &self.session)?;
                 let text = cmd.describe(&self.doc.data);
                 self.session
                     .push(cmd)
@@ -667,6 +706,17 @@ impl App {
                 return Ok(format!("following track {}", self.track));
             }
             ViewerCommand::Save(path) => return self.save_log(&path),
+            ViewerCommand::Skin(None) => return Ok(self.skins_text()),
+            ViewerCommand::Skin(Some(names)) => return self.set_skins(names),
+            ViewerCommand::Bone(name) => {
+                let b = self
+                    .doc
+                    .data
+                    .find_bone(&name)
+                    .ok_or_else(|| format!("no bone \"{}\"", crate::text::sanitize(&name)))?;
+                self.selection.bone = Some(b);
+                return Ok(format!("bone {}", crate::text::sanitize(&name)));
+            }
         }
         Ok(format!(
             "at {:.3} s, frame {}",
@@ -697,6 +747,26 @@ impl App {
         match self.session.push(cmd) {
             Ok(()) => self.note(format!("at {:.3} s: {text}", self.session.time())),
             Err(e) => self.error(e),
+        }
+    }
+
+    /// Combines `names` (checked; `default` alone: the default skin only) and says which.
+    pub fn set_skins(&mut self, names: Vec<String>) -> Result<String, String> {
+        let skins = crate::view_defaults::skins_by_name(&self.doc.data, &names)?;
+        self.session.set_skins(skins)?;
+        Ok(self.skins_text())
+    }
+
+    /// "skins: default + a + b".
+    fn skins_text(&self) -> String {
+        let on = self.session.skins();
+        if on.is_empty() {
+            "skin: default only".into()
+        } else {
+            format!(
+                "skins: default + {}",
+                crate::text::sanitize(&on.join(" + "))
+            )
         }
     }
 
@@ -802,23 +872,14 @@ impl App {
                 self.overlay = Overlay::AnimationPicker(Picker::new("Animation", items, current));
             }
             Action::SkinPicker => {
-                let mut items = vec!["(default skin only)".to_string()];
-                items.extend(
-                    self.doc
-                        .data
-                        .skins
-                        .iter()
-                        .filter(|s| s.name != "default")
-                        .map(|s| s.name.clone()),
-                );
-                let current = self
-                    .session
-                    .skins()
-                    .first()
-                    .and_then(|s| items.iter().position(|i| i == s))
-                    .unwrap_or(0);
-                self.overlay = Overlay::SkinPicker(Picker::new("Skin", items, current));
+                let data = &self.doc.data;
+                let names: Vec<String> = (0..data.skins.len())
+                    .filter(|&k| Some(k) != data.default_skin && data.skins[k].name != "default")
+                    .map(|k| data.skins[k].name.clone())
+                    .collect();
+                self.overlay = Overlay::SkinPicker(SkinPicker::new(names, self.session.skins()));
             }
+            Action::MessageLog => self.overlay = Overlay::MessageLog(LogView::default()),
             Action::ArmaturePicker => {
                 if self.armatures.len() < 2 {
                     self.note("this file holds one skeleton".to_string());
@@ -833,7 +894,7 @@ impl App {
                     self.overlay = Overlay::ArmaturePicker(Picker::new("Armature", items, current));
                 }
             }
-            Action::Prompt => self.overlay = Overlay::Prompt(Prompt::default()),
+            Action::Prompt => self.overlay = Overlay::Prompt(Prompt::new(&self.history)),
             Action::CyclePhysics | Action::ResetPhysics => self.physics_key(action),
             Action::CycleMarker => {
                 self.marker = match self.marker {

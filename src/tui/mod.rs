@@ -3,10 +3,13 @@
 
 pub mod app;
 pub mod commands;
+pub mod default_choice;
 pub mod event_loop;
+pub mod key_help;
 pub mod keymap;
 pub mod layout;
 pub mod offscreen;
+pub mod prompt;
 pub mod render;
 pub mod terminal;
 pub mod theme;
@@ -31,6 +34,10 @@ pub struct Options {
     pub color: ColorMode,
     /// Poll the watched file at this interval instead of using file system events.
     pub poll: Option<std::time::Duration>,
+    /// Open on this animation (`--animation`); default: [`crate::view_defaults`]' choice.
+    pub animation: Option<String>,
+    /// Combine these skins (`--skin A,B`); default: [`crate::view_defaults`]' choice.
+    pub skins: Option<Vec<String>>,
 }
 
 /// Opens the TUI on a file's skeletons, called `label` (watching `path` for changes, when
@@ -46,6 +53,7 @@ pub fn run(
         return Err("the interactive viewer needs a terminal; for scripts use `bonescope poses|scenario ...`".into());
     }
     let mut app = App::open(label, armatures, Theme::new(opts.color), opts.marker)?;
+    default_choice::start(&mut app, opts.animation.as_deref(), opts.skins.as_deref())?;
     app.source = path.map(std::path::Path::to_path_buf);
     let reloader = match path {
         Some(p) => {
