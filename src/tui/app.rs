@@ -320,8 +320,7 @@ impl App {
     fn log_warnings(&mut self) {
         let frame = self.session.frame();
         for w in &self.doc.data.load_warnings {
-            self.messages
-                .push(Kind::Warning, &format!("loader warning: {w}"), frame);
+            self.messages.push(Kind::Warning, w, frame);
         }
     }
 

@@ -334,6 +334,23 @@ pub fn lists(scope: Scope, key: ratatui::crossterm::event::KeyEvent) -> bool {
     })
 }
 
+/// The key table README.md carries (a test keeps it equal to this).
+pub fn markdown() -> String {
+    let mut out = String::from("| where | keys | what |\n|---|---|---|\n");
+    for section in SECTIONS {
+        for b in section.bindings {
+            let keys: Vec<String> = b.keys.iter().map(|k| format!("`{}`", k.label())).collect();
+            out.push_str(&format!(
+                "| {} | {} | {} |\n",
+                section.title,
+                keys.join(" "),
+                b.what
+            ));
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -438,6 +455,17 @@ mod tests {
             let works = !matches!(v.handle_key(k, &ctx), PanelAction::Ignored);
             assert_eq!(works, lists(Scope::BonesDrawOrder, k), "draw order {k:?}");
         }
+    }
+
+    #[test]
+    fn readme_key_table_is_the_help() {
+        let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
+            .expect("README.md");
+        let table = markdown();
+        assert!(
+            readme.contains(&table),
+            "README.md must carry the key table as the help lists it:\n{table}"
+        );
     }
 
     #[test]

@@ -49,11 +49,12 @@ pub fn run(
     opts: &Options,
 ) -> Result<(), String> {
     use std::io::IsTerminal;
+    // Names from the command line are checked first: a typo is reported even without a TTY.
+    let mut app = App::open(label, armatures, Theme::new(opts.color), opts.marker)?;
+    default_choice::start(&mut app, opts.animation.as_deref(), opts.skins.as_deref())?;
     if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
         return Err("the interactive viewer needs a terminal; for scripts use `bonescope poses|scenario ...`".into());
     }
-    let mut app = App::open(label, armatures, Theme::new(opts.color), opts.marker)?;
-    default_choice::start(&mut app, opts.animation.as_deref(), opts.skins.as_deref())?;
     app.source = path.map(std::path::Path::to_path_buf);
     let reloader = match path {
         Some(p) => {

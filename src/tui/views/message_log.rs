@@ -27,7 +27,7 @@ impl Kind {
         match self {
             Kind::Note => "note",
             Kind::Error => "error",
-            Kind::Warning => "warning",
+            Kind::Warning => "loader warning",
             Kind::Banner => "reload",
         }
     }
