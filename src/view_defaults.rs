@@ -26,8 +26,8 @@ impl AnimationReason {
     pub fn describe(self) -> &'static str {
         match self {
             AnimationReason::Cycle => "a cycle",
-            AnimationReason::MostKeyed => "the most keyed animation",
-            AnimationReason::AllStill => "every animation is still",
+            AnimationReason::MostKeyed => "most keys",
+            AnimationReason::AllStill => "all still",
             AnimationReason::Named => "as asked",
         }
     }

@@ -446,7 +446,7 @@ fn tmux_command_line_choices() {
     ) else {
         return;
     };
-    t.wait_for(&["opened on dance (as asked"]);
+    t.wait_for(&["opened on dance"]);
     t.keys(&["s"]);
     t.wait_for(&[
         "default + skin-base + hair/pink",

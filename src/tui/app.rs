@@ -129,29 +129,10 @@ pub fn warnings_note(data: &SkeletonData) -> Option<String> {
     })
 }
 
-/// The skins a file opens with: the default skin when it shows most setup attachments; else
-/// (characters assembled from skins) the first other skin.
+/// The skins a file opens with (the viewer, `render`, `session`, `diff`):
+/// [`crate::view_defaults::default_skins`].
 pub fn initial_skins(data: &SkeletonData) -> Vec<String> {
-    let named: Vec<(usize, &str)> = data
-        .slots
-        .iter()
-        .enumerate()
-        .filter_map(|(i, s)| s.attachment.as_deref().map(|a| (i, a)))
-        .collect();
-    let in_default = data.default_skin.map_or(0, |d| {
-        named
-            .iter()
-            .filter(|(i, a)| data.skins[d].get(*i, a).is_some())
-            .count()
-    });
-    if in_default * 2 >= named.len() {
-        return Vec::new();
-    }
-    data.skins
-        .iter()
-        .find(|s| s.name != "default")
-        .map(|s| vec![s.name.clone()])
-        .unwrap_or_default()
+    crate::view_defaults::default_skins(data)
 }
 
 impl App {
@@ -324,11 +305,9 @@ impl App {
         }
     }
 
-    /// Replaces the model with a reloaded one, keeping the user's place: animation, time,
-    /// play state, speed, every track's entries (commands replayed by animation name),
-    /// selected timeline and bone (by name). Says what changed and what could not be kept.
-    /// Shows skeleton `i` of the file: a fresh session on it (its first animation playing as
-    /// on opening, looping as that animation says), keeping the speed and the panel in focus.
+    /// Shows skeleton `i` of the file: a fresh session on it (the animation and skins the
+    /// viewer would open it on, looping as that animation says), keeping the speed, the panel
+    /// in focus, the message log and the prompt history.
     pub fn switch_armature(&mut self, i: usize) {
         let Some(data) = self.armatures.get(i).cloned() else {
             return;
@@ -353,6 +332,10 @@ impl App {
                     log.push(e.kind, &e.text, e.frame);
                 }
                 fresh.messages = log;
+                // The other skeleton opens on its own sensible animation and skins too.
+                if let Err(e) = crate::tui::default_choice::start(&mut fresh, None, None) {
+                    fresh.error(e);
+                }
                 let name = crate::text::sanitize(&fresh.doc.data.name).into_owned();
                 fresh.note(format!("armature {name}"));
                 *self = fresh;
@@ -361,6 +344,9 @@ impl App {
         }
     }
 
+    /// Replaces the model with a reloaded one, keeping the user's place: animation, time,
+    /// play state, speed, every track's entries (commands replayed by animation name),
+    /// selected timeline and bone (by name). Says what changed and what could not be kept.
     pub fn reload(&mut self, data: Arc<SkeletonData>, diff: &crate::diff::ModelDiff) {
         self.flush_seek();
         let summary = diff.summary();
@@ -435,7 +421,10 @@ impl App {
             note.push_str(&w);
         }
         self.note(note);
-        self.log_warnings();
+        // Warnings already logged for the previous version are not repeated.
+        if old.load_warnings != data.load_warnings {
+            self.log_warnings();
+        }
     }
 
     /// Shows a reload failure while keeping the last good model on screen.

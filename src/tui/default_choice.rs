@@ -33,25 +33,33 @@ pub fn start(
     if let Some((i, _)) = anim {
         app.play_animation(i);
     }
+    // Short: the status line keeps its time and file segments beside it at 80 columns.
     let mut said = match anim {
+        Some((i, AnimationReason::Named)) => format!(
+            "opened on {}",
+            crate::text::sanitize(&data.animations[i].name)
+        ),
         Some((i, why)) => format!(
-            "opened on {} ({}; a picks another)",
+            "opened on {} ({})",
             crate::text::sanitize(&data.animations[i].name),
             why.describe()
         ),
-        None => "no animations".to_string(),
+        None => String::new(),
     };
     let on = app.session.skins();
-    if !on.is_empty() {
+    if !on.is_empty() && !skin_named {
         said.push_str(&format!(
-            ", skin {} ({}; s combines skins)",
-            crate::text::sanitize(&on.join(" + ")),
-            if skin_named {
-                "as asked"
-            } else {
-                "the default skin shows little"
-            }
+            "{}skin {}",
+            if said.is_empty() { "" } else { ", " },
+            crate::text::sanitize(&on.join(" + "))
         ));
+    }
+    // Nothing was chosen when the file has one animation and the default skin: no note.
+    if animation.is_none() && data.animations.len() < 2 && (on.is_empty() || skin_named) {
+        return Ok(());
+    }
+    if said.is_empty() {
+        return Ok(());
     }
     // A loader warning stays first: a narrow status line cuts the end.
     let warning = app.message.take().filter(|(_, err)| !*err).map(|(w, _)| w);
