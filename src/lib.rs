@@ -16,4 +16,5 @@ pub mod lint;
 pub mod session;
 pub mod text;
 pub mod tui;
+pub mod view_defaults;
 pub mod watch;

@@ -98,7 +98,8 @@ fn shell_wrapped(args: &str) -> String {
 
 #[test]
 fn play_pause_step_switch_queue_and_quit() {
-    let Some(t) = Tmux::start("main", 80, 24, &shell_wrapped("")) else {
+    // It would open on walk (a cycle); this test starts on idle and switches to walk.
+    let Some(t) = Tmux::start("main", 80, 24, &shell_wrapped("--animation idle")) else {
         return;
     };
     t.wait_for(&["Preview", "pause", "idle"]);
@@ -151,7 +152,9 @@ fn large_terminal_shows_every_panel() {
     assert!(s.contains("? help"), "{s}");
     t.keys(&["?"]);
     t.wait_for(&["Help"]);
+    // Esc alone: an Esc read together with the q reads as alt+q (which only closes help).
     t.keys(&["Escape"]);
+    std::thread::sleep(Duration::from_millis(400));
     t.keys(&["q"]);
     t.wait_for(&["EXIT:0"]);
 }
@@ -216,7 +219,11 @@ fn hostile_names_are_shown_escaped() {
     ) else {
         return;
     };
+    // The animation picker lists every name (the viewer opens on walk).
+    t.keys(&["a"]);
     t.wait_for(&["idle\\e[2J\\u{202e}"]);
+    t.keys(&["Escape"]);
+    std::thread::sleep(Duration::from_millis(400));
     t.keys(&["q"]);
     t.wait_for(&["EXIT:0"]);
 }
@@ -235,7 +242,7 @@ fn hot_reload_keeps_the_place_and_survives_broken_files() {
         "reload",
         120,
         40,
-        &shell_wrapped(&path.display().to_string()),
+        &shell_wrapped(&format!("{} --animation idle", path.display())),
     ) else {
         return;
     };
@@ -370,7 +377,12 @@ fn spine_binary_export_opens_like_its_json() {
         println!("SKIPPED spine_binary_export_opens_like_its_json: ../shared is absent");
         return;
     }
-    let Some(t) = Tmux::start("skel", 160, 50, &shell_wrapped(&skel.display().to_string())) else {
+    let Some(t) = Tmux::start(
+        "skel",
+        160,
+        50,
+        &shell_wrapped(&format!("{} --animation gun-grab", skel.display())),
+    ) else {
         return;
     };
     let s = t.wait_for(&["Spine 3.8.55", "gun-grab", "front-hand2.rotate"]);

@@ -26,7 +26,7 @@ fn panels(screen: &str) -> String {
 
 #[test]
 fn mix_then_set_on_frame_zero_replays_identically() {
-    let Some(t) = Tmux::start("repro1", 200, 60, &shell_wrapped("")) else {
+    let Some(t) = Tmux::start("repro1", 200, 60, &shell_wrapped("--animation idle")) else {
         return;
     };
     t.wait_for(&["Events", "idle"]);
@@ -48,7 +48,7 @@ fn mix_then_set_on_frame_zero_replays_identically() {
 
 #[test]
 fn two_sets_on_one_frame_replay_identically() {
-    let Some(t) = Tmux::start("repro2", 200, 60, &shell_wrapped("")) else {
+    let Some(t) = Tmux::start("repro2", 200, 60, &shell_wrapped("--animation idle")) else {
         return;
     };
     t.wait_for(&["Events", "idle"]);

@@ -64,6 +64,14 @@ pub struct ViewArgs {
     /// Colors: auto (NO_COLOR and COLORTERM decide), always, never.
     #[arg(long, value_enum, default_value_t = ColorArg::Auto)]
     pub color: ColorArg,
+    /// Open on this animation (default: a walk/run/trot/idle cycle, else the most keyed
+    /// animation that moves).
+    #[arg(long, value_name = "NAME")]
+    pub animation: Option<String>,
+    /// Skins to combine, comma separated (default: the default skin, or skins that dress the
+    /// whole character when it shows little).
+    #[arg(long, value_name = "A,B", value_delimiter = ',')]
+    pub skin: Option<Vec<String>>,
 }
 
 /// `--marker` values.
@@ -109,6 +117,8 @@ impl ViewArgs {
             fps: self.fps,
             mouse: self.mouse,
             poll: None,
+            animation: self.animation.clone(),
+            skins: self.skin.clone(),
             color: match self.color {
                 ColorArg::Auto => caps.color,
                 ColorArg::Always => match caps.color {

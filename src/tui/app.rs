@@ -12,9 +12,11 @@ use crate::tui::viewer_commands::{self, ViewerCommand};
 use crate::tui::views::bones::BonesView;
 use crate::tui::views::curves::CurvesView;
 use crate::tui::views::events::EventsView;
+use crate::tui::views::message_log::{Kind, LogView, MessageLog};
 use crate::tui::views::picker::{Picker, PickerOutcome};
 use crate::tui::views::preview::PreviewView;
 use crate::tui::views::prompt::{Prompt, PromptOutcome};
+use crate::tui::views::skin_picker::{SkinPicker, SkinPickerOutcome};
 use crate::tui::views::tracks::TracksView;
 use crate::tui::views::{MarkerKind, Panel, PanelAction, PanelId, Selection, ViewCtx};
 use ratatui::crossterm::event::KeyEvent;
@@ -33,9 +35,10 @@ pub enum Overlay {
     None,
     Help { scroll: u16 },
     AnimationPicker(Picker),
-    SkinPicker(Picker),
+    SkinPicker(SkinPicker),
     ArmaturePicker(Picker),
     Prompt(Prompt),
+    MessageLog(LogView),
 }
 
 /// Playback speeds `+`/`-` step through.
@@ -115,6 +118,10 @@ pub struct App {
     pub search: crate::tui::search::Search,
     /// What a mouse button press started (a dopesheet drag scrubs).
     pub mouse: crate::tui::mouse::MouseState,
+    /// Every message shown (status notes, errors, loader warnings, reload errors), whole.
+    pub messages: MessageLog,
+    /// Prompt lines run, for Up/Down.
+    pub history: crate::tui::prompt::history::History,
 }
 
 /// "loader warning: <first> (+N more ...)" when the loader tolerated oddities in the file
@@ -130,29 +137,10 @@ pub fn warnings_note(data: &SkeletonData) -> Option<String> {
     })
 }
 
-/// The skins a file opens with: the default skin when it shows most setup attachments; else
-/// (characters assembled from skins) the first other skin.
+/// The skins a file opens with (the viewer, `render`, `session`, `diff`):
+/// [`crate::view_defaults::default_skins`].
 pub fn initial_skins(data: &SkeletonData) -> Vec<String> {
-    let named: Vec<(usize, &str)> = data
-        .slots
-        .iter()
-        .enumerate()
-        .filter_map(|(i, s)| s.attachment.as_deref().map(|a| (i, a)))
-        .collect();
-    let in_default = data.default_skin.map_or(0, |d| {
-        named
-            .iter()
-            .filter(|(i, a)| data.skins[d].get(*i, a).is_some())
-            .count()
-    });
-    if in_default * 2 >= named.len() {
-        return Vec::new();
-    }
-    data.skins
-        .iter()
-        .find(|s| s.name != "default")
-        .map(|s| vec![s.name.clone()])
-        .unwrap_or_default()
+    crate::view_defaults::default_skins(data)
 }
 
 impl App {
@@ -213,12 +201,15 @@ impl App {
             layout: Default::default(),
             search: Default::default(),
             mouse: Default::default(),
+            messages: MessageLog::default(),
+            history: Default::default(),
         };
         if !app.doc.data.animations.is_empty() {
             app.play_animation(0);
         }
+        app.log_warnings();
         if let Some(w) = warnings_note(&app.doc.data) {
-            app.note(w);
+            app.message = Some((w, false));
         }
         Ok(app)
     }
@@ -304,21 +295,31 @@ impl App {
         }
     }
 
-    /// Shows an error in the status bar.
+    /// Shows an error in the status bar (and keeps it whole in the message log).
     pub fn error(&mut self, msg: impl Into<String>) {
-        self.message = Some((msg.into(), true));
+        let msg = msg.into();
+        self.messages.push(Kind::Error, &msg, self.session.frame());
+        self.message = Some((msg, true));
     }
 
-    /// Shows a note in the status bar.
+    /// Shows a note in the status bar (and keeps it whole in the message log).
     pub fn note(&mut self, msg: impl Into<String>) {
-        self.message = Some((msg.into(), false));
+        let msg = msg.into();
+        self.messages.push(Kind::Note, &msg, self.session.frame());
+        self.message = Some((msg, false));
     }
 
-    /// Replaces the model with a reloaded one, keeping the user's place: animation, time,
-    /// play state, speed, every track's entries (commands replayed by animation name),
-    /// selected timeline and bone (by name). Says what changed and what could not be kept.
-    /// Shows skeleton `i` of the file: a fresh session on it (its first animation playing as
-    /// on opening, looping as that animation says), keeping the speed and the panel in focus.
+    /// Puts every loader warning of the shown skeleton in the message log.
+    fn log_warnings(&mut self) {
+        let frame = self.session.frame();
+        for w in &self.doc.data.load_warnings {
+            self.messages.push(Kind::Warning, w, frame);
+        }
+    }
+
+    /// Shows skeleton `i` of the file: a fresh session on it (the animation and skins the
+    /// viewer would open it on, looping as that animation says), keeping the speed, the panel
+    /// in focus, the message log and the prompt history.
     pub fn switch_armature(&mut self, i: usize) {
         let Some(data) = self.armatures.get(i).cloned() else {
             return;
@@ -338,16 +339,27 @@ impl App {
                 fresh.inspector = self.inspector;
                 fresh.banner = self.banner.take();
                 fresh.layout = self.layout.clone();
-                fresh.message = Some((
-                    format!("armature {}", crate::text::sanitize(&fresh.doc.data.name)),
-                    false,
-                ));
+                fresh.history = std::mem::take(&mut self.history);
+                let mut log = std::mem::take(&mut self.messages);
+                for e in fresh.messages.entries() {
+                    log.push(e.kind, &e.text, e.frame);
+                }
+                fresh.messages = log;
+                // The other skeleton opens on its own sensible animation and skins too.
+                if let Err(e) = crate::tui::default_choice::start(&mut fresh, None, None) {
+                    fresh.error(e);
+                }
+                let name = crate::text::sanitize(&fresh.doc.data.name).into_owned();
+                fresh.note(format!("armature {name}"));
                 *self = fresh;
             }
-            Err(e) => self.message = Some((e, true)),
+            Err(e) => self.error(e),
         }
     }
 
+    /// Replaces the model with a reloaded one, keeping the user's place: animation, time,
+    /// play state, speed, every track's entries (commands replayed by animation name),
+    /// selected timeline and bone (by name). Says what changed and what could not be kept.
     pub fn reload(&mut self, data: Arc<SkeletonData>, diff: &crate::diff::ModelDiff) {
         self.flush_seek();
         let summary = diff.summary();
@@ -375,7 +387,7 @@ impl App {
             {
                 Ok(r) => r,
                 Err(e) => {
-                    self.banner = Some(format!("reload failed: {e}"));
+                    self.show_banner(format!("reload failed: {e}"));
                     return;
                 }
             };
@@ -422,14 +434,27 @@ impl App {
             note.push_str(&w);
         }
         self.note(note);
+        // Warnings already logged for the previous version are not repeated.
+        if old.load_warnings != data.load_warnings {
+            self.log_warnings();
+        }
     }
 
     /// Shows a reload failure while keeping the last good model on screen.
     pub fn reload_failed(&mut self, error: &str) {
-        self.banner = Some(format!(
+        self.show_banner(format!(
             "{}: {error} (showing the last good version)",
             crate::text::sanitize(&self.doc.label)
         ));
+    }
+
+    /// Raises the error banner: logged whole, and the status line no longer shows a note
+    /// (a stale `reloaded: ...`) that the banner contradicts.
+    fn show_banner(&mut self, text: String) {
+        self.messages
+            .push(Kind::Banner, &text, self.session.frame());
+        self.banner = Some(text);
+        self.message = Some(("reload failed: m shows the whole message".into(), true));
     }
 
     /// Handles a key press. Returns true when something visible changed.
@@ -530,29 +555,30 @@ impl App {
             }
             Overlay::SkinPicker(mut p) => {
                 match p.handle_key(key) {
-                    PickerOutcome::Open => self.overlay = Overlay::SkinPicker(p),
-                    PickerOutcome::Cancel => {}
-                    PickerOutcome::Chosen(i) => {
-                        let skins = if i == 0 {
-                            Vec::new()
-                        } else {
-                            vec![p.items[i].clone()]
-                        };
-                        match self.session.set_skins(skins) {
-                            Ok(()) => {
-                                self.note(format!("skin {}", crate::text::sanitize(&p.items[i])))
-                            }
-                            Err(e) => self.error(e),
-                        }
-                    }
+                    SkinPickerOutcome::Open => self.overlay = Overlay::SkinPicker(p),
+                    SkinPickerOutcome::Cancel => {}
+                    SkinPickerOutcome::Apply(skins) => match self.set_skins(skins) {
+                        Ok(text) => self.note(text),
+                        Err(e) => self.error(e),
+                    },
                 }
                 return true;
             }
             Overlay::Prompt(mut p) => {
-                match p.handle_key(key) {
+                let data = self.doc.data.clone();
+                match p.handle_key(key, &data) {
                     PromptOutcome::Open => self.overlay = Overlay::Prompt(p),
                     PromptOutcome::Cancel => {}
-                    PromptOutcome::Submit(line) => self.run_prompt(&line),
+                    PromptOutcome::Submit(line) => {
+                        self.history.push(&line);
+                        self.run_prompt(&line)
+                    }
+                }
+                return true;
+            }
+            Overlay::MessageLog(v) => {
+                if let Some(v) = v.handle_key(key) {
+                    self.overlay = Overlay::MessageLog(v);
                 }
                 return true;
             }
@@ -611,6 +637,7 @@ impl App {
         let result = match viewer_commands::parse(line) {
             Some(cmd) => cmd.and_then(|c| self.run_viewer_command(c)),
             None => commands::parse(line, &self.doc.data).and_then(|cmd| {
+                crate::tui::prompt::validate::check(&cmd, &self.session)?;
                 let text = cmd.describe(&self.doc.data);
                 self.session
                     .push(cmd)
@@ -683,6 +710,17 @@ impl App {
                 return Ok(format!("following track {}", self.track));
             }
             ViewerCommand::Save(path) => return self.save_log(&path),
+            ViewerCommand::Skin(None) => return Ok(self.skins_text()),
+            ViewerCommand::Skin(Some(names)) => return self.set_skins(names),
+            ViewerCommand::Bone(name) => {
+                let b = self
+                    .doc
+                    .data
+                    .find_bone(&name)
+                    .ok_or_else(|| format!("no bone \"{}\"", crate::text::sanitize(&name)))?;
+                self.selection.bone = Some(b);
+                return Ok(format!("bone {}", crate::text::sanitize(&name)));
+            }
         }
         Ok(format!(
             "at {:.3} s, frame {}",
@@ -713,6 +751,26 @@ impl App {
         match self.session.push(cmd) {
             Ok(()) => self.note(format!("at {:.3} s: {text}", self.session.time())),
             Err(e) => self.error(e),
+        }
+    }
+
+    /// Combines `names` (checked; `default` alone: the default skin only) and says which.
+    pub fn set_skins(&mut self, names: Vec<String>) -> Result<String, String> {
+        let skins = crate::view_defaults::skins_by_name(&self.doc.data, &names)?;
+        self.session.set_skins(skins)?;
+        Ok(self.skins_text())
+    }
+
+    /// "skins: default + a + b".
+    fn skins_text(&self) -> String {
+        let on = self.session.skins();
+        if on.is_empty() {
+            "skin: default only".into()
+        } else {
+            format!(
+                "skins: default + {}",
+                crate::text::sanitize(&on.join(" + "))
+            )
         }
     }
 
@@ -818,23 +876,14 @@ impl App {
                 self.overlay = Overlay::AnimationPicker(Picker::new("Animation", items, current));
             }
             Action::SkinPicker => {
-                let mut items = vec!["(default skin only)".to_string()];
-                items.extend(
-                    self.doc
-                        .data
-                        .skins
-                        .iter()
-                        .filter(|s| s.name != "default")
-                        .map(|s| s.name.clone()),
-                );
-                let current = self
-                    .session
-                    .skins()
-                    .first()
-                    .and_then(|s| items.iter().position(|i| i == s))
-                    .unwrap_or(0);
-                self.overlay = Overlay::SkinPicker(Picker::new("Skin", items, current));
+                let data = &self.doc.data;
+                let names: Vec<String> = (0..data.skins.len())
+                    .filter(|&k| Some(k) != data.default_skin && data.skins[k].name != "default")
+                    .map(|k| data.skins[k].name.clone())
+                    .collect();
+                self.overlay = Overlay::SkinPicker(SkinPicker::new(names, self.session.skins()));
             }
+            Action::MessageLog => self.overlay = Overlay::MessageLog(LogView::default()),
             Action::ArmaturePicker => {
                 if self.armatures.len() < 2 {
                     self.note("this file holds one skeleton".to_string());
@@ -849,7 +898,7 @@ impl App {
                     self.overlay = Overlay::ArmaturePicker(Picker::new("Armature", items, current));
                 }
             }
-            Action::Prompt => self.overlay = Overlay::Prompt(Prompt::default()),
+            Action::Prompt => self.overlay = Overlay::Prompt(Prompt::new(&self.history)),
             Action::CyclePhysics | Action::ResetPhysics => self.physics_key(action),
             Action::Search | Action::SearchNext | Action::SearchPrev => {
                 return self.search_action(action);

@@ -179,7 +179,7 @@ pub fn parse(line: &str, data: &SkeletonData) -> Result<Command, String> {
 }
 
 /// Splits on spaces, keeping "double quoted" words together.
-fn split(line: &str) -> Result<Vec<String>, String> {
+pub(crate) fn split(line: &str) -> Result<Vec<String>, String> {
     let mut words = Vec::new();
     let mut cur = String::new();
     let mut quoted = false;

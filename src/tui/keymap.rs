@@ -1,4 +1,5 @@
-//! Global keys (when no panel or overlay takes the key) and the help listing of every key.
+//! Global keys (when no panel or overlay takes the key); the help lists them from
+//! [`crate::tui::key_help`].
 
 use crate::tui::views::PanelId;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
@@ -42,6 +43,8 @@ pub enum Action {
     /// Widen / narrow the focused panel's column.
     Widen,
     Narrow,
+    /// Open the message log (every warning, error and note, whole).
+    MessageLog,
 }
 
 /// The global action for a key, if any.
@@ -50,6 +53,8 @@ pub fn global_action(key: KeyEvent) -> Option<Action> {
     let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
     Some(match key.code {
         KeyCode::Char('c') if ctrl => Action::Quit,
+        // Other ctrl+letters are not the letter (a stray ctrl+l must not toggle loop).
+        KeyCode::Char(_) if ctrl => return None,
         KeyCode::Char('q') => Action::Quit,
         KeyCode::Char('?') | KeyCode::F(1) => Action::Help,
         KeyCode::Char(' ') => Action::PlayPause,
@@ -74,6 +79,7 @@ pub fn global_action(key: KeyEvent) -> Option<Action> {
         KeyCode::Char('a') => Action::AnimationPicker,
         KeyCode::Char('s') => Action::SkinPicker,
         KeyCode::Char('A') => Action::ArmaturePicker,
+        KeyCode::Char('m') => Action::MessageLog,
         KeyCode::Char(':') => Action::Prompt,
         KeyCode::Char('M') => Action::CycleMarker,
         KeyCode::Char('i') => Action::RangeIn,
@@ -88,104 +94,4 @@ pub fn global_action(key: KeyEvent) -> Option<Action> {
         KeyCode::Char('{') => Action::Narrow,
         _ => return None,
     })
-}
-
-/// Every key, grouped, for the help overlay: (group, [(keys, what)]).
-pub fn help_sections() -> Vec<(&'static str, Vec<(&'static str, &'static str)>)> {
-    vec![
-        (
-            "Playback",
-            vec![
-                ("space", "play / pause"),
-                ("← →", "one frame back / forward (at the skeleton's fps)"),
-                ("shift+← →", "ten frames back / forward"),
-                ("[ ]", "previous / next key of the selected timeline"),
-                ("home end", "start / end of the animation"),
-                ("+ -", "faster / slower"),
-                ("l", "loop on / off"),
-                (
-                    "i o",
-                    "loop range in / out at this frame (:range off clears)",
-                ),
-                (
-                    "p",
-                    "physics mode: update, pose, none (Spine 4.2 physics constraints)",
-                ),
-                ("R", "reset the physics simulation"),
-            ],
-        ),
-        (
-            "Choosing",
-            vec![
-                ("a", "animation picker (plays it on track 0 from the start)"),
-                ("s", "skin picker"),
-                ("A", "armature picker (files with several skeletons)"),
-                (
-                    ":",
-                    "command prompt: set, queue, add, empty, clear, mix, alpha, timescale, physics",
-                ),
-                ("tab shift+tab", "next / previous panel"),
-                ("F", "maximise the focused panel / restore the layout"),
-                (
-                    "{ }",
-                    "narrow / widen the focused panel (kept this session)",
-                ),
-                (
-                    "/ n N",
-                    "search bones and timelines (Events: its own search); next / previous",
-                ),
-                ("T C B E P", "focus Tracks, Curves, Bones, Events, Preview"),
-                ("↑ ↓ pgup pgdn", "move in the focused list"),
-                (
-                    "enter",
-                    "select (timeline, bone) / expand or collapse a bone",
-                ),
-            ],
-        ),
-        (
-            "Panels",
-            vec![
-                (
-                    "Curves: v",
-                    "overlay the bone's evaluated value (after mixing and constraints)",
-                ),
-                (
-                    "Events: f / t",
-                    "filter by type / by track (cycle); x clears filters",
-                ),
-                (
-                    "Events: h 0-9 /",
-                    "hide event rows / toggle tracks / search (filters combine)",
-                ),
-                (
-                    "Events: d enter",
-                    "detail of the bottom row / jump to its frame",
-                ),
-                ("Preview: z Z 0", "zoom in / out / fit"),
-                ("Preview: H J K L", "pan left / down / up / right"),
-                (
-                    "Preview: 1-7",
-                    "bones, regions, meshes, bounding boxes, paths, points, clipping",
-                ),
-                (
-                    "Preview: v",
-                    "3D poses: front, top, side view (1 shows or hides the joints)",
-                ),
-                ("Preview: < >", "3D poses: orbit 15° left / right"),
-                ("M", "plot marker: braille, half-block, ascii"),
-            ],
-        ),
-        (
-            "Other",
-            vec![
-                ("?", "this help"),
-                ("ctrl+z", "suspend to the shell (fg resumes)"),
-                ("q ctrl+c", "quit"),
-                (
-                    "mouse",
-                    "--mouse: click focuses and selects, wheel is ↑ ↓ there, click/drag on the dopesheet scrubs",
-                ),
-            ],
-        ),
-    ]
 }

@@ -5,13 +5,16 @@ pub mod app;
 pub mod backend;
 pub mod capabilities;
 pub mod commands;
+pub mod default_choice;
 pub mod event_loop;
+pub mod key_help;
 pub mod keymap;
 pub mod layout;
 pub mod mouse;
 pub mod offscreen;
 pub mod panels;
 pub mod process;
+pub mod prompt;
 pub mod render;
 pub mod search;
 pub mod select;
@@ -43,6 +46,10 @@ pub struct Options {
     pub color: ColorMode,
     /// Poll the watched file at this interval instead of using file system events.
     pub poll: Option<std::time::Duration>,
+    /// Open on this animation (`--animation`); default: [`crate::view_defaults`]' choice.
+    pub animation: Option<String>,
+    /// Combine these skins (`--skin A,B`); default: [`crate::view_defaults`]' choice.
+    pub skins: Option<Vec<String>>,
 }
 
 /// Opens the TUI on a file's skeletons, called `label` (watching `path` for changes, when
@@ -56,8 +63,19 @@ pub fn run(
     opts: &Options,
 ) -> Result<u8, String> {
     use std::io::IsTerminal;
+    let theme = Theme::for_terminal(opts.color, opts.unicode);
+    let ascii = theme.ascii(opts.marker);
+    let waiting_for = path.filter(|_| armatures.is_empty());
+    // Names from the command line are checked first: a typo is reported even without a TTY.
+    let opened = if waiting_for.is_none() {
+        let mut app = App::open(label.clone(), armatures, theme.clone(), opts.marker)?;
+        default_choice::start(&mut app, opts.animation.as_deref(), opts.skins.as_deref())?;
+        Some(app)
+    } else {
+        None
+    };
     if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
-        if armatures.is_empty() {
+        if opened.is_none() {
             return Err(format!(
                 "{}: no such file (in a terminal the viewer waits for it to appear)",
                 crate::text::sanitize(&label)
@@ -65,11 +83,10 @@ pub fn run(
         }
         return Err("the interactive viewer needs a terminal; for scripts use `bonescope poses|scenario ...`".into());
     }
-    let theme = Theme::for_terminal(opts.color, opts.unicode);
-    let ascii = theme.ascii(opts.marker);
-    let mut app = match path {
-        Some(p) if armatures.is_empty() => waiting::app(label, p, theme, opts.marker)?,
-        _ => App::open(label, armatures, theme, opts.marker)?,
+    let mut app = match (opened, waiting_for) {
+        (Some(app), _) => app,
+        (None, Some(p)) => waiting::app(label, p, theme, opts.marker)?,
+        (None, None) => return Err("nothing to show".into()),
     };
     app.source = path.map(std::path::Path::to_path_buf);
     let reloader = match path {

@@ -59,13 +59,17 @@ pub fn draw(frame: &mut Frame<'_>, app: &mut App) {
             row,
         );
     }
-    match &app.overlay {
+    match &mut app.overlay {
         Overlay::None => {}
         Overlay::Help { scroll } => help::render(frame, area, *scroll, &app.theme),
-        Overlay::AnimationPicker(p) | Overlay::SkinPicker(p) | Overlay::ArmaturePicker(p) => {
+        Overlay::AnimationPicker(p) | Overlay::ArmaturePicker(p) => {
             p.render(frame, area, &app.theme)
         }
+        Overlay::SkinPicker(p) => p.render(frame, area, &app.theme),
         Overlay::Prompt(p) => p.render(frame, areas.status, &app.theme),
+        Overlay::MessageLog(v) => {
+            crate::tui::views::message_log::render(frame, area, &app.messages, v, &app.theme)
+        }
     }
     crate::tui::search::render(frame, areas.status, app);
 }

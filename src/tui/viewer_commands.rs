@@ -1,5 +1,5 @@
 //! Prompt verbs that move the viewer rather than the animation state: `seek`, `frame`,
-//! `step`, `play`, `home`, `in`/`out`/`range`, `track`, `pin`/`unpin`, `save`. The
+//! `step`, `play`, `home`, `in`/`out`/`range`, `track`, `pin`/`unpin`, `save`, `skin`, `bone`. The
 //! `session` command runs the same verbs from a script.
 
 use std::path::PathBuf;
@@ -31,6 +31,10 @@ pub enum ViewerCommand {
     Unpin,
     /// Write the visible event log to a file (NDJSON when the name ends in `.json`/`.ndjson`).
     Save(PathBuf),
+    /// Combine these skins, in this order (`skin A B`); `None`: say which are on.
+    Skin(Option<Vec<String>>),
+    /// Select a bone by name.
+    Bone(String),
 }
 
 /// Help lines for these verbs.
@@ -50,6 +54,11 @@ pub const HELP: &[(&str, &str)] = &[
         "save PATH",
         "write the visible event log (.ndjson/.json: NDJSON)",
     ),
+    (
+        "skin A B ... | skin default",
+        "combine skins in this order (as poses --skin A,B) / default skin only",
+    ),
+    ("bone NAME", "select a bone"),
 ];
 
 fn number(word: Option<&str>, what: &str) -> Result<f64, String> {
@@ -129,6 +138,18 @@ pub fn parse(line: &str) -> Option<Result<ViewerCommand, String>> {
             (!rest.is_empty()).then(|| rest.trim_matches('"').to_string()),
         )),
         "unpin" => one(Ok(ViewerCommand::Unpin), arg),
+        "skin" => {
+            if rest.is_empty() {
+                Ok(ViewerCommand::Skin(None))
+            } else {
+                crate::tui::commands::split(rest).map(|w| ViewerCommand::Skin(Some(w)))
+            }
+        }
+        "bone" => match crate::tui::commands::split(rest) {
+            Ok(w) if w.len() == 1 => Ok(ViewerCommand::Bone(w[0].clone())),
+            Ok(_) => Err("use: bone NAME (quote a name with spaces)".into()),
+            Err(e) => Err(e),
+        },
         "save" => {
             if rest.is_empty() {
                 Err("use: save PATH".into())
@@ -161,6 +182,19 @@ mod tests {
             Some(Ok(ViewerCommand::Save("/tmp/log.ndjson".into())))
         );
         assert!(parse("set 0 walk").is_none());
+        assert_eq!(
+            parse("skin eyes/violet \"hair pink\""),
+            Some(Ok(ViewerCommand::Skin(Some(vec![
+                "eyes/violet".into(),
+                "hair pink".into()
+            ]))))
+        );
+        assert_eq!(parse("skin"), Some(Ok(ViewerCommand::Skin(None))));
+        assert_eq!(
+            parse("bone head"),
+            Some(Ok(ViewerCommand::Bone("head".into())))
+        );
+        assert!(matches!(parse("bone a b"), Some(Err(_))));
         assert!(matches!(parse("seek NaN"), Some(Err(_))));
         assert!(matches!(parse("frame -1"), Some(Err(_))));
         assert!(matches!(parse("play -1"), Some(Err(_))));

@@ -46,6 +46,10 @@ pub fn arrived(app: &mut App, armatures: Vec<Arc<SkeletonData>>) {
             fresh.source = app.source.take();
             fresh.layout = app.layout.clone();
             fresh.may_write = app.may_write;
+            // It opens on a sensible animation and skins, as a file there from the start does.
+            if let Err(e) = crate::tui::default_choice::start(&mut fresh, None, None) {
+                fresh.error(e);
+            }
             if fresh.message.is_none() {
                 fresh.note(format!(
                     "{} appeared; watching it",

@@ -2,7 +2,7 @@
 
 use crate::tui::app::Overlay;
 use crate::tui::commands;
-use crate::tui::keymap::help_sections;
+use crate::tui::key_help;
 use crate::tui::theme::Theme;
 use ratatui::Frame;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
@@ -10,15 +10,34 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph};
 
-/// The help text as lines.
+/// The help text as lines, drawn from [`key_help::SECTIONS`] (every key the viewer binds)
+/// and the prompt's command tables; each column is as wide as its longest entry.
 pub fn lines(theme: &Theme) -> Vec<Line<'static>> {
+    use crate::tui::widgets::width;
+    let labels: Vec<Vec<(String, &str)>> = key_help::SECTIONS
+        .iter()
+        .map(|s| {
+            s.bindings
+                .iter()
+                .map(|b| (key_help::keys_label(b.keys), b.what))
+                .collect()
+        })
+        .collect();
+    let key_w = labels
+        .iter()
+        .flatten()
+        .map(|(k, _)| width(k))
+        .max()
+        .unwrap_or(0)
+        + 2;
+    let pad = |s: &str, w: usize| format!("  {s}{}", " ".repeat(w.saturating_sub(width(s))));
     let mut out = Vec::new();
-    for (group, keys) in help_sections() {
-        out.push(Line::from(Span::styled(group, theme.title(true))));
-        for (k, what) in keys {
+    for (section, rows) in key_help::SECTIONS.iter().zip(&labels) {
+        out.push(Line::from(Span::styled(section.title, theme.title(true))));
+        for (k, what) in rows {
             out.push(Line::from(vec![
-                Span::styled(format!("  {k:<16}"), theme.highlight()),
-                Span::raw(what),
+                Span::styled(pad(k, key_w), theme.highlight()),
+                Span::raw(*what),
             ]));
         }
         out.push(Line::from(""));
@@ -27,12 +46,14 @@ pub fn lines(theme: &Theme) -> Vec<Line<'static>> {
         "Commands (after :)",
         theme.title(true),
     )));
-    for (c, what) in commands::HELP
+    let cmds: Vec<&(&str, &str)> = commands::HELP
         .iter()
         .chain(crate::tui::viewer_commands::HELP)
-    {
+        .collect();
+    let cmd_w = cmds.iter().map(|(c, _)| width(c)).max().unwrap_or(0) + 2;
+    for (c, what) in cmds {
         out.push(Line::from(vec![
-            Span::styled(format!("  {c:<28}"), theme.highlight()),
+            Span::styled(pad(c, cmd_w), theme.highlight()),
             Span::raw(*what),
         ]));
     }
@@ -43,13 +64,13 @@ pub fn lines(theme: &Theme) -> Vec<Line<'static>> {
 pub fn handle_key(key: KeyEvent, scroll: u16) -> Overlay {
     match key.code {
         KeyCode::Down | KeyCode::Char('j') => Overlay::Help {
-            scroll: scroll.saturating_add(1).min(200),
+            scroll: scroll.saturating_add(1).min(400),
         },
         KeyCode::Up | KeyCode::Char('k') => Overlay::Help {
             scroll: scroll.saturating_sub(1),
         },
         KeyCode::PageDown => Overlay::Help {
-            scroll: scroll.saturating_add(10).min(200),
+            scroll: scroll.saturating_add(10).min(400),
         },
         KeyCode::PageUp => Overlay::Help {
             scroll: scroll.saturating_sub(10),

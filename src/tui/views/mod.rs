@@ -6,9 +6,11 @@ pub mod bones;
 pub mod curves;
 pub mod events;
 pub mod help;
+pub mod message_log;
 pub mod picker;
 pub mod preview;
 pub mod prompt;
+pub mod skin_picker;
 pub mod status;
 pub mod tracks;
 

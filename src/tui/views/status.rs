@@ -85,6 +85,12 @@ fn segments(app: &App) -> Vec<(u8, String)> {
         segs.push((7, exported));
         segs.push((4, rules.to_string()));
     }
+    if !app.session.skins().is_empty() {
+        segs.push((
+            6,
+            format!("skin {}", sanitize(&app.session.skins().join("+"))),
+        ));
+    }
     segs.push((8, "? help".to_string()));
     if !data.physics_constraints.is_empty() {
         let mode = crate::session::physics_name(app.session.physics());
@@ -158,7 +164,13 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App) {
                 app.theme.highlight()
             };
             spans.push(Span::raw(" "));
-            spans.push(Span::styled(fit(&m, room), style));
+            // A message cut short points at the log that keeps it whole.
+            let shown = if width(&m) > room && room > 12 {
+                format!("{} (m)", fit(&m, room - 4))
+            } else {
+                fit(&m, room)
+            };
+            spans.push(Span::styled(shown, style));
         }
     }
     frame.render_widget(Paragraph::new(Line::from(spans)), area);
