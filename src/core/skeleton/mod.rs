@@ -4,11 +4,14 @@ mod bone;
 mod ik_constraint;
 mod ik_rigid;
 mod joint3d;
+mod local_from_world43;
 mod memo;
 mod path_constraint;
 mod physics_constraint;
+mod slider_constraint;
 mod slot;
 mod transform_constraint;
+mod transform_constraint43;
 mod update_order;
 mod vertices;
 
@@ -17,6 +20,7 @@ pub use ik_constraint::IkConstraint;
 pub use joint3d::Joint3Pose;
 pub use path_constraint::PathConstraint;
 pub use physics_constraint::{Physics, PhysicsConstraint, PhysicsContext};
+pub use slider_constraint::SliderConstraint;
 pub use slot::Slot;
 pub use transform_constraint::TransformConstraint;
 pub use update_order::{UpdateOrder, UpdateStep};
@@ -47,6 +51,8 @@ pub struct Skeleton {
     pub transforms: Vec<TransformConstraint>,
     pub paths: Vec<PathConstraint>,
     pub physics: Vec<PhysicsConstraint>,
+    /// Spine 4.3 sliders.
+    pub sliders: Vec<SliderConstraint>,
     /// Skeleton time in seconds (advanced by [`Skeleton::update`]; physics simulates up to it).
     pub time: f64,
     /// The active skin (possibly several skins combined); attachments not in it come from the
@@ -87,6 +93,11 @@ impl Skeleton {
                 .physics_constraints
                 .iter()
                 .map(PhysicsConstraint::new)
+                .collect(),
+            sliders: data
+                .slider_constraints
+                .iter()
+                .map(SliderConstraint::new)
                 .collect(),
             time: 0.0,
             skin: None,
@@ -208,6 +219,9 @@ impl Skeleton {
         for (c, d) in self.physics.iter_mut().zip(&self.data.physics_constraints) {
             c.set_to_setup(d);
         }
+        for (c, d) in self.sliders.iter_mut().zip(&self.data.slider_constraints) {
+            c.set_to_setup(d);
+        }
     }
 
     /// Resets slot colors, attachments and the draw order to the setup pose.
@@ -231,6 +245,7 @@ impl Skeleton {
         slot.attachment = None;
         slot.deform.clear();
         slot.attachment = att;
+        slot.sequence_index = -1;
     }
 
     /// The world frame of bone `i`'s parent.
@@ -308,6 +323,7 @@ impl Skeleton {
                 UpdateStep::Constraint(ConstraintRef::Physics(i)) => {
                     self.apply_physics(&data, i, physics)
                 }
+                UpdateStep::Constraint(ConstraintRef::Slider(i)) => self.apply_slider(&data, i),
             }
         }
     }
@@ -335,9 +351,16 @@ impl Skeleton {
                 UpdateStep::Constraint(c) => {
                     match c {
                         ConstraintRef::Ik(i) => self.apply_ik(&data, i),
-                        ConstraintRef::Transform(i) => self.apply_transform(&data, i),
+                        ConstraintRef::Transform(i) => {
+                            if data.transform_constraints[i].mapping.is_some() {
+                                self.apply_transform43(&data, i)
+                            } else {
+                                self.apply_transform(&data, i)
+                            }
+                        }
                         ConstraintRef::Path(i) => self.apply_path(&data, i),
                         ConstraintRef::Physics(i) => self.apply_physics(&data, i, physics),
+                        ConstraintRef::Slider(i) => self.apply_slider(&data, i),
                     }
                     for &b in data.constraint_bones(c) {
                         self.ensure_applied(b);
