@@ -147,6 +147,7 @@ impl Animation {
         blend: MixBlend,
         direction: MixDirection,
     ) {
+        skeleton.edit_pose();
         if looping && self.duration != 0.0 {
             time %= self.duration;
             if last_time > 0.0 {

@@ -679,6 +679,35 @@ impl EventTimeline {
         }
     }
 
+    /// Spine 4.3 reversed entries: appends the events passed going back from `from` to `to`
+    /// (mirrored times): keys in [`to`, `from`), or when wrapped those before `from`, then
+    /// those at or after `to`; in key order.
+    pub fn fire_reversed(&self, from: f64, to: f64, out: &mut Vec<Event>) {
+        if from.is_nan() || to.is_nan() {
+            return;
+        }
+        let keyed = self.times.iter().zip(&self.events);
+        if from >= to {
+            out.extend(
+                keyed
+                    .filter(|(t, _)| to <= **t as f64 && (**t as f64) < from)
+                    .map(|(_, e)| e.clone()),
+            );
+        } else {
+            let all: Vec<_> = keyed.collect();
+            out.extend(
+                all.iter()
+                    .filter(|(t, _)| (**t as f64) < from)
+                    .map(|(_, e)| (*e).clone()),
+            );
+            out.extend(
+                all.iter()
+                    .filter(|(t, _)| (**t as f64) >= to)
+                    .map(|(_, e)| (*e).clone()),
+            );
+        }
+    }
+
     /// Appends the events keyed in (`after`, `upto`].
     fn fire_window(&self, after: f64, upto: f64, out: &mut Vec<Event>) {
         let n = self.times.len();

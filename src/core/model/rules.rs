@@ -132,13 +132,24 @@ pub enum PhysicsRule {
     V43,
 }
 
-/// Which events a reversed entry fires.
+/// Which events AnimationState fires.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ReverseEventsRule {
-    /// 4.0-4.2: none.
-    Silent,
-    /// 4.3: the keys passed, in reverse.
-    Mirrored,
+pub enum EventRule {
+    /// 3.8-4.2: reversed entries fire none; events past `animationEnd` are dropped before
+    /// `complete`, before `animationStart` after it.
+    V38,
+    /// 4.3: reversed entries fire the keys they pass (mirrored times); every event outside
+    /// `[animationStart, animationEnd]` is dropped.
+    V43,
+}
+
+/// What `setAnimation` does with a current entry that was never applied.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UnappliedRule {
+    /// 3.8-4.2: it is replaced without a mix.
+    Replace,
+    /// 4.3: only when it has the same animation; otherwise it is mixed from as usual.
+    ReplaceSameAnimation,
 }
 
 /// Every versioned rule. `Copy`: the runtime reads it from the skeleton's data.
@@ -156,7 +167,8 @@ pub struct Rules {
     pub delay: DelayRule,
     pub mix_finished: MixFinishedRule,
     pub physics: PhysicsRule,
-    pub reverse_events: ReverseEventsRule,
+    pub events: EventRule,
+    pub unapplied: UnappliedRule,
     /// 4.3: rgb, alpha and dark color channels are clamped to [0, 1] when blended.
     pub clamp_colors: bool,
     /// 4.2: attachment keys of the current entry need `alphaAttachmentThreshold`.
@@ -184,7 +196,8 @@ impl Rules {
         delay: DelayRule::V38,
         mix_finished: MixFinishedRule::V38,
         physics: PhysicsRule::V42,
-        reverse_events: ReverseEventsRule::Silent,
+        events: EventRule::V38,
+        unapplied: UnappliedRule::Replace,
         clamp_colors: false,
         alpha_attachment_threshold: false,
         inherit_in_pose: false,
@@ -205,7 +218,8 @@ impl Rules {
         delay: DelayRule::V40,
         mix_finished: MixFinishedRule::V38,
         physics: PhysicsRule::V42,
-        reverse_events: ReverseEventsRule::Silent,
+        events: EventRule::V38,
+        unapplied: UnappliedRule::Replace,
         clamp_colors: false,
         alpha_attachment_threshold: false,
         inherit_in_pose: false,
@@ -239,7 +253,8 @@ impl Rules {
         applied: AppliedFormula::V43,
         constraints: ConstraintRule::V43,
         physics: PhysicsRule::V43,
-        reverse_events: ReverseEventsRule::Mirrored,
+        events: EventRule::V43,
+        unapplied: UnappliedRule::ReplaceSameAnimation,
         clamp_colors: true,
         ..Rules::SPINE_42
     };

@@ -20,7 +20,7 @@ pub use ik_constraint::IkConstraint;
 pub use joint3d::Joint3Pose;
 pub use path_constraint::PathConstraint;
 pub use physics_constraint::{Physics, PhysicsConstraint, PhysicsContext};
-pub use slider_constraint::SliderConstraint;
+pub use slider_constraint::{SliderConstraint, SlotPoses};
 pub use slot::Slot;
 pub use transform_constraint::TransformConstraint;
 pub use update_order::{UpdateOrder, UpdateStep};
@@ -53,6 +53,8 @@ pub struct Skeleton {
     pub physics: Vec<PhysicsConstraint>,
     /// Spine 4.3 sliders.
     pub sliders: Vec<SliderConstraint>,
+    /// Spine 4.3: the other copy (pose or applied) of the slots sliders key.
+    pub slot_poses: SlotPoses,
     /// Skeleton time in seconds (advanced by [`Skeleton::update`]; physics simulates up to it).
     pub time: f64,
     /// The active skin (possibly several skins combined); attachments not in it come from the
@@ -99,6 +101,7 @@ impl Skeleton {
                 .iter()
                 .map(SliderConstraint::new)
                 .collect(),
+            slot_poses: SlotPoses::new(&data),
             time: 0.0,
             skin: None,
             frame: SkeletonFrame {
@@ -134,6 +137,7 @@ impl Skeleton {
         if self.skin == skin {
             return;
         }
+        self.edit_pose();
         if let Some(new) = &skin {
             match &self.skin {
                 Some(old) => {
@@ -226,6 +230,7 @@ impl Skeleton {
 
     /// Resets slot colors, attachments and the draw order to the setup pose.
     pub fn set_slots_to_setup_pose(&mut self) {
+        self.edit_pose();
         let data = self.data.clone();
         self.draw_order.clear();
         self.draw_order.extend(0..data.slots.len());
@@ -236,6 +241,7 @@ impl Skeleton {
 
     /// Resets one slot's colors and attachment (always clearing its deform).
     pub fn set_slot_to_setup_pose(&mut self, i: usize) {
+        self.edit_pose();
         let sd = &self.data.slots[i];
         let att = sd.attachment.as_deref().and_then(|n| self.attachment(i, n));
         let slot = &mut self.slots[i];
@@ -333,6 +339,7 @@ impl Skeleton {
     /// the constraint wrote), and constraints bring the applied poses they change up to date
     /// at once.
     fn update_world_transform_applied(&mut self, physics: Physics) {
+        self.begin_applied_slots();
         for bone in &mut self.bones {
             bone.applied = bone.pose;
             bone.applied_valid = true;
