@@ -143,6 +143,18 @@ pub enum EventRule {
     V43,
 }
 
+/// How AnimationState decides and mixes timeline modes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StateRule {
+    /// 3.8-4.2: one property set across tracks; additive entries always add; holdPrevious;
+    /// the interrupted entry's alpha scales the hold.
+    V38,
+    /// 4.3: properties are claimed per track (setup / first / current); additive entries
+    /// use the modes too (unclaimed properties add to the setup pose); the hold alpha is the
+    /// mix alpha over what the entry mixing in leaves.
+    V43,
+}
+
 /// What `setAnimation` does with a current entry that was never applied.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum UnappliedRule {
@@ -168,6 +180,7 @@ pub struct Rules {
     pub mix_finished: MixFinishedRule,
     pub physics: PhysicsRule,
     pub events: EventRule,
+    pub state: StateRule,
     pub unapplied: UnappliedRule,
     /// 4.3: rgb, alpha and dark color channels are clamped to [0, 1] when blended.
     pub clamp_colors: bool,
@@ -197,6 +210,7 @@ impl Rules {
         mix_finished: MixFinishedRule::V38,
         physics: PhysicsRule::V42,
         events: EventRule::V38,
+        state: StateRule::V38,
         unapplied: UnappliedRule::Replace,
         clamp_colors: false,
         alpha_attachment_threshold: false,
@@ -219,6 +233,7 @@ impl Rules {
         mix_finished: MixFinishedRule::V38,
         physics: PhysicsRule::V42,
         events: EventRule::V38,
+        state: StateRule::V38,
         unapplied: UnappliedRule::Replace,
         clamp_colors: false,
         alpha_attachment_threshold: false,
@@ -254,6 +269,7 @@ impl Rules {
         constraints: ConstraintRule::V43,
         physics: PhysicsRule::V43,
         events: EventRule::V43,
+        state: StateRule::V43,
         unapplied: UnappliedRule::ReplaceSameAnimation,
         clamp_colors: true,
         ..Rules::SPINE_42

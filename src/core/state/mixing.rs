@@ -9,7 +9,7 @@ use crate::core::animation::{
 };
 use crate::core::curve::Span;
 use crate::core::math::{rem, signum, wrap_degrees_38 as wrap};
-use crate::core::model::{CompleteRule, EventRule, RotateMixRule, SkeletonData};
+use crate::core::model::{CompleteRule, EventRule, RotateMixRule, SkeletonData, StateRule};
 use crate::core::skeleton::Skeleton;
 
 /// Attachment state offsets relative to `unkeyed_state`.
@@ -67,7 +67,8 @@ impl AnimationState {
             let (key_last, key_now) = (anim.key_time(animation_last), anim.key_time(apply_time));
             let mut events = std::mem::take(&mut self.events);
             let mut hints = self.take_hints(current, anim);
-            if (i == 0 && mix == 1.0) || blend == MixBlend::Add {
+            let v43 = data.rules.state == StateRule::V43;
+            if (i == 0 && mix == 1.0) || (blend == MixBlend::Add && !v43) {
                 let keep = (i == 0 && mix == 1.0) || mix >= alpha_threshold;
                 for (tl, hint) in anim.timelines.iter().zip(&mut hints) {
                     match tl {
@@ -178,8 +179,11 @@ impl AnimationState {
         let Some(from) = self.e(to).mixing_from else {
             return 1.0;
         };
+        let v43 = data.rules.state == StateRule::V43;
+        // 4.3 scales this entry by what its own mix out left of it.
+        let mut from_mix = 1.0;
         if self.e(from).mixing_from.is_some() {
-            self.apply_mixing_from(from, skeleton, blend, data, empty);
+            from_mix = self.apply_mixing_from(from, skeleton, blend, data, empty);
         }
         let t = self.e(to);
         let (to_mix_duration, to_mix_time, to_interrupt_alpha) =
@@ -210,8 +214,16 @@ impl AnimationState {
             f64::NEG_INFINITY
         };
         let (animation_last, animation_time) = (f.animation_last, f.animation_time());
-        let alpha_hold = f.alpha * to_interrupt_alpha;
-        let alpha_mix = alpha_hold * (1.0 - mix);
+        let (alpha_hold, alpha_mix) = if v43 {
+            let a = f.alpha * from_mix;
+            let keep = 1.0 - mix * self.e(to).alpha;
+            let alpha_mix = a * (1.0 - mix);
+            let hold = if keep > 0.0 { alpha_mix / keep } else { a };
+            (hold, alpha_mix)
+        } else {
+            let alpha_hold = f.alpha * to_interrupt_alpha;
+            (alpha_hold, alpha_hold * (1.0 - mix))
+        };
         let anim: &Animation = f.animation.map_or(empty, |a| &data.animations[a]);
         let apply_time = if f.reverse {
             anim.duration - animation_time
@@ -227,7 +239,7 @@ impl AnimationState {
             None
         };
         let mut hints = self.take_hints(from, anim);
-        if blend == MixBlend::Add {
+        if blend == MixBlend::Add && !v43 {
             for (tl, hint) in anim.timelines.iter().zip(&mut hints) {
                 tl.apply_hinted(
                     skeleton,
