@@ -3,8 +3,8 @@
 //! Terminal-free; the TUI's dopesheet and curves views and the `curves` command use it.
 
 use crate::core::animation::{
-    Animation, BoneProperty, ColorKind, Joint3Channel, JointTimeline, PathProperty, Timeline,
-    TwoColorKind,
+    Animation, BoneProperty, ColorKind, Joint3Channel, JointTimeline, PathProperty, SliderProperty,
+    Timeline, TwoColorKind,
 };
 use crate::core::curve::{Keys, Span as KeySpan};
 use crate::core::math::wrap_degrees_38 as wrap;
@@ -21,6 +21,8 @@ pub enum Target {
     Path(usize),
     /// A physics constraint (`None`: the global physics timelines).
     Physics(Option<usize>),
+    /// A Spine 4.3 slider.
+    Slider(usize),
     Events,
     DrawOrder,
 }
@@ -55,6 +57,7 @@ impl TimelineInfo {
             Target::Transform(_) => "transform",
             Target::Path(_) => "path",
             Target::Physics(_) => "physics",
+            Target::Slider(_) => "slider",
             Target::Events => "events",
             Target::DrawOrder => "draw order",
         };
@@ -73,6 +76,7 @@ impl TimelineInfo {
             Target::Transform(_) => "transform",
             Target::Path(_) => "path",
             Target::Physics(_) => "physics",
+            Target::Slider(_) => "slider",
             Target::Events => "events",
             Target::DrawOrder => "drawOrder",
         };
@@ -156,6 +160,20 @@ fn describe_one(data: &SkeletonData, index: usize, t: &Timeline) -> TimelineInfo
         ),
         Timeline::Event(_) => (Target::Events, String::new(), "events", vec![]),
         Timeline::DrawOrder(_) => (Target::DrawOrder, String::new(), "drawOrder", vec![]),
+        Timeline::DrawOrderFolder(_) => {
+            (Target::DrawOrder, String::new(), "drawOrderFolder", vec![])
+        }
+        Timeline::Slider(s) => (
+            Target::Slider(s.constraint),
+            data.slider_constraints
+                .get(s.constraint)
+                .map_or_else(String::new, |c| c.name.clone()),
+            match s.property {
+                SliderProperty::Time => "time",
+                SliderProperty::Mix => "mix",
+            },
+            vec!["value"],
+        ),
         Timeline::Ik(k) => (
             Target::Ik(k.constraint),
             data.ik_constraints
@@ -241,7 +259,9 @@ pub fn keys_of(t: &Timeline) -> Option<&Keys> {
         Timeline::Transform(k) => Some(&k.keys),
         Timeline::Path(k) => Some(&k.keys),
         Timeline::Physics(k) => Some(&k.keys),
+        Timeline::Slider(k) => Some(&k.keys),
         Timeline::Attachment(_)
+        | Timeline::DrawOrderFolder(_)
         | Timeline::Inherit(_)
         | Timeline::Sequence(_)
         | Timeline::PhysicsReset(_)

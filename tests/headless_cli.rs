@@ -187,7 +187,7 @@ fn check_unreadable_exit_2() {
 /// What `check` says about every file of the corpus. Official exports (Spine, DragonBones
 /// 4.x, the real and valid MRTK recordings) have no errors; the warnings and infos they do
 /// get are listed in the snapshot `check_corpus`. Spine 4.x JSON and `.skel` files are
-/// listed as their own outcomes (Spine 4.3 and 4.x binary: refused by name for now).
+/// listed as their own outcomes (4.x binary: refused by name for now).
 #[test]
 fn check_whole_corpus() {
     let Some(shared) = common::shared_dir("check over the corpus") else {
@@ -218,10 +218,6 @@ fn check_whole_corpus() {
         let r = bonescope::cli::check::check_file(path);
         let codes: Vec<&str> = r.findings.iter().map(|f| f.code).collect();
         let is_skel4 = rel.starts_with("spine/4.") && rel.ends_with(".skel");
-        // Spine 4.3 (issue 19) is refused by name until its loader lands.
-        if rel.starts_with("spine/4.3/") && r.unreadable && codes == ["unsupported-version"] {
-            continue;
-        }
         // Official examples: never an error.
         let official = rel.starts_with("spine/")
             || rel.starts_with("dragonbones/")

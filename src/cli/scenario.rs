@@ -253,6 +253,7 @@ fn set_entry_props(
         RuntimeVersion::Spine40 => 40,
         RuntimeVersion::Spine41 => 41,
         RuntimeVersion::Spine42 => 42,
+        RuntimeVersion::Spine43 => 43,
         _ => 38,
     };
     if state.entry(id).is_none() {

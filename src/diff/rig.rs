@@ -211,9 +211,11 @@ fn labels(d: &SkeletonData, a: &Animation, ren: &Renames) -> BTreeMap<String, us
             let map = match info.target {
                 Target::Bone(_) => &ren.bones,
                 Target::Slot(_) => &ren.slots,
-                Target::Ik(_) | Target::Transform(_) | Target::Path(_) | Target::Physics(_) => {
-                    &ren.constraints
-                }
+                Target::Ik(_)
+                | Target::Transform(_)
+                | Target::Path(_)
+                | Target::Physics(_)
+                | Target::Slider(_) => &ren.constraints,
                 Target::Events | Target::DrawOrder => &ren.bones,
             };
             if let Some(n) = map.get(&info.target_name) {

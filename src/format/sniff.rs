@@ -6,7 +6,7 @@ use super::json::{Seg, error_at, locate::find, locate::string_at};
 /// A format bonescope can load.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Format {
-    /// Spine JSON written by Spine 3.8, 4.0, 4.1 or 4.2; holds the `skeleton.spine` version.
+    /// Spine JSON written by Spine 3.8, 4.0, 4.1, 4.2 or 4.3; holds the `skeleton.spine` version.
     SpineJson {
         version: String,
         spine: super::spine_json::SpineVersion,
@@ -20,7 +20,7 @@ pub enum Format {
 }
 
 const EXPECTED: &str =
-    "expected a Spine 3.8-4.2 or DragonBones 4.x JSON export or an MRTK input animation";
+    "expected a Spine 3.8-4.3 or DragonBones 4.x JSON export or an MRTK input animation";
 
 /// Recognises `text`: an MRTK input animation by its magic number, else JSON. Only the top of the document is read (the `skeleton.spine` version
 /// string), so this is cheap; the chosen loader reports any later syntax error.
@@ -75,14 +75,6 @@ pub fn sniff(text: &[u8]) -> Result<Format, LoadError> {
     };
     if let Some(spine) = super::spine_json::SpineVersion::from_export(&version) {
         Ok(Format::SpineJson { version, spine })
-    } else if version.starts_with("4.3") {
-        Err(error_at(
-            text,
-            &VERSION,
-            format!(
-                "Spine 4.3 JSON is not supported yet (this file is Spine \"{version}\"; bonescope reads Spine 3.8, 4.0, 4.1 and 4.2 exports)"
-            ),
-        ))
     } else {
         Err(error_at(
             text,
@@ -142,11 +134,11 @@ mod tests {
     fn rejects_other_files() {
         assert_eq!(
             msg(""),
-            "line 1, column 1: empty file (expected a Spine 3.8-4.2 or DragonBones 4.x JSON export or an MRTK input animation)"
+            "line 1, column 1: empty file (expected a Spine 3.8-4.3 or DragonBones 4.x JSON export or an MRTK input animation)"
         );
         assert_eq!(
             msg(" \n "),
-            "line 1, column 1: empty file (expected a Spine 3.8-4.2 or DragonBones 4.x JSON export or an MRTK input animation)"
+            "line 1, column 1: empty file (expected a Spine 3.8-4.3 or DragonBones 4.x JSON export or an MRTK input animation)"
         );
         assert!(
             msg("\n[1, 2]").starts_with("line 2, column 1: unrecognised file: not a JSON object")
@@ -161,13 +153,6 @@ mod tests {
         assert!(
             msg("{\"skeleton\": {\"spine\": 38}}")
                 .contains("(skeleton.spine): skeleton.spine must be a version string")
-        );
-        let four = msg("{\"skeleton\": {\"spine\": \"4.3.39-beta\"}}");
-        assert!(
-            four.starts_with(
-                "line 1, column 24 (skeleton.spine): Spine 4.3 JSON is not supported yet"
-            ),
-            "{four}"
         );
         assert!(
             msg("{\"skeleton\": {\"spine\": \"5.0.1\"}}")

@@ -96,7 +96,7 @@ pub(super) fn apply_color(
     }
 }
 
-/// 4.x `rgb` and `alpha`: only the owned channels move, unclamped.
+/// 4.x `rgb` and `alpha`: only the owned channels move, unclamped (4.3: clamped).
 fn apply_partial_color(
     t: &ColorTimeline,
     sk: &mut Skeleton,
@@ -115,6 +115,10 @@ fn apply_partial_color(
         _ => &mut [(&mut c.a, setup.a)],
     };
     blend_channels(&t.keys, span(&t.keys, at), 0, owned, alpha, blend);
+    if sk.data.rules.clamp_colors {
+        let c = &mut sk.slots[t.slot].color;
+        *c = c.clamped();
+    }
 }
 
 /// Moves each `(current, setup)` channel as a 4.x color timeline does: before the first key
@@ -229,6 +233,14 @@ pub(super) fn apply_two_color(
             ];
             blend_channels(&t.keys, sp, 0, &mut light, alpha, blend);
             blend_channels(&t.keys, sp, 3, &mut { dark_owned }, alpha, blend);
+        }
+        // 4.3 clamps every channel.
+        if sk.data.rules.clamp_colors {
+            let slot = &mut sk.slots[t.slot];
+            slot.color = slot.color.clamped();
+            if let Some(d) = &mut slot.dark {
+                *d = d.clamped();
+            }
         }
         return;
     }

@@ -272,6 +272,32 @@ pub struct DrawOrderTimeline {
     pub orders: Vec<Option<Vec<usize>>>,
 }
 
+/// Spine 4.3 draw-order folder keys: the order of a subset of slots, kept relative to each
+/// other wherever they are in the whole draw order.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DrawOrderFolderTimeline {
+    /// The folder's slots (setup order of the folder).
+    pub slots: Vec<usize>,
+    pub times: Vec<f32>,
+    /// Per key: the folder's slots in their keyed order (`None` = the folder's setup order).
+    pub orders: Vec<Option<Vec<usize>>>,
+}
+
+/// Which slider property a slider timeline keys.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SliderProperty {
+    Time,
+    Mix,
+}
+
+/// Spine 4.3 slider keys (one channel, absolute values).
+#[derive(Clone, Debug, PartialEq)]
+pub struct SliderTimeline {
+    pub constraint: usize,
+    pub property: SliderProperty,
+    pub keys: Keys,
+}
+
 /// IK constraint keys: channels mix, softness, bend direction, compress, stretch (booleans
 /// as 0/1; discrete channels take the previous key).
 #[derive(Clone, Debug, PartialEq)]
@@ -350,6 +376,10 @@ pub enum PropertyId {
     PhysicsReset,
     /// (bone, channel group) of a bone's 3D pose.
     Joint3(usize, Joint3Channel),
+    /// A Spine 4.3 slider's time.
+    SliderTime(usize),
+    /// A Spine 4.3 slider's mix.
+    SliderMix(usize),
 }
 
 /// The properties one timeline keys: one to three [`PropertyId`]s.
@@ -404,11 +434,24 @@ pub enum Timeline {
     Path(PathTimeline),
     Physics(PhysicsTimeline),
     PhysicsReset(PhysicsResetTimeline),
+    /// Spine 4.3.
+    Slider(SliderTimeline),
+    /// Spine 4.3.
+    DrawOrderFolder(DrawOrderFolderTimeline),
     /// Unity curves of a bone's 3D pose.
     Joint(JointTimeline),
 }
 
 impl Timeline {
+    /// The bone whose local pose this timeline keys, if any.
+    pub fn bone(&self) -> Option<usize> {
+        match self {
+            Timeline::Bone(t) => Some(t.bone),
+            Timeline::Inherit(t) => Some(t.bone),
+            _ => None,
+        }
+    }
+
     /// The properties this timeline animates.
     pub fn property_ids(&self) -> PropertyIds {
         use PropertyId as P;
@@ -461,6 +504,11 @@ impl Timeline {
             },
             Timeline::Physics(t) => one(P::Physics(t.property, t.constraint)),
             Timeline::PhysicsReset(_) => one(P::PhysicsReset),
+            Timeline::Slider(t) => match t.property {
+                SliderProperty::Time => one(P::SliderTime(t.constraint)),
+                SliderProperty::Mix => one(P::SliderMix(t.constraint)),
+            },
+            Timeline::DrawOrderFolder(_) => one(P::DrawOrder),
             Timeline::Joint(t) => one(P::Joint3(t.bone, t.channel)),
         }
     }
@@ -474,6 +522,8 @@ impl Timeline {
             Timeline::Sequence(t) => last(&t.times),
             Timeline::Physics(t) => t.keys.last_time(),
             Timeline::PhysicsReset(t) => last(&t.times),
+            Timeline::Slider(t) => t.keys.last_time(),
+            Timeline::DrawOrderFolder(t) => last(&t.times),
             Timeline::Attachment(t) => last(&t.times),
             Timeline::Color(t) => t.keys.last_time(),
             Timeline::TwoColor(t) => t.keys.last_time(),
@@ -495,6 +545,8 @@ impl Timeline {
             Timeline::Sequence(t) => &t.times,
             Timeline::Physics(t) => &t.keys.times,
             Timeline::PhysicsReset(t) => &t.times,
+            Timeline::Slider(t) => &t.keys.times,
+            Timeline::DrawOrderFolder(t) => &t.times,
             Timeline::Attachment(t) => &t.times,
             Timeline::Color(t) => &t.keys.times,
             Timeline::TwoColor(t) => &t.keys.times,
@@ -579,6 +631,10 @@ impl Timeline {
             Timeline::PhysicsReset(t) => {
                 super::apply_constraint::apply_physics_reset(t, skeleton, last_time, time)
             }
+            Timeline::Slider(t) => super::apply_slider::apply(t, skeleton, at, alpha, blend),
+            Timeline::DrawOrderFolder(t) => {
+                super::apply_slider::apply_draw_order_folder(t, skeleton, time, blend, direction)
+            }
             Timeline::Attachment(t) => {
                 super::apply_slot::apply_attachment(t, skeleton, time, blend, direction)
             }
@@ -620,6 +676,35 @@ impl EventTimeline {
             self.fire_window(-1.0, time, out);
         } else {
             self.fire_window(last_time, time, out);
+        }
+    }
+
+    /// Spine 4.3 reversed entries: appends the events passed going back from `from` to `to`
+    /// (mirrored times): keys in [`to`, `from`), or when wrapped those before `from`, then
+    /// those at or after `to`; in key order.
+    pub fn fire_reversed(&self, from: f64, to: f64, out: &mut Vec<Event>) {
+        if from.is_nan() || to.is_nan() {
+            return;
+        }
+        let keyed = self.times.iter().zip(&self.events);
+        if from >= to {
+            out.extend(
+                keyed
+                    .filter(|(t, _)| to <= **t as f64 && (**t as f64) < from)
+                    .map(|(_, e)| e.clone()),
+            );
+        } else {
+            let all: Vec<_> = keyed.collect();
+            out.extend(
+                all.iter()
+                    .filter(|(t, _)| (**t as f64) < from)
+                    .map(|(_, e)| (*e).clone()),
+            );
+            out.extend(
+                all.iter()
+                    .filter(|(t, _)| (**t as f64) >= to)
+                    .map(|(_, e)| (*e).clone()),
+            );
         }
     }
 

@@ -39,6 +39,20 @@ pub struct PhysicsConstraintData {
     pub wind_global: bool,
     pub gravity_global: bool,
     pub mix_global: bool,
+    /// Spine 4.3: how the scaleX channel also scales the bone's y axis.
+    pub scale_y: ScaleYMode,
+}
+
+/// Spine 4.3 (`scaleY` of IK and physics): what a stretch along x does to the y axis.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum ScaleYMode {
+    /// y is left alone.
+    #[default]
+    None,
+    /// y is scaled like x.
+    Uniform,
+    /// y is scaled to keep the area roughly constant.
+    Volume,
 }
 
 impl PhysicsConstraintData {
@@ -72,6 +86,7 @@ impl PhysicsConstraintData {
             wind_global: false,
             gravity_global: false,
             mix_global: false,
+            scale_y: ScaleYMode::None,
         }
     }
 }

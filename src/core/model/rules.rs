@@ -13,6 +13,7 @@ pub enum RuntimeVersion {
     Spine40,
     Spine41,
     Spine42,
+    Spine43,
     DragonBones,
     Mrtk,
 }
@@ -45,6 +46,8 @@ pub enum AppliedFormula {
     V40,
     /// 4.2: inherit-mode aware parent inverse, `-atan2` shear.
     V42,
+    /// 4.3: local-from-world per inherit mode, reflections as a negative scaleY.
+    V43,
 }
 
 /// IK solver differences.
@@ -67,6 +70,8 @@ pub enum ConstraintRule {
     V41,
     /// 4.2: local rotation and shear do not wrap.
     V42,
+    /// 4.3: transform constraints map properties (`TransformMapping`) with clamps.
+    V43,
 }
 
 /// How the update order treats bones that constraints re-sort.
@@ -118,6 +123,47 @@ pub enum MixFinishedRule {
     V42,
 }
 
+/// Physics solver differences.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PhysicsRule {
+    /// 4.2: the pose is the last simulation step.
+    V42,
+    /// 4.3: sub-step interpolation ("lag"), wind/gravity directions, scaleY modes.
+    V43,
+}
+
+/// Which events AnimationState fires.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EventRule {
+    /// 3.8-4.2: reversed entries fire none; events past `animationEnd` are dropped before
+    /// `complete`, before `animationStart` after it.
+    V38,
+    /// 4.3: reversed entries fire the keys they pass (mirrored times); every event outside
+    /// `[animationStart, animationEnd]` is dropped.
+    V43,
+}
+
+/// How AnimationState decides and mixes timeline modes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StateRule {
+    /// 3.8-4.2: one property set across tracks; additive entries always add; holdPrevious;
+    /// the interrupted entry's alpha scales the hold.
+    V38,
+    /// 4.3: properties are claimed per track (setup / first / current); additive entries
+    /// use the modes too (unclaimed properties add to the setup pose); the hold alpha is the
+    /// mix alpha over what the entry mixing in leaves.
+    V43,
+}
+
+/// What `setAnimation` does with a current entry that was never applied.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UnappliedRule {
+    /// 3.8-4.2: it is replaced without a mix.
+    Replace,
+    /// 4.3: only when it has the same animation; otherwise it is mixed from as usual.
+    ReplaceSameAnimation,
+}
+
 /// Every versioned rule. `Copy`: the runtime reads it from the skeleton's data.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Rules {
@@ -132,6 +178,12 @@ pub struct Rules {
     pub complete: CompleteRule,
     pub delay: DelayRule,
     pub mix_finished: MixFinishedRule,
+    pub physics: PhysicsRule,
+    pub events: EventRule,
+    pub state: StateRule,
+    pub unapplied: UnappliedRule,
+    /// 4.3: rgb, alpha and dark color channels are clamped to [0, 1] when blended.
+    pub clamp_colors: bool,
     /// 4.2: attachment keys of the current entry need `alphaAttachmentThreshold`.
     pub alpha_attachment_threshold: bool,
     /// 4.2: a bone's inherit mode is part of its pose (animated by inherit timelines).
@@ -156,6 +208,11 @@ impl Rules {
         complete: CompleteRule::Mod,
         delay: DelayRule::V38,
         mix_finished: MixFinishedRule::V38,
+        physics: PhysicsRule::V42,
+        events: EventRule::V38,
+        state: StateRule::V38,
+        unapplied: UnappliedRule::Replace,
+        clamp_colors: false,
         alpha_attachment_threshold: false,
         inherit_in_pose: false,
         keep_deform_same_timeline: false,
@@ -174,6 +231,11 @@ impl Rules {
         complete: CompleteRule::Mod,
         delay: DelayRule::V40,
         mix_finished: MixFinishedRule::V38,
+        physics: PhysicsRule::V42,
+        events: EventRule::V38,
+        state: StateRule::V38,
+        unapplied: UnappliedRule::Replace,
+        clamp_colors: false,
         alpha_attachment_threshold: false,
         inherit_in_pose: false,
         keep_deform_same_timeline: true,
@@ -201,6 +263,18 @@ impl Rules {
         ..Rules::SPINE_41
     };
 
+    pub const SPINE_43: Rules = Rules {
+        version: RuntimeVersion::Spine43,
+        applied: AppliedFormula::V43,
+        constraints: ConstraintRule::V43,
+        physics: PhysicsRule::V43,
+        events: EventRule::V43,
+        state: StateRule::V43,
+        unapplied: UnappliedRule::ReplaceSameAnimation,
+        clamp_colors: true,
+        ..Rules::SPINE_42
+    };
+
     /// DragonBones plays through the 3.8 rules (its differences are data: inherit modes,
     /// eases, frame grids).
     pub const DRAGONBONES: Rules = Rules {
@@ -221,6 +295,7 @@ impl Rules {
             RuntimeVersion::Spine40 => "Spine 4.0",
             RuntimeVersion::Spine41 => "Spine 4.1",
             RuntimeVersion::Spine42 => "Spine 4.2",
+            RuntimeVersion::Spine43 => "Spine 4.3",
             RuntimeVersion::DragonBones => "DragonBones",
             RuntimeVersion::Mrtk => "MRTK",
         }

@@ -40,6 +40,8 @@ pub struct SkeletonData {
     pub transform_constraints: Vec<TransformConstraintData>,
     pub path_constraints: Vec<PathConstraintData>,
     pub physics_constraints: Vec<PhysicsConstraintData>,
+    /// Spine 4.3 sliders.
+    pub slider_constraints: Vec<SliderConstraintData>,
     /// Skeleton units per physics meter (Spine 4.2 `referenceScale`, 100 unless set).
     pub reference_scale: ReferenceScale,
     /// Children of each bone, in bone order (derived by [`SkeletonData::finish`]).
@@ -74,12 +76,16 @@ impl SkeletonData {
         for (i, c) in self.physics_constraints.iter().enumerate() {
             order.push((c.order, 3, ConstraintRef::Physics(i)));
         }
+        for (i, c) in self.slider_constraints.iter().enumerate() {
+            order.push((c.order, 4, ConstraintRef::Slider(i)));
+        }
         order.sort_by_key(|&(o, kind, r)| {
             let idx = match r {
                 ConstraintRef::Ik(i)
                 | ConstraintRef::Transform(i)
                 | ConstraintRef::Path(i)
-                | ConstraintRef::Physics(i) => i,
+                | ConstraintRef::Physics(i)
+                | ConstraintRef::Slider(i) => i,
             };
             (o, kind, idx)
         });
@@ -118,6 +124,7 @@ impl SkeletonData {
             ConstraintRef::Transform(i) => &self.transform_constraints[i].name,
             ConstraintRef::Path(i) => &self.path_constraints[i].name,
             ConstraintRef::Physics(i) => &self.physics_constraints[i].name,
+            ConstraintRef::Slider(i) => &self.slider_constraints[i].name,
         }
     }
 
@@ -128,6 +135,7 @@ impl SkeletonData {
             ConstraintRef::Transform(i) => &self.transform_constraints[i].bones,
             ConstraintRef::Path(i) => &self.path_constraints[i].bones,
             ConstraintRef::Physics(i) => std::slice::from_ref(&self.physics_constraints[i].bone),
+            ConstraintRef::Slider(i) => &self.slider_constraints[i].keyed_bones,
         }
     }
 
@@ -138,6 +146,7 @@ impl SkeletonData {
             ConstraintRef::Transform(i) => self.transform_constraints[i].skin_required,
             ConstraintRef::Path(i) => self.path_constraints[i].skin_required,
             ConstraintRef::Physics(i) => self.physics_constraints[i].skin_required,
+            ConstraintRef::Slider(i) => self.slider_constraints[i].skin_required,
         }
     }
 }

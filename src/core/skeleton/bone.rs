@@ -293,6 +293,17 @@ impl Bone {
         formula: AppliedFormula,
         frame: SkeletonFrame,
     ) -> Local {
+        if formula == AppliedFormula::V43 {
+            let w = super::local_from_world43::World {
+                a: self.a,
+                b: self.b,
+                c: self.c,
+                d: self.d,
+                x: self.world_x,
+                y: self.world_y,
+            };
+            return super::local_from_world43::local_from_world(w, self.inherit, parent, frame);
+        }
         // The runtime's degree/radian factors (4.x: its rounded pi).
         let rad = if frame.deg_rad == DEG_RAD {
             RAD_DEG

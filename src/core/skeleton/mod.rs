@@ -4,11 +4,14 @@ mod bone;
 mod ik_constraint;
 mod ik_rigid;
 mod joint3d;
+mod local_from_world43;
 mod memo;
 mod path_constraint;
 mod physics_constraint;
+mod slider_constraint;
 mod slot;
 mod transform_constraint;
+mod transform_constraint43;
 mod update_order;
 mod vertices;
 
@@ -17,6 +20,7 @@ pub use ik_constraint::IkConstraint;
 pub use joint3d::Joint3Pose;
 pub use path_constraint::PathConstraint;
 pub use physics_constraint::{Physics, PhysicsConstraint, PhysicsContext};
+pub use slider_constraint::{SliderConstraint, SlotPoses};
 pub use slot::Slot;
 pub use transform_constraint::TransformConstraint;
 pub use update_order::{UpdateOrder, UpdateStep};
@@ -47,6 +51,10 @@ pub struct Skeleton {
     pub transforms: Vec<TransformConstraint>,
     pub paths: Vec<PathConstraint>,
     pub physics: Vec<PhysicsConstraint>,
+    /// Spine 4.3 sliders.
+    pub sliders: Vec<SliderConstraint>,
+    /// Spine 4.3: the other copy (pose or applied) of the slots sliders key.
+    pub slot_poses: SlotPoses,
     /// Skeleton time in seconds (advanced by [`Skeleton::update`]; physics simulates up to it).
     pub time: f64,
     /// The active skin (possibly several skins combined); attachments not in it come from the
@@ -93,6 +101,12 @@ impl Skeleton {
                 .iter()
                 .map(PhysicsConstraint::new)
                 .collect(),
+            sliders: data
+                .slider_constraints
+                .iter()
+                .map(SliderConstraint::new)
+                .collect(),
+            slot_poses: SlotPoses::new(&data),
             time: 0.0,
             skin: None,
             frame: SkeletonFrame {
@@ -129,6 +143,7 @@ impl Skeleton {
         if self.skin == skin {
             return;
         }
+        self.edit_pose();
         if let Some(new) = &skin {
             match &self.skin {
                 Some(old) => {
@@ -214,10 +229,14 @@ impl Skeleton {
         for (c, d) in self.physics.iter_mut().zip(&self.data.physics_constraints) {
             c.set_to_setup(d);
         }
+        for (c, d) in self.sliders.iter_mut().zip(&self.data.slider_constraints) {
+            c.set_to_setup(d);
+        }
     }
 
     /// Resets slot colors, attachments and the draw order to the setup pose.
     pub fn set_slots_to_setup_pose(&mut self) {
+        self.edit_pose();
         let data = self.data.clone();
         self.draw_order.clear();
         self.draw_order.extend(0..data.slots.len());
@@ -228,6 +247,7 @@ impl Skeleton {
 
     /// Resets one slot's colors and attachment (always clearing its deform).
     pub fn set_slot_to_setup_pose(&mut self, i: usize) {
+        self.edit_pose();
         let sd = &self.data.slots[i];
         let att = sd.attachment.as_deref().and_then(|n| self.attachment(i, n));
         let slot = &mut self.slots[i];
@@ -237,6 +257,7 @@ impl Skeleton {
         slot.attachment = None;
         slot.deform.clear();
         slot.attachment = att;
+        slot.sequence_index = -1;
     }
 
     /// The world frame of bone `i`'s parent.
@@ -336,6 +357,7 @@ impl Skeleton {
                 UpdateStep::Constraint(ConstraintRef::Physics(i)) => {
                     self.apply_physics(&data, i, physics)
                 }
+                UpdateStep::Constraint(ConstraintRef::Slider(i)) => self.apply_slider(&data, i),
             }
         }
     }
@@ -345,6 +367,7 @@ impl Skeleton {
     /// the constraint wrote), and constraints bring the applied poses they change up to date
     /// at once.
     fn update_world_transform_applied(&mut self, physics: Physics) {
+        self.begin_applied_slots();
         for bone in &mut self.bones {
             bone.applied = bone.pose;
             bone.applied_valid = true;
@@ -366,9 +389,16 @@ impl Skeleton {
                 UpdateStep::Constraint(c) => {
                     match c {
                         ConstraintRef::Ik(i) => self.apply_ik(&data, i),
-                        ConstraintRef::Transform(i) => self.apply_transform(&data, i),
+                        ConstraintRef::Transform(i) => {
+                            if data.transform_constraints[i].mapping.is_some() {
+                                self.apply_transform43(&data, i)
+                            } else {
+                                self.apply_transform(&data, i)
+                            }
+                        }
                         ConstraintRef::Path(i) => self.apply_path(&data, i),
                         ConstraintRef::Physics(i) => self.apply_physics(&data, i, physics),
+                        ConstraintRef::Slider(i) => self.apply_slider(&data, i),
                     }
                     // Constraints that change world matrices record their bones' parent
                     // frames themselves (`defer_applied`); a bone left without one gets the

@@ -5,7 +5,7 @@
 use super::memo::Pow;
 use super::{Bone, Skeleton};
 use crate::core::math::clamp;
-use crate::core::model::{PhysicsConstraintData, SkeletonData};
+use crate::core::model::{PhysicsConstraintData, PhysicsRule, ScaleYMode, SkeletonData};
 
 /// The runtimes' own pi (an f64 literal 4.6e-8 off `PI`): the physics angle wrap and
 /// [`PhysicsConstraint::rotate`] use it, and their results differ from `PI`'s at 1e-8.
@@ -75,6 +75,20 @@ pub struct PhysicsConstraint {
     /// The per-step damping factor `damping^(60 step)` (the same every update unless the
     /// damping is animated).
     damping_step: Pow,
+    /// Spine 4.3: how much each offset changed in the last update's steps, so the pose can
+    /// be interpolated between the last two steps by the time left over.
+    pub lag: Lag,
+}
+
+/// Spine 4.3 sub-step interpolation state of a physics constraint.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Lag {
+    /// Whether this constraint follows the 4.3 rules (lag, scaleY modes).
+    pub on: bool,
+    pub x: f64,
+    pub y: f64,
+    pub rotate: f64,
+    pub scale: f64,
 }
 
 /// What one update of a physics constraint reads of the skeleton.
@@ -152,6 +166,7 @@ impl PhysicsConstraint {
             scale_offset: 0.0,
             scale_velocity: 0.0,
             damping_step: Pow::ONE,
+            lag: Lag::default(),
         };
         c.set_to_setup(data);
         c
@@ -182,6 +197,20 @@ impl PhysicsConstraint {
         self.rotate_velocity = 0.0;
         self.scale_offset = 0.0;
         self.scale_velocity = 0.0;
+        self.lag = Lag {
+            on: self.lag.on,
+            ..Lag::default()
+        };
+    }
+
+    /// 4.3: the fraction of the last step's change to take back (the time left over, in
+    /// steps, from 1 down to 0); 0 without lag.
+    fn lag_z(&self, h: f64) -> f64 {
+        if self.lag.on && h > 0.0 {
+            (1.0 - self.remaining / h).max(0.0)
+        } else {
+            0.0
+        }
     }
 
     /// Makes the next update see the bone as having moved by `(x, y)` more than it did.
@@ -225,16 +254,18 @@ impl PhysicsConstraint {
             }
             Physics::Update => self.simulate(data, bone, ctx, ch),
             Physics::Pose => {
+                let z = self.lag_z(data.step);
                 if ch.x {
-                    bone.world_x += self.x_offset * mix * data.x;
+                    bone.world_x += (self.x_offset - self.lag.x * z) * mix * data.x;
                 }
                 if ch.y {
-                    bone.world_y += self.y_offset * mix * data.y;
+                    bone.world_y += (self.y_offset - self.lag.y * z) * mix * data.y;
                 }
             }
         }
+        let z = self.lag_z(data.step);
         if ch.angle {
-            let o = self.rotate_offset * mix;
+            let o = (self.rotate_offset - self.lag.rotate * z) * mix;
             if data.shear_x > 0.0 {
                 let mut r = 0.0;
                 if data.rotate > 0.0 {
@@ -250,9 +281,24 @@ impl PhysicsConstraint {
             }
         }
         if ch.scale {
-            let s = 1.0 + self.scale_offset * mix * data.scale_x;
+            let s = 1.0 + (self.scale_offset - self.lag.scale * z) * mix * data.scale_x;
             bone.a *= s;
             bone.c *= s;
+            if self.lag.on {
+                let k = match data.scale_y {
+                    ScaleYMode::None => 1.0,
+                    ScaleYMode::Uniform => s,
+                    ScaleYMode::Volume => {
+                        if s.abs() >= 0.7 {
+                            1.0 / s.abs()
+                        } else {
+                            4.0 - 3.67347 * s.abs()
+                        }
+                    }
+                };
+                bone.b *= k;
+                bone.d *= k;
+            }
         }
         if mode != Physics::Pose {
             self.tx = l * bone.a;
@@ -274,6 +320,7 @@ impl PhysicsConstraint {
         // Time is a running sum, so `delta` can be a few ulps under the frame's dt: kept
         // exact, it decides on which frame a step happens.
         let delta = (ctx.time - self.last_time).max(0.0);
+        let remaining_before = self.remaining;
         self.remaining += delta;
         self.last_time = ctx.time;
         let h = data.step;
@@ -306,6 +353,7 @@ impl PhysicsConstraint {
                     self.uy = by;
                 }
                 if steps && a >= h {
+                    let (x0, y0) = (self.x_offset, self.y_offset);
                     let d = self.damping_step.powf(self.damping, 60.0 * h);
                     damping = Some(d);
                     let m = self.mass_inverse * h;
@@ -328,16 +376,30 @@ impl PhysicsConstraint {
                             break;
                         }
                     }
+                    if self.lag.on {
+                        self.lag.x = self.x_offset - x0;
+                        self.lag.y = self.y_offset - y0;
+                    }
                 }
+                let z = if self.lag.on && steps {
+                    (1.0 - a / h).max(0.0)
+                } else {
+                    0.0
+                };
                 if x {
-                    bone.world_x += self.x_offset * mix * data.x;
+                    bone.world_x += (self.x_offset - self.lag.x * z) * mix * data.x;
                 }
                 if y {
-                    bone.world_y += self.y_offset * mix * data.y;
+                    bone.world_y += (self.y_offset - self.lag.y * z) * mix * data.y;
                 }
             }
             if ch.angle || ch.scale {
-                a = self.angular(data, bone, ctx, ch, (qx, qy), damping);
+                let z0 = if self.lag.on && steps {
+                    (1.0 - remaining_before / h).max(0.0)
+                } else {
+                    0.0
+                };
+                a = self.angular(data, bone, ctx, ch, (qx, qy), (damping, z0));
             }
             self.remaining = a;
         }
@@ -348,7 +410,7 @@ impl PhysicsConstraint {
     /// The rotation, shear and scale springs: feeds in the bone's turn and stretch since the
     /// last update, then steps over the whole remaining time. Returns the time left.
     /// `(qx, qy)` are the limits of this update, `damping` the per-step factor if the
-    /// translation already computed it.
+    /// translation already computed it, `z0` the 4.3 lag fraction of the last update.
     fn angular(
         &mut self,
         data: &PhysicsConstraintData,
@@ -356,7 +418,7 @@ impl PhysicsConstraint {
         ctx: PhysicsContext,
         ch: Channels,
         (qx, qy): (f64, f64),
-        damping: Option<f64>,
+        (damping, z0): (Option<f64>, f64),
     ) -> f64 {
         let (rotate_or_shear, scale_x) = (ch.angle, ch.scale);
         let mix = self.mix;
@@ -367,17 +429,19 @@ impl PhysicsConstraint {
         let dx = clamp(self.cx - bone.world_x, -qx, qx);
         let dy = clamp(self.cy - bone.world_y, -qy, qy);
         let mr = (data.rotate + data.shear_x) * mix;
+        // 4.3 measures against the pose it showed (interpolated back by the lag).
+        let rz = self.lag.rotate * z0;
         let (mut cos, mut sin);
         if rotate_or_shear {
-            let r = (dy + self.ty).atan2(dx + self.tx) - ca - self.rotate_offset * mr;
+            let r = (dy + self.ty).atan2(dx + self.tx) - ca - (self.rotate_offset - rz) * mr;
             self.rotate_offset += (r - (r * SPINE_INV_PI2 - 0.5).ceil() * SPINE_PI2) * i;
-            let r = self.rotate_offset * mr + ca;
+            let r = (self.rotate_offset - rz) * mr + ca;
             (cos, sin) = (r.cos(), r.sin());
         } else {
             (cos, sin) = (ca.cos(), ca.sin());
         }
         if scale_x {
-            let len = l * (bone.a * bone.a + bone.c * bone.c).sqrt();
+            let len = l * (bone.a * bone.a + bone.c * bone.c).sqrt() - self.lag.scale * z0;
             if len > 0.0 {
                 self.scale_offset += (dx * cos + dy * sin) * i / len;
             }
@@ -385,6 +449,7 @@ impl PhysicsConstraint {
         // Restart from the full remaining time: the translation steps above do not use it up.
         let mut a = self.remaining;
         if h > 0.0 && a >= h {
+            let (r0, s0) = (self.rotate_offset, self.scale_offset);
             let d = match damping {
                 Some(d) => d,
                 None => self.damping_step.powf(self.damping, 60.0 * h),
@@ -414,6 +479,10 @@ impl PhysicsConstraint {
                     break;
                 }
             }
+            if self.lag.on {
+                self.lag.rotate = self.rotate_offset - r0;
+                self.lag.scale = self.scale_offset - s0;
+            }
         }
         a
     }
@@ -426,6 +495,7 @@ impl Skeleton {
         if !c.active {
             return;
         }
+        c.lag.on = data.rules.physics == PhysicsRule::V43;
         let cd = &data.physics_constraints[i];
         let ctx = PhysicsContext {
             time: self.time,

@@ -206,6 +206,26 @@ impl Skeleton {
                         s.sorted[b] = true;
                     }
                 }
+                ConstraintRef::Slider(i) => {
+                    let cd = &data.slider_constraints[i];
+                    self.sliders[i].active = skin_ok;
+                    if !skin_ok {
+                        continue;
+                    }
+                    if let Some(dr) = cd.driver
+                        && !dr.local
+                    {
+                        s.bone(dr.bone);
+                    }
+                    s.order.steps.push(UpdateStep::Constraint(c));
+                    // The bones its animation keys (and their children) update again after it.
+                    for &b in &cd.keyed_bones {
+                        if active[b] {
+                            s.reset_children(b);
+                            s.sorted[b] = false;
+                        }
+                    }
+                }
                 ConstraintRef::Physics(i) => {
                     let bone = data.physics_constraints[i].bone;
                     let on = skin_ok && active[bone];

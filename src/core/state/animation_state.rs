@@ -5,7 +5,7 @@ use super::hold::PropertySet;
 use super::notification::EventQueue;
 use super::{AnimationStateData, EntryId, Notification, NotificationKind, TrackEntry};
 use crate::core::animation::{Animation, MixBlend};
-use crate::core::model::{DelayRule, Event, MixFinishedRule};
+use crate::core::model::{DelayRule, Event, MixFinishedRule, UnappliedRule};
 use std::sync::Arc;
 
 /// A listener: gets the state (so it may set or queue animations) and the notification.
@@ -340,7 +340,11 @@ impl AnimationState {
         let mut interrupt = true;
         let mut current = self.expand_to_index(track);
         if let Some(c) = current {
-            if !self.e(c).was_applied() {
+            let replace = match self.data.skeleton.rules.unapplied {
+                UnappliedRule::Replace => true,
+                UnappliedRule::ReplaceSameAnimation => self.e(c).animation == animation,
+            };
+            if replace && !self.e(c).was_applied() {
                 // Never applied: replace it without mixing from it.
                 let from = self.e(c).mixing_from;
                 self.tracks[track] = from;

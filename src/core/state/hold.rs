@@ -4,6 +4,7 @@
 
 use super::{AnimationState, EntryId, TimelineMode};
 use crate::core::animation::{MixBlend, PropertyId, Timeline};
+use crate::core::model::StateRule;
 use std::collections::HashSet;
 use std::hash::{BuildHasherDefault, Hasher};
 
@@ -52,6 +53,10 @@ impl AnimationState {
     /// Recomputes the timeline modes of every entry after starts or ends were queued.
     pub(super) fn animations_changed(&mut self) {
         self.animations_changed = false;
+        if self.data.skeleton.rules.state == StateRule::V43 {
+            self.animations_changed_43();
+            return;
+        }
         let mut seen = std::mem::take(&mut self.properties_seen);
         seen.clear();
         let rules_4x = self.data.skeleton.rules.is_4x();
@@ -152,4 +157,133 @@ fn insert_all(seen: &mut PropertySet, tl: &Timeline) -> bool {
         new |= seen.insert(id);
     }
     new
+}
+
+/// Whether a timeline is "instant" in 4.3 (no mixing: always from its mode, never held).
+fn instant_43(tl: &Timeline) -> bool {
+    matches!(
+        tl,
+        Timeline::Attachment(_)
+            | Timeline::Inherit(_)
+            | Timeline::Sequence(_)
+            | Timeline::Event(_)
+            | Timeline::DrawOrder(_)
+            | Timeline::DrawOrderFolder(_)
+            | Timeline::PhysicsReset(_)
+    )
+}
+
+/// Whether a timeline honours an entry's additive flag in 4.3.
+fn additive_43(tl: &Timeline) -> bool {
+    use crate::core::animation::PhysicsProperty;
+    match tl {
+        Timeline::Bone(_) | Timeline::Deform(_) | Timeline::Transform(_) => true,
+        Timeline::Path(p) => p.property == crate::core::animation::PathProperty::Position,
+        Timeline::Slider(s) => s.property == crate::core::animation::SliderProperty::Mix,
+        Timeline::Physics(p) => {
+            matches!(p.property, PhysicsProperty::Wind | PhysicsProperty::Gravity)
+        }
+        _ => false,
+    }
+}
+
+impl AnimationState {
+    /// Spine 4.3: every entry of every track, oldest first; properties are claimed per track
+    /// (unclaimed: from setup; claimed by this track: first; by another track: current).
+    fn animations_changed_43(&mut self) {
+        let mut all = std::mem::take(&mut self.properties_seen);
+        all.clear();
+        for t in 0..self.tracks.len() {
+            let Some(mut entry) = self.tracks[t] else {
+                continue;
+            };
+            while let Some(from) = self.e(entry).mixing_from {
+                entry = from;
+            }
+            let mut track_seen = PropertySet::default();
+            let mut cur = Some(entry);
+            while let Some(e) = cur {
+                self.compute_hold_43(e, &mut track_seen, &mut all);
+                cur = self.e(e).mixing_to;
+            }
+        }
+        self.properties_seen = all;
+    }
+
+    fn compute_hold_43(&mut self, entry: EntryId, track: &mut PropertySet, all: &mut PropertySet) {
+        let data = self.data.skeleton.clone();
+        let empty = self.empty.clone();
+        let e = self.e(entry);
+        let to = e.mixing_to;
+        let additive = e.mix_blend == MixBlend::Add;
+        let entry_mix_duration = e.mix_duration;
+        let anim = match e.animation {
+            Some(i) => &data.animations[i],
+            None => &*empty,
+        };
+        let n = anim.timelines.len();
+        let mut modes = vec![TimelineMode::Subsequent; n];
+        let mut hold_mix = vec![None; n];
+        for (i, tl) in anim.timelines.iter().enumerate() {
+            let ids = tl.property_ids();
+            let id = ids.as_slice();
+            let claimed = id.iter().any(|p| track.contains(p) || all.contains(p));
+            for &p in id {
+                track.insert(p);
+                all.insert(p);
+            }
+            let first = !claimed;
+            let plain = if first {
+                TimelineMode::First
+            } else {
+                TimelineMode::Subsequent
+            };
+            let held = if first {
+                TimelineMode::HoldFirst
+            } else {
+                TimelineMode::HoldSubsequent
+            };
+            let additive_tl = additive_43(tl);
+            if additive && additive_tl {
+                modes[i] = plain;
+                continue;
+            }
+            let Some(to) = to else {
+                modes[i] = plain;
+                continue;
+            };
+            let te = self.e(to);
+            let to_additive = te.mix_blend == MixBlend::Add;
+            if instant_43(tl)
+                || (to_additive && additive_tl)
+                || !self.animation_of(te).has_any_property(id)
+            {
+                modes[i] = plain;
+                continue;
+            }
+            modes[i] = held;
+            if !first {
+                continue;
+            }
+            // The hold fades with the first later entry that stops keying it.
+            let mut next = te.mixing_to;
+            while let Some(nx) = next {
+                let ne = self.e(nx);
+                let stops = !self.animation_of(ne).has_any_property(id)
+                    || (ne.mix_blend == MixBlend::Add && additive_tl);
+                if !stops {
+                    next = ne.mixing_to;
+                    continue;
+                }
+                if entry_mix_duration > 0.0 {
+                    modes[i] = TimelineMode::HoldMix;
+                    hold_mix[i] = Some(nx);
+                }
+                break;
+            }
+        }
+        let e = self.em(entry);
+        e.timeline_mode = modes;
+        e.timeline_hold_mix = hold_mix;
+    }
 }

@@ -9,7 +9,7 @@ use crate::core::animation::{
 };
 use crate::core::curve::Span;
 use crate::core::math::{rem, signum, wrap_degrees_38 as wrap};
-use crate::core::model::{CompleteRule, RotateMixRule, SkeletonData};
+use crate::core::model::{CompleteRule, EventRule, RotateMixRule, SkeletonData, StateRule};
 use crate::core::skeleton::Skeleton;
 
 /// Attachment state offsets relative to `unkeyed_state`.
@@ -19,6 +19,7 @@ const CURRENT: u32 = 2;
 impl AnimationState {
     /// Poses `skeleton` from every track. Returns true when anything was applied.
     pub fn apply(&mut self, skeleton: &mut Skeleton) -> bool {
+        skeleton.edit_pose();
         if self.animations_changed {
             self.animations_changed();
         }
@@ -66,7 +67,8 @@ impl AnimationState {
             let (key_last, key_now) = (anim.key_time(animation_last), anim.key_time(apply_time));
             let mut events = std::mem::take(&mut self.events);
             let mut hints = self.take_hints(current, anim);
-            if (i == 0 && mix == 1.0) || blend == MixBlend::Add {
+            let v43 = data.rules.state == StateRule::V43;
+            if (i == 0 && mix == 1.0) || (blend == MixBlend::Add && !v43) {
                 let keep = (i == 0 && mix == 1.0) || mix >= alpha_threshold;
                 for (tl, hint) in anim.timelines.iter().zip(&mut hints) {
                     match tl {
@@ -141,6 +143,9 @@ impl AnimationState {
                 c.timelines_rotation = rotation;
             }
             self.em(current).timeline_hints = hints;
+            if reverse && data.rules.events == EventRule::V43 {
+                fire_reversed(anim, animation_last, animation_time, &mut events);
+            }
             self.queue_events(current, animation_time, &events);
             events.clear();
             self.events = events;
@@ -174,8 +179,11 @@ impl AnimationState {
         let Some(from) = self.e(to).mixing_from else {
             return 1.0;
         };
+        let v43 = data.rules.state == StateRule::V43;
+        // 4.3 scales this entry by what its own mix out left of it.
+        let mut from_mix = 1.0;
         if self.e(from).mixing_from.is_some() {
-            self.apply_mixing_from(from, skeleton, blend, data, empty);
+            from_mix = self.apply_mixing_from(from, skeleton, blend, data, empty);
         }
         let t = self.e(to);
         let (to_mix_duration, to_mix_time, to_interrupt_alpha) =
@@ -194,7 +202,9 @@ impl AnimationState {
             }
         }
         let f = self.e(from);
-        let fire_events = mix < f.event_threshold && !f.reverse;
+        let mirrored = data.rules.events == EventRule::V43;
+        let fire_events = mix < f.event_threshold && (mirrored || !f.reverse);
+        let reversed_events = fire_events && f.reverse;
         let attachments = mix < f.attachment_threshold;
         let draw_order = mix < f.draw_order_threshold;
         let shortest = f.shortest_rotation;
@@ -204,8 +214,16 @@ impl AnimationState {
             f64::NEG_INFINITY
         };
         let (animation_last, animation_time) = (f.animation_last, f.animation_time());
-        let alpha_hold = f.alpha * to_interrupt_alpha;
-        let alpha_mix = alpha_hold * (1.0 - mix);
+        let (alpha_hold, alpha_mix) = if v43 {
+            let a = f.alpha * from_mix;
+            let keep = 1.0 - mix * self.e(to).alpha;
+            let alpha_mix = a * (1.0 - mix);
+            let hold = if keep > 0.0 { alpha_mix / keep } else { a };
+            (hold, alpha_mix)
+        } else {
+            let alpha_hold = f.alpha * to_interrupt_alpha;
+            (alpha_hold, alpha_hold * (1.0 - mix))
+        };
         let anim: &Animation = f.animation.map_or(empty, |a| &data.animations[a]);
         let apply_time = if f.reverse {
             anim.duration - animation_time
@@ -215,9 +233,13 @@ impl AnimationState {
         // Keys are looked up at the animation's key time (frame-grid snapping).
         let (key_last, key_now) = (anim.key_time(animation_last), anim.key_time(apply_time));
         let mut events = std::mem::take(&mut self.events);
-        let mut ev = if fire_events { Some(&mut events) } else { None };
+        let mut ev = if fire_events && !reversed_events {
+            Some(&mut events)
+        } else {
+            None
+        };
         let mut hints = self.take_hints(from, anim);
-        if blend == MixBlend::Add {
+        if blend == MixBlend::Add && !v43 {
             for (tl, hint) in anim.timelines.iter().zip(&mut hints) {
                 tl.apply_hinted(
                     skeleton,
@@ -315,6 +337,9 @@ impl AnimationState {
             f.timelines_rotation = rotation;
         }
         self.em(from).timeline_hints = hints;
+        if reversed_events {
+            fire_reversed(anim, animation_last, animation_time, &mut events);
+        }
         if to_mix_duration > 0.0 {
             self.queue_events(from, animation_time, &events);
         }
@@ -387,11 +412,25 @@ impl AnimationState {
         let e = self.e(entry);
         let (start, end) = (e.animation_start, e.animation_end);
         let duration = end - start;
-        let track_last_wrapped = e.track_last % duration;
+        let v43 = self.data.skeleton.rules.events == EventRule::V43;
+        // Where this frame's events split into before / after `complete` (mirrored when
+        // reversed).
+        let mut split = e.track_last % duration;
+        if v43 && e.reverse {
+            split = duration - split;
+        }
+        let before = |t: f64| {
+            if v43 && e.reverse {
+                t < split
+            } else {
+                t >= split
+            }
+        };
+        let outside = |t: f64| t < start || t > end;
         let complete = if e.looping {
             duration == 0.0
                 || match self.data.skeleton.rules.complete {
-                    CompleteRule::Mod => track_last_wrapped > e.track_time % duration,
+                    CompleteRule::Mod => e.track_last % duration > e.track_time % duration,
                     CompleteRule::Floor => {
                         let cycles = (e.track_time / duration).floor();
                         cycles > 0.0 && cycles > (e.track_last / duration).floor()
@@ -401,22 +440,26 @@ impl AnimationState {
             animation_time >= end && e.animation_last < end
         };
         let mut i = 0;
+        let mut queued = Vec::new();
         while i < events.len() {
             let ev = &events[i];
-            if ev.time < track_last_wrapped {
+            if !before(ev.time) {
                 break;
             }
             i += 1;
-            if ev.time > end {
+            if ev.time > end || (v43 && outside(ev.time)) {
                 continue;
             }
-            self.queue_event(entry, ev.clone());
+            queued.push(ev.clone());
+        }
+        for ev in queued {
+            self.queue_event(entry, ev);
         }
         if complete {
             self.queue_complete(entry);
         }
         for ev in &events[i..] {
-            if ev.time < start {
+            if ev.time < start || (v43 && outside(ev.time)) {
                 continue;
             }
             self.queue_event(entry, ev.clone());
@@ -550,4 +593,20 @@ fn turn_42(diff: f64, last_total: f64, last_diff: f64) -> f64 {
         total += 360.0 * signum(last_total);
     }
     total
+}
+
+/// Spine 4.3: the events a reversed entry passed from `animation_last` to `animation_time`
+/// (both in play time; the keys are found at the mirrored times).
+fn fire_reversed(
+    anim: &Animation,
+    animation_last: f64,
+    animation_time: f64,
+    out: &mut Vec<crate::core::model::Event>,
+) {
+    let d = anim.duration;
+    for tl in &anim.timelines {
+        if let Timeline::Event(t) = tl {
+            t.fire_reversed(d - animation_last, d - animation_time, out);
+        }
+    }
 }

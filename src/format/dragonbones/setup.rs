@@ -247,6 +247,7 @@ fn iks(
             compress: false,
             stretch: false,
             uniform: false,
+            volume: false,
             rigid: true,
         });
     }

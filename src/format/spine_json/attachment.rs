@@ -21,6 +21,8 @@ pub struct LinkTo {
     pub parent: String,
     /// Whether the parent's deform keys drive this mesh.
     pub deform: bool,
+    /// Spine 4.3: the slot the parent is found under (`None`: this mesh's slot).
+    pub slot: Option<String>,
 }
 
 /// Reads the attachment `dto` found at `at` under attachment key `key`, to be stored as `id`.
@@ -45,6 +47,26 @@ pub fn attachment(
         ));
     }
     let field = |f: &'static str| join(at, &[Key(f)]);
+    let v43 = ctx.version >= SpineVersion::V43;
+    let keys_43 = [
+        ("source", dto.source.is_some()),
+        ("slot", dto.slot.is_some()),
+        ("convex", dto.convex.is_some()),
+        ("inverse", dto.inverse.is_some()),
+    ];
+    if !v43 && let Some((f, _)) = keys_43.iter().find(|(_, present)| *present) {
+        return Err(ctx.err(&field(f), format!("\"{f}\" is a Spine 4.3 attachment key")));
+    }
+    if v43 && dto.parent.is_some() {
+        return Err(ctx.err(
+            &field("parent"),
+            "Spine 4.3 calls a linked mesh's parent \"source\"",
+        ));
+    }
+    let mut dto = dto;
+    if v43 {
+        dto.parent = dto.source.take();
+    }
     let missing = |f: &'static str| {
         ctx.err(
             at,
@@ -69,7 +91,6 @@ pub fn attachment(
         vertices(ctx, at, raw, count, bone_count)
     };
     let name = dto.name.clone().unwrap_or_else(|| key.to_string());
-    let mut dto = dto;
     let mut link = None;
     let kind = match kind {
         AttachmentType::Region => {
@@ -158,8 +179,12 @@ pub fn attachment(
         AttachmentType::Linkedmesh => {
             link = Some(LinkTo {
                 skin: dto.skin.take(),
-                parent: dto.parent.take().ok_or_else(|| missing("parent"))?,
+                parent: dto
+                    .parent
+                    .take()
+                    .ok_or_else(|| missing(if v43 { "source" } else { "parent" }))?,
                 deform: linked_timelines(ctx, at, &dto)?,
+                slot: dto.slot.take(),
             });
             AttachmentKind::Mesh(MeshAttachment {
                 path: dto.path.take().unwrap_or_else(|| name.clone()),

@@ -120,3 +120,66 @@ fn check_setup_attachments(ctx: Ctx<'_>, data: &SkeletonData) -> Result<(), Load
     }
     Ok(())
 }
+
+/// Builds a Spine 4.3 skeleton: as [`build`], with the one `constraints` list (whose order
+/// is the update order) and sliders resolved after the animations.
+pub fn build43(
+    text: &[u8],
+    file: super::dto43::SkeletonFile43,
+    name: &str,
+) -> Result<SkeletonData, LoadError> {
+    let version = SpineVersion::V43;
+    let budget = Budget::for_text(text.len());
+    let ctx = Ctx::new(text, &budget, version);
+    let super::dto43::SkeletonFile43 {
+        skeleton,
+        bones,
+        slots,
+        constraints,
+        skins,
+        events,
+        animations: anims,
+        ..
+    } = file;
+    let mut data = SkeletonData {
+        name: name.to_string(),
+        source: SourceInfo {
+            format: "Spine".into(),
+            version: skeleton.spine.clone().unwrap_or_default(),
+        },
+        rules: version.rules(),
+        hash: skeleton.hash.unwrap_or_default(),
+        x: skeleton.x,
+        y: skeleton.y,
+        width: skeleton.width,
+        height: skeleton.height,
+        fps: skeleton.fps.unwrap_or(30.0),
+        images: skeleton.images,
+        audio: skeleton.audio,
+        ..SkeletonData::default()
+    };
+    if let Some(scale) = skeleton.reference_scale {
+        data.reference_scale = crate::core::model::ReferenceScale(scale);
+    }
+    let mut names = Names::default();
+    let mut warnings = Vec::new();
+    names.bones = setup::bones(ctx, version, &bones, &mut data.bones, &mut warnings)?;
+    names.slots = setup::slots(ctx, &slots, &names.bones, &mut data.slots)?;
+    let (tables, sliders) = super::setup43::constraints(ctx, &constraints, &names, &mut data)?;
+    names.ik = tables.ik;
+    names.transform = tables.transform;
+    names.path = tables.path;
+    names.physics = tables.physics;
+    names.slider = tables.slider;
+    data.load_warnings = warnings;
+    names.events = setup::events(ctx, &events, &mut data.events)?;
+    let skin_names: Vec<String> = skins.iter().map(|s| s.name.clone()).collect();
+    names.skins = unique_names(ctx, skin_names.iter().map(String::as_str), "skin", |i| {
+        vec![Key("skins"), Index(i), Key("name")]
+    })?;
+    skins::skins(ctx, skins, &names, &mut data)?;
+    check_setup_attachments(ctx, &data)?;
+    data.animations = super::anim4::animations(ctx, anims, &names, &data)?;
+    super::setup43::resolve_sliders(ctx, &sliders, &mut data)?;
+    Ok(data)
+}

@@ -122,6 +122,8 @@ pub struct Names<'a> {
     pub transform: HashMap<&'a str, usize>,
     pub path: HashMap<&'a str, usize>,
     pub physics: HashMap<&'a str, usize>,
+    /// Spine 4.3 sliders.
+    pub slider: HashMap<&'a str, usize>,
     pub skins: HashMap<&'a str, usize>,
     pub events: HashMap<&'a str, usize>,
 }

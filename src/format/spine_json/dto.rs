@@ -91,6 +91,11 @@ pub struct BoneDto {
     /// 4.2 editor visibility (nonessential; accepted, not used).
     #[serde(rename = "visible")]
     pub _visible: Option<serde::de::IgnoredAny>,
+    /// 4.3 editor icon size and rotation (nonessential; accepted, not used).
+    #[serde(rename = "iconSize")]
+    pub _icon_size: Option<serde::de::IgnoredAny>,
+    #[serde(rename = "iconRotation")]
+    pub _icon_rotation: Option<serde::de::IgnoredAny>,
     #[serde(default)]
     pub skin: bool,
     #[serde(default)]
@@ -341,6 +346,8 @@ pub struct SkinDto {
     pub path: Vec<String>,
     /// 4.2.
     pub physics: Option<Vec<String>>,
+    /// 4.3.
+    pub slider: Option<Vec<String>>,
 }
 
 #[derive(Deserialize, Clone, Copy, Default, PartialEq, Eq, Debug)]
@@ -391,6 +398,13 @@ pub struct AttachmentDto {
     pub sequence: Option<SequenceDto>,
     /// 4.1+ name of `deform` on linked meshes.
     pub timelines: Option<bool>,
+    /// 4.3 name of a linked mesh's `parent`.
+    pub source: Option<String>,
+    /// 4.3: the slot under which a linked mesh's source is found.
+    pub slot: Option<String>,
+    /// 4.3 clipping flags.
+    pub convex: Option<bool>,
+    pub inverse: Option<bool>,
 }
 
 /// A region's or mesh's image sequence (4.1+).
@@ -440,6 +454,10 @@ impl AttachmentDto {
             ("end", self.end.is_some()),
             ("sequence", self.sequence.is_some()),
             ("timelines", self.timelines.is_some()),
+            ("source", self.source.is_some()),
+            ("slot", self.slot.is_some()),
+            ("convex", self.convex.is_some()),
+            ("inverse", self.inverse.is_some()),
         ]
         .into_iter()
         .filter_map(|(name, present)| present.then_some(name))
@@ -473,6 +491,8 @@ impl AttachmentType {
                 "parent",
                 "deform",
                 "timelines",
+                "source",
+                "slot",
                 "width",
                 "height",
                 "sequence",
@@ -487,7 +507,14 @@ impl AttachmentType {
                 "color",
             ],
             AttachmentType::Point => &["x", "y", "rotation", "color"],
-            AttachmentType::Clipping => &["end", "vertexCount", "vertices", "color"],
+            AttachmentType::Clipping => &[
+                "end",
+                "vertexCount",
+                "vertices",
+                "color",
+                "convex",
+                "inverse",
+            ],
         }
     }
 

@@ -39,6 +39,29 @@ pub struct AnimationDto {
     pub events: Vec<EventKey>,
     #[serde(default)]
     pub draw_order: Vec<DrawOrderKey>,
+    /// 4.3: slider name -> `time` / `mix` keys.
+    pub slider: Option<OrderedMap<SliderTimelines>>,
+    /// 4.3: draw order within subsets of slots.
+    pub draw_order_folder: Option<Vec<DrawOrderFolder>>,
+    /// 4.3 editor color of the animation (nonessential).
+    pub color: Option<String>,
+}
+
+/// A 4.3 slider's timelines.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SliderTimelines {
+    pub time: Option<Vec<ValueKey>>,
+    pub mix: Option<Vec<ValueKey>>,
+}
+
+/// A 4.3 draw-order folder: its slots and keys (offsets within the folder).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DrawOrderFolder {
+    pub slots: Vec<String>,
+    #[serde(default)]
+    pub keys: Vec<DrawOrderKey>,
 }
 
 /// A key's `curve`: stepped, or `[cx1, cy1, cx2, cy2]` per channel.

@@ -1,4 +1,4 @@
-//! The Spine JSON loader (exports of Spine 3.8, 4.0, 4.1 and 4.2).
+//! The Spine JSON loader (exports of Spine 3.8, 4.0, 4.1, 4.2 and 4.3).
 //!
 //! Two steps, one module each: `dto` / `dto_anim` parse the text straight into serde
 //! structs mirroring the format (unknown fields are errors), then `build` resolves names to
@@ -13,9 +13,11 @@ mod build;
 mod ctx;
 mod curve;
 mod dto;
+mod dto43;
 mod dto_anim;
 mod dto_anim4;
 mod setup;
+mod setup43;
 mod skins;
 pub(crate) mod vertices;
 
@@ -34,6 +36,7 @@ pub enum SpineVersion {
     V40,
     V41,
     V42,
+    V43,
 }
 
 impl SpineVersion {
@@ -48,6 +51,7 @@ impl SpineVersion {
             ("4", "0") => Some(SpineVersion::V40),
             ("4", "1") => Some(SpineVersion::V41),
             ("4", "2") => Some(SpineVersion::V42),
+            ("4", "3") => Some(SpineVersion::V43),
             _ => None,
         }
     }
@@ -59,6 +63,7 @@ impl SpineVersion {
             SpineVersion::V40 => "4.0",
             SpineVersion::V41 => "4.1",
             SpineVersion::V42 => "4.2",
+            SpineVersion::V43 => "4.3",
         }
     }
 
@@ -69,6 +74,7 @@ impl SpineVersion {
             SpineVersion::V40 => Rules::SPINE_40,
             SpineVersion::V41 => Rules::SPINE_41,
             SpineVersion::V42 => Rules::SPINE_42,
+            SpineVersion::V43 => Rules::SPINE_43,
         }
     }
 }
@@ -76,7 +82,10 @@ impl SpineVersion {
 /// Loads a Spine JSON export of `version` (recognised by [`crate::format::sniff`]). `name` is
 /// the display name. The caller runs [`SkeletonData::finish`].
 pub fn load(text: &[u8], name: &str, version: SpineVersion) -> Result<SkeletonData, LoadError> {
-    if version == SpineVersion::V38 {
+    if version == SpineVersion::V43 {
+        let file: dto43::SkeletonFile43 = from_slice(text)?;
+        build::build43(text, file, name)
+    } else if version == SpineVersion::V38 {
         let file: dto::SkeletonFile = from_slice(text)?;
         build::build(text, file, name, version, anim::animations)
     } else {

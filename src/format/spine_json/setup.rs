@@ -179,6 +179,7 @@ pub fn ik<'a>(
             compress: c.compress,
             stretch: c.stretch,
             uniform: c.uniform,
+            volume: false,
         });
     }
     Ok(table)
@@ -288,6 +289,7 @@ pub fn transform<'a>(
             mix_shear_y: mixes[5],
             local: c.local,
             relative: c.relative,
+            mapping: None,
         });
     }
     Ok(table)

@@ -69,7 +69,14 @@ pub fn skins(
             }
         }
         let physics = dto.physics.clone().unwrap_or_default();
-        let sections: [Section<'_>; 4] = [
+        let slider = dto.slider.clone().unwrap_or_default();
+        if ctx.version < super::SpineVersion::V43 && dto.slider.is_some() {
+            return Err(ctx.err(
+                &[Key("skins"), Index(i), Key("slider")],
+                "sliders are new in Spine 4.3",
+            ));
+        }
+        let sections: [Section<'_>; 5] = [
             ("ik", &dto.ik, &names.ik, ConstraintRef::Ik),
             (
                 "transform",
@@ -79,6 +86,7 @@ pub fn skins(
             ),
             ("path", &dto.path, &names.path, ConstraintRef::Path),
             ("physics", &physics, &names.physics, ConstraintRef::Physics),
+            ("slider", &slider, &names.slider, ConstraintRef::Slider),
         ];
         for (section, list, table, make) in sections {
             let what = format!("{section} constraint");
@@ -161,9 +169,19 @@ fn resolve_linked_meshes(
                 )
             })?,
         };
+        let slot = match &p.link.slot {
+            Some(name) => lookup(
+                ctx,
+                &names.slots,
+                name,
+                "slot",
+                &join(&p.path(), &[Key("slot")]),
+            )?,
+            None => p.slot,
+        };
         links.push(linked_mesh::Link {
             id: p.id,
-            slot: p.slot,
+            slot,
             skin,
             parent: p.link.parent.clone(),
             deform: p.link.deform,

@@ -734,6 +734,7 @@ fn equal_orders_put_physics_after_ik_transform_and_path() {
         compress: false,
         stretch: false,
         uniform: false,
+        volume: false,
         rigid: false,
     });
     d.finish();

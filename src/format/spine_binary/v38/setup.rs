@@ -164,6 +164,7 @@ pub fn ik(r: &mut Reader<'_>, data: &mut SkeletonData) -> Read<()> {
             compress: r.c.bool("compress")?,
             stretch: r.c.bool("stretch")?,
             uniform: r.c.bool("uniform")?,
+            volume: false,
             rigid: false,
         });
         r.c.leave();
@@ -226,6 +227,7 @@ pub fn transform(r: &mut Reader<'_>, data: &mut SkeletonData) -> Read<()> {
             mix_scale_x: scale,
             mix_scale_y: scale,
             mix_shear_y,
+            mapping: None,
         });
         r.c.leave();
     }

@@ -60,7 +60,7 @@ pub fn draw_order(
 
 /// Each listed slot moves to its setup index + offset; the others fill the free places in
 /// setup order.
-fn order(
+pub(crate) fn order(
     ctx: Ctx<'_>,
     at: &[Seg<'_>],
     offsets: &[DrawOrderOffset],
@@ -147,7 +147,13 @@ pub fn events(
         let (volume, balance) = if ctx.version == SpineVersion::V38 {
             (k.volume.unwrap_or(d.volume), k.balance.unwrap_or(d.balance))
         } else if d.audio.is_some() {
-            (k.volume.unwrap_or(1.0), k.balance.unwrap_or(0.0))
+            // 4.3.13 reads an omitted balance as the definition's volume.
+            let balance = if ctx.version >= SpineVersion::V43 {
+                d.volume
+            } else {
+                0.0
+            };
+            (k.volume.unwrap_or(1.0), k.balance.unwrap_or(balance))
         } else {
             (0.0, 0.0)
         };

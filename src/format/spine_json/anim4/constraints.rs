@@ -88,6 +88,8 @@ pub fn transform(
             continue;
         };
         let first_shear = or(first.mix_shear_y, 1.0);
+        // 4.3 reads mixShearY per key and defaults mixScaleY to 1.
+        let v43 = ctx.version >= SpineVersion::V43;
         let keys = curve_keys4(
             ctx,
             &at,
@@ -101,11 +103,13 @@ pub fn transform(
                     x,
                     or(k.mix_y, x),
                     sx,
-                    or(k.mix_scale_y, sx),
+                    or(k.mix_scale_y, if v43 { 1.0 } else { sx }),
                     or(k.mix_shear_y, 1.0),
                 ];
                 let mut values = own;
-                values[5] = first_shear;
+                if !v43 {
+                    values[5] = first_shear;
+                }
                 Ok(Key4 {
                     time: k.time,
                     values,
@@ -228,12 +232,19 @@ pub fn physics(
                         "gravity" => PhysicsProperty::Gravity,
                         _ => PhysicsProperty::Mix,
                     };
+                    // 4.3: an omitted mix value is 1.
+                    let default =
+                        if property == PhysicsProperty::Mix && ctx.version >= SpineVersion::V43 {
+                            1.0
+                        } else {
+                            0.0
+                        };
                     let keys = curve_keys4(
                         ctx,
                         &at,
                         keys,
                         |k| k.curve.as_ref(),
-                        |_, k| Ok(plain(k.time, [or(k.value, 0.0)])),
+                        |_, k| Ok(plain(k.time, [or(k.value, default)])),
                     )?;
                     if !keys.is_empty() {
                         out.push(Timeline::Physics(PhysicsTimeline {

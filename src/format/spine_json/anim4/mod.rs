@@ -6,6 +6,7 @@ mod bones;
 mod constraints;
 mod keys;
 mod slots;
+mod v43;
 
 use super::anim::discrete;
 use super::ctx::{Ctx, Names, unique_names};
@@ -42,6 +43,10 @@ pub fn animations(
         if let Some(physics) = &a.physics {
             constraints::physics(ctx, &at, physics, names, &mut timelines)?;
         }
+        v43::check_keys(ctx, &at, &a)?;
+        if let Some(sliders) = &a.slider {
+            v43::sliders(ctx, &at, sliders, names, &mut timelines)?;
+        }
         if let Some(deform) = &a.deform {
             attachments::deform_40(ctx, &at, deform, names, data, &mut timelines)?;
         }
@@ -56,6 +61,9 @@ pub fn animations(
             data.slots.len(),
             &mut timelines,
         )?;
+        if let Some(folders) = &a.draw_order_folder {
+            v43::draw_order_folders(ctx, &at, folders, names, &mut timelines)?;
+        }
         discrete::events(ctx, &at, &a.events, names, data, &mut timelines)?;
         out.push(Animation::new(name.clone(), timelines));
     }

@@ -1,0 +1,35 @@
+//! Spine 4.3 poses against the official 4.3 runtime's goldens
+//! (`../shared/golden/spine/4.3`, spine-core 4.3.13), one summary line per file.
+//!
+//! The 4.3 records: bone local values are the unconstrained pose, `applied` the applied pose
+//! brought up to date, world values and slots the applied poses (sliders included).
+
+mod common;
+
+use common::golden_poses::{golden_pairs, run_all};
+use common::*;
+
+#[test]
+fn official_runtime_goldens_4_3() {
+    let Some(shared) = shared_dir("Spine 4.3 golden poses") else {
+        return;
+    };
+    let pairs = golden_pairs(&shared, "4.3");
+    assert_eq!(pairs.len(), 7, "expected 7 Spine 4.3 golden pose files");
+    run_all(pairs);
+}
+
+/// The project's own 4.3 sample (`samples/spine/lever-43.json`: sliders driven by a local
+/// bone rotation and by keyed time / mix, mapped transform constraints in local, world and
+/// additive modes with clamps, draw-order folders, physics in `constraints[]`) against the
+/// 4.3 runtime's goldens in `tests/fixtures/spine43` (README there), at 10 and 13 samples.
+#[test]
+fn project_sample_goldens_4_3() {
+    let dir = project_dir().join("tests/fixtures/spine43");
+    let sample = project_dir().join("samples/spine/lever-43.json");
+    let pairs = ["lever-43.poses.json", "lever-43.s13.poses.json"]
+        .iter()
+        .map(|g| (sample.clone(), dir.join(g)))
+        .collect();
+    run_all(pairs);
+}
