@@ -522,6 +522,7 @@ fn index<'a>(
 fn timeline_key(t: &Timeline, places: &HashMap<AttachmentId, (String, usize, String)>) -> String {
     match t {
         Timeline::Deform(t) => format!("Deform({}, {:?})", t.slot, places.get(&t.attachment)),
+        Timeline::Sequence(t) => format!("Sequence({}, {:?})", t.slot, places.get(&t.attachment)),
         t => format!("{:?}", t.property_ids().as_slice()),
     }
 }
