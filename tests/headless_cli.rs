@@ -212,7 +212,6 @@ fn check_whole_corpus() {
     files.sort();
     assert!(files.len() > 200, "{}", files.len());
     let mut listing = String::new();
-    let mut skel4_unsupported = 0;
     for path in &files {
         let rel = path.strip_prefix(&corpus).unwrap().display().to_string();
         let r = bonescope::cli::check::check_file(path);
@@ -223,11 +222,8 @@ fn check_whole_corpus() {
             || rel.starts_with("dragonbones/")
             || rel.starts_with("mrtk/real/")
             || rel.starts_with("mrtk/valid/");
-        // Spine 4.x binary exports are refused by name until their reader lands.
-        if is_skel4 && r.unreadable && codes == ["unsupported-version"] {
-            skel4_unsupported += 1;
-            continue;
-        }
+        // Every Spine 4.0-4.2 binary export reads.
+        assert!(!(is_skel4 && r.unreadable), "{rel}: {r:?}");
         if rel.starts_with("dragonbones/2.3/") || rel.starts_with("dragonbones/3.0/") {
             // Flash-era data: refused as an unsupported version, nothing else.
             assert!(
@@ -258,9 +254,7 @@ fn check_whole_corpus() {
             listing.push_str(&format!("{rel}: {sev}[{}] {}\n", f.code, f.path));
         }
     }
-    // Every Spine JSON (3.8-4.2) and 3.8 .skel loads; 4.x .skel is either read or refused
-    // by name, never misread.
-    println!("spine 4.x .skel refused as unsupported: {skel4_unsupported}");
+    // Every Spine JSON and .skel (3.8-4.2) loads.
     insta::assert_snapshot!("check_corpus", listing);
 }
 

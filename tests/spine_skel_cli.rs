@@ -91,12 +91,24 @@ fn unsupported_and_cut_skel_files_say_why() {
     let Some(skel) = corpus("4.2", "coin-pro.skel") else {
         return;
     };
-    let (code, _, err) = bonescope(&["poses", &skel]);
+    // A version no reader knows: the 4.2 export with its version string edited.
+    let mut bytes = std::fs::read(&skel).expect("read");
+    let at = bytes
+        .windows(6)
+        .position(|w| w == b"4.2.22")
+        .expect("version string");
+    bytes[at..at + 6].copy_from_slice(b"4.9.22");
+    let dir = std::env::temp_dir().join(format!("bonescope-skel-ver-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let unknown = dir.join("unknown.skel");
+    std::fs::write(&unknown, &bytes).expect("write");
+    let (code, _, err) = bonescope(&["poses", &unknown.display().to_string()]);
     assert_eq!(code, 2);
     assert!(
-        err.contains("byte 0: Spine 4.2.22 binary (.skel) is not supported yet"),
+        err.contains("byte 0: Spine \"4.9.22\" binary (.skel) is not supported"),
         "{err}"
     );
+    let _ = std::fs::remove_dir_all(&dir);
     let Some(skel) = corpus("3.8", "coin-pro.skel") else {
         return;
     };

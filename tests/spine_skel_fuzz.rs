@@ -44,7 +44,7 @@ fn exercise(bytes: &[u8], pose: bool) -> Result<(), LoadError> {
 }
 
 /// The versions whose small spinosaurus export is cut and bit-flipped.
-const VERSIONS: [&str; 3] = ["3.8", "4.0", "4.1"];
+const VERSIONS: [&str; 4] = ["3.8", "4.0", "4.1", "4.2"];
 
 fn corpus(version: &str, name: &str) -> Option<Vec<u8>> {
     let shared = common::shared_dir("Spine .skel fuzzing")?;
@@ -135,6 +135,10 @@ fn seeded_mutations_of_larger_files() {
         ("4.0", "spineboy-pro.skel", 300),
         ("4.1", "dragon-ess.skel", 800),
         ("4.1", "hero-ess.skel", 800),
+        ("4.2", "dragon-ess.skel", 800),
+        ("4.2", "goblins-pro.skel", 600),
+        ("4.2", "cloud-pot.skel", 600),
+        ("4.2", "spineboy-pro.skel", 300),
     ] {
         let Some(bytes) = corpus(version, name) else {
             return;
@@ -183,5 +187,40 @@ fn absurd_counts_fail_before_allocating() {
             "byte {at}: bone count 2147483647 is impossible: it needs at least 75161927645 bytes, {} are left",
             b.len() - at - 5
         )
+    );
+}
+
+#[test]
+fn absurd_counts_fail_before_allocating_4_2() {
+    let Some(bytes) = corpus("4.2", "spinosaurus-ess.skel") else {
+        return;
+    };
+    // The bone count (after the header and the string table) set to 2^31 - 1.
+    let at = bytes
+        .windows(6)
+        .position(|w| w == b"\x06\x05root")
+        .expect("bone count before \"root\"");
+    let mut b = bytes[..at].to_vec();
+    b.extend_from_slice(&[0xff, 0xff, 0xff, 0xff, 0x07]);
+    b.extend_from_slice(&bytes[at + 1..]);
+    let e = exercise(&b, false).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        format!(
+            "byte {at}: bone count 2147483647 is impossible: it needs at least 75161927645 bytes, {} are left",
+            b.len() - at - 5
+        )
+    );
+    // A 4.2 mesh whose implied triangle count exceeds the bytes left names what it read.
+    let Some(bytes) = corpus("4.2", "goblins-pro.skel") else {
+        return;
+    };
+    let cut = &bytes[..2760];
+    let e = exercise(cut, false).unwrap_err();
+    let text = e.to_string();
+    assert!(text.starts_with("byte "), "{text}");
+    assert!(
+        text.contains("default skin") && text.contains("attachment"),
+        "{text}"
     );
 }

@@ -9,7 +9,7 @@ use common::twins::{Known, compare};
 use common::*;
 
 /// The versions whose binary reader exists, with their number of `.skel` files.
-const VERSIONS: [(&str, usize); 3] = [("3.8", 21), ("4.0", 21), ("4.1", 22)];
+const VERSIONS: [(&str, usize); 4] = [("3.8", 21), ("4.0", 21), ("4.1", 22), ("4.2", 26)];
 
 #[test]
 fn every_skel_matches_its_json_twin() {

@@ -2,6 +2,7 @@
 
 pub mod check;
 pub mod completions;
+pub mod convert;
 pub mod curves;
 pub mod diff;
 pub mod man;
@@ -222,6 +223,9 @@ pub enum Command {
     /// changed setup values, and per animation the timelines that changed and the largest pose
     /// difference sampled with the runtime. Exit status 0 same, 1 different, 2 trouble.
     Diff(diff::DiffArgs),
+    /// Write a Spine export (`.skel` or JSON) as Spine JSON of its own version, nothing
+    /// rounded: to read and diff binary exports, or to normalise JSON.
+    Convert(convert::ConvertArgs),
     /// Draw a pose to stdout without a terminal: the preview as text (braille, halfblock,
     /// ascii) or, with --format svg, as an SVG picture.
     Render(render::RenderArgs),
@@ -372,6 +376,7 @@ pub fn run(command: Command) -> Result<(), CliError> {
             .map_err(CliError)
         }
         Command::Check(_) | Command::Diff(_) | Command::Render(_) => dispatch(command).map(|_| ()),
+        Command::Convert(args) => convert::run(&args),
         Command::Completions { shell } => completions::run(shell),
         Command::Man => man::run(),
         Command::Scenario {

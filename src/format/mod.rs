@@ -12,6 +12,7 @@ pub mod read;
 pub mod sniff;
 pub mod spine_binary;
 pub mod spine_json;
+pub mod spine_json_writer;
 
 pub use error::{LoadError, Location};
 

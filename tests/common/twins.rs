@@ -180,13 +180,78 @@ fn constraints(d: &mut Diff, ours: &SkeletonData, twin: &SkeletonData) {
             ours.ik_constraints.len(),
             ours.transform_constraints.len(),
             ours.path_constraints.len(),
+            ours.physics_constraints.len(),
         ),
         (
             twin.ik_constraints.len(),
             twin.transform_constraints.len(),
             twin.path_constraints.len(),
+            twin.physics_constraints.len(),
         ),
     );
+    d.num(
+        &|| "reference scale".into(),
+        ours.reference_scale.0,
+        twin.reference_scale.0,
+        VALUE,
+    );
+    for (a, b) in ours
+        .physics_constraints
+        .iter()
+        .zip(&twin.physics_constraints)
+    {
+        let at = |f: &str| format!("physics {} {f}", b.name);
+        d.eq(
+            &|| at("name/order/skin/bone"),
+            (&a.name, a.order, a.skin_required, a.bone),
+            (&b.name, b.order, b.skin_required, b.bone),
+        );
+        for (f, x, y) in [
+            ("x", a.x, b.x),
+            ("y", a.y, b.y),
+            ("rotate", a.rotate, b.rotate),
+            ("scaleX", a.scale_x, b.scale_x),
+            ("shearX", a.shear_x, b.shear_x),
+            ("limit", a.limit, b.limit),
+            ("step", a.step, b.step),
+            ("inertia", a.inertia, b.inertia),
+            ("strength", a.strength, b.strength),
+            ("damping", a.damping, b.damping),
+            ("wind", a.wind, b.wind),
+            ("gravity", a.gravity, b.gravity),
+            ("mix", a.mix, b.mix),
+        ] {
+            d.num(&|| at(f), x, y, VALUE);
+        }
+        // The binary holds 1 / mass, the JSON the mass (2 decimals).
+        d.num(
+            &|| at("mass"),
+            1.0 / a.mass_inverse,
+            1.0 / b.mass_inverse,
+            VALUE,
+        );
+        d.eq(
+            &|| at("globals"),
+            [
+                a.inertia_global,
+                a.strength_global,
+                a.damping_global,
+                a.mass_global,
+                a.wind_global,
+                a.gravity_global,
+                a.mix_global,
+            ],
+            [
+                b.inertia_global,
+                b.strength_global,
+                b.damping_global,
+                b.mass_global,
+                b.wind_global,
+                b.gravity_global,
+                b.mix_global,
+            ],
+        );
+    }
     for (a, b) in ours.ik_constraints.iter().zip(&twin.ik_constraints) {
         let at = |f: &str| format!("IK {} {f}", b.name);
         d.eq(
@@ -348,6 +413,7 @@ fn attachment(
     let f = |w: &'static str| move || format!("{} {w}", at());
     d.eq(&f("name"), &a.name, &b.name);
     d.eq(&f("type"), a.type_name(), b.type_name());
+    d.eq(&f("sequence"), &a.sequence, &b.sequence);
     // Deform keys drive the same attachment (by place).
     let (pa, pb) = (places(ours), places(twin));
     d.eq(
@@ -456,6 +522,7 @@ fn index<'a>(
 fn timeline_key(t: &Timeline, places: &HashMap<AttachmentId, (String, usize, String)>) -> String {
     match t {
         Timeline::Deform(t) => format!("Deform({}, {:?})", t.slot, places.get(&t.attachment)),
+        Timeline::Sequence(t) => format!("Sequence({}, {:?})", t.slot, places.get(&t.attachment)),
         t => format!("{:?}", t.property_ids().as_slice()),
     }
 }
@@ -533,6 +600,14 @@ fn animation(
                 keys(d, &at, &json_shear_quirk(&x.keys), &y.keys)
             }
             (Timeline::Path(x), Timeline::Path(y)) => keys(d, &at, &x.keys, &y.keys),
+            (Timeline::Physics(x), Timeline::Physics(y)) => keys(d, &at, &x.keys, &y.keys),
+            (Timeline::PhysicsReset(x), Timeline::PhysicsReset(y)) => {
+                d.nums(&|| format!("{} times", at()), &x.times, &y.times, TIME);
+            }
+            (Timeline::Inherit(x), Timeline::Inherit(y)) => {
+                d.nums(&|| format!("{} times", at()), &x.times, &y.times, TIME);
+                d.eq(&|| format!("{} modes", at()), &x.modes, &y.modes);
+            }
             (Timeline::Deform(x), Timeline::Deform(y)) => {
                 keys(d, &at, &x.keys, &y.keys);
                 for (i, (p, q)) in x.vertices.iter().zip(&y.vertices).enumerate() {

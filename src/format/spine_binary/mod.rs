@@ -3,7 +3,7 @@
 //! One module per job: [`cursor`] reads the format's primitives and locates errors,
 //! [`header`] recognises a file by its hash and version string, and one module per format
 //! version turns the rest into the same [`SkeletonData`] the JSON loader builds (`v38`;
-//! `v4` for 4.0 and 4.1). `LAYOUT.md` beside this file records the layout of each version as established
+//! `v4` for 4.0, 4.1 and 4.2). `LAYOUT.md` beside this file records the layout of each version as established
 //! from Esoteric Software's public "Binary export format" page and the corpus' JSON twins,
 //! including the 4.0-4.2 differences the 4.x readers will need.
 //!
@@ -29,20 +29,13 @@ pub fn load(bytes: &[u8], header: &Header, name: &str) -> Result<SkeletonData, L
     let minor = |m: &str| v == m || v.starts_with(&format!("{m}."));
     if minor("3.8") {
         v38::read(bytes, header.layout, name)
-    } else if let Some(m) = ["4.0", "4.1"].iter().position(|m| minor(m)) {
+    } else if let Some(m) = ["4.0", "4.1", "4.2"].iter().position(|m| minor(m)) {
         v4::read(bytes, header.layout, name, m as u8)
-    } else if minor("4.2") {
-        Err(LoadError::byte(
-            0,
-            format!(
-                "Spine {v} binary (.skel) is not supported yet (Spine 3.8, 4.0 and 4.1 binary are; export as JSON meanwhile)"
-            ),
-        ))
     } else {
         Err(LoadError::byte(
             0,
             format!(
-                "Spine \"{v}\" binary (.skel) is not supported (expected Spine 3.8, 4.0 or 4.1)"
+                "Spine \"{v}\" binary (.skel) is not supported (expected Spine 3.8, 4.0, 4.1 or 4.2)"
             ),
         ))
     }

@@ -2,6 +2,7 @@
 //! event timelines: [`super::deform`].
 
 use super::Reader;
+use super::anim42;
 use super::deform;
 use super::setup::bend;
 use crate::core::animation::*;
@@ -29,9 +30,16 @@ pub fn animations(r: &mut Reader<'_>, data: &SkeletonData) -> Read<Vec<Animation
         let mut timelines = Vec::new();
         slots(r, data, &mut timelines)?;
         bones(r, data, &mut timelines)?;
-        ik(r, data, &mut timelines)?;
+        if r.minor >= 2 {
+            anim42::ik(r, data, &mut timelines)?;
+        } else {
+            ik(r, data, &mut timelines)?;
+        }
         transform(r, data, &mut timelines)?;
         path(r, data, &mut timelines)?;
+        if r.minor >= 2 {
+            anim42::physics(r, data, &mut timelines)?;
+        }
         deform::attachments(r, data, &mut timelines)?;
         deform::draw_order(r, data, &mut timelines)?;
         deform::events(r, data, &mut timelines)?;
@@ -245,6 +253,10 @@ fn bones(r: &mut Reader<'_>, data: &SkeletonData, out: &mut Vec<Timeline>) -> Re
         for _ in 0..count {
             let at = r.c.offset();
             let t = r.c.u8("timeline type")?;
+            if t == 10 && r.minor >= 2 {
+                out.extend(anim42::inherit(r, bone)?);
+                continue;
+            }
             let one = |r: &mut Reader<'_>| curve_keys(r, 4, 1, |r| Ok([r.c.f32("value")?]));
             let two =
                 |r: &mut Reader<'_>| curve_keys(r, 8, 2, |r| Ok([r.c.f32("x")?, r.c.f32("y")?]));

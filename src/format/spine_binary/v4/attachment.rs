@@ -6,10 +6,19 @@ use crate::core::model::*;
 use crate::format::spine_binary::cursor::Read;
 use crate::format::spine_json::vertices::vertex_data;
 
+/// The skin holding a linked mesh's parent.
+pub enum LinkSkin {
+    /// The default skin (4.0, 4.1: a null name).
+    Default,
+    /// A skin by name (4.0, 4.1).
+    Named(String),
+    /// A skin by its index in the file's skin list, the default skin first (4.2).
+    Index(usize),
+}
+
 /// A linked mesh's reference to its parent, resolved once every skin is read.
 pub struct LinkTo {
-    /// Skin holding the parent (`None`: the default skin).
-    pub skin: Option<String>,
+    pub skin: LinkSkin,
     pub parent: String,
     pub deform: bool,
 }
@@ -56,7 +65,7 @@ pub fn attachment(
         1 => {
             let count = r.c.count(1, "vertex count")?;
             AttachmentKind::BoundingBox {
-                vertices: vertices(r, count, data.bones.len())?,
+                vertices: vertices(r, count, data.bones.len(), None)?,
                 color: editor_color(r)?,
             }
         }
@@ -82,7 +91,7 @@ pub fn attachment(
                     format!("vertex index {t} is out of range (the mesh has {count} vertices)"),
                 ));
             }
-            let vertices = vertices(r, count, data.bones.len())?;
+            let vertices = vertices(r, count, data.bones.len(), None)?;
             let at = r.c.offset();
             let hull = r.c.uvarint("hull length")?;
             if hull > count {
@@ -137,7 +146,7 @@ pub fn attachment(
                 height = r.c.f64("height")?;
             }
             link = Some(LinkTo {
-                skin,
+                skin: skin.map_or(LinkSkin::Default, LinkSkin::Named),
                 parent,
                 deform,
             });
@@ -169,7 +178,7 @@ pub fn attachment(
                     ),
                 ));
             }
-            let vertices = vertices(r, count, data.bones.len())?;
+            let vertices = vertices(r, count, data.bones.len(), None)?;
             let lengths = r.c.f32s(count / 3, "lengths")?;
             AttachmentKind::Path(PathAttachment {
                 vertices,
@@ -189,7 +198,7 @@ pub fn attachment(
             let end = r.c.index(data.slots.len(), "end slot index")?;
             let count = r.c.count(1, "vertex count")?;
             AttachmentKind::Clipping {
-                vertices: vertices(r, count, data.bones.len())?,
+                vertices: vertices(r, count, data.bones.len(), None)?,
                 end_slot: Some(end),
                 color: editor_color(r)?,
             }
@@ -214,9 +223,19 @@ pub fn attachment(
 /// `count` vertices: a weighted flag, then x, y pairs, or per vertex the influence count and
 /// per influence the bone index, bind x, bind y and weight. Built through the JSON loader's
 /// [`vertex_data`] so both formats check and lay out vertices alike.
-fn vertices(r: &mut Reader<'_>, count: usize, bone_count: usize) -> Read<VertexData> {
+/// `weighted`: `None` reads the flag from the file (4.0, 4.1); 4.2 has it in the attachment's
+/// flags.
+pub fn vertices(
+    r: &mut Reader<'_>,
+    count: usize,
+    bone_count: usize,
+    weighted: Option<bool>,
+) -> Read<VertexData> {
     let at = r.c.offset();
-    let weighted = r.c.bool("weighted flag")?;
+    let weighted = match weighted {
+        Some(w) => w,
+        None => r.c.bool("weighted flag")?,
+    };
     let raw = if !weighted {
         r.c.f32s(count.saturating_mul(2), "vertices")?
     } else {
@@ -251,6 +270,11 @@ fn read_sequence(r: &mut Reader<'_>) -> Read<Option<Sequence>> {
     if r.minor < 1 || !r.c.bool("sequence flag")? {
         return Ok(None);
     }
+    sequence_fields(r).map(Some)
+}
+
+/// A sequence's image count, first index, digits and setup index (as varints).
+pub fn sequence_fields(r: &mut Reader<'_>) -> Read<Sequence> {
     let at = r.c.offset();
     let count = r.c.uvarint("sequence count")?;
     let start = r.c.varint(true, "sequence start")?;
@@ -268,10 +292,10 @@ fn read_sequence(r: &mut Reader<'_>) -> Read<Option<Sequence>> {
         .ok_or_else(|| {
             r.c.error_at(at, format!("sequence digits {digits} out of range"))
         })?;
-    Ok(Some(Sequence {
+    Ok(Sequence {
         count,
         start,
         digits,
         setup,
-    }))
+    })
 }

@@ -1,15 +1,19 @@
-//! Spine 4.0 and 4.1 binary: the header and the order of the sections. The three
-//! versions share one reader; [`Reader::minor`] selects what differs (see `LAYOUT.md`).
+//! Spine 4.0, 4.1 and 4.2 binary: the header and the order of the sections. The three
+//! versions share one reader; [`Reader::minor`] selects what differs (see `LAYOUT.md`): 4.2
+//! packs constraints, attachments and IK keys into flag bytes ([`flags42`], [`anim42`]).
 
 mod anim;
+mod anim42;
 mod attachment;
+mod attachment42;
 mod deform;
+mod flags42;
 mod setup;
 mod skins;
 
 use super::cursor::{Cursor, Read};
 use super::header::{self, HashLayout};
-use crate::core::model::{SkeletonData, SourceInfo};
+use crate::core::model::{ReferenceScale, SkeletonData, SourceInfo};
 use crate::format::LoadError;
 use crate::format::json::budget::Budget;
 use crate::format::spine_json::SpineVersion;
@@ -23,7 +27,7 @@ pub struct Reader<'a> {
     pub nonessential: bool,
     /// Memory for data the file only implies.
     pub budget: Budget,
-    /// The 4.x minor version: 0 or 1.
+    /// The 4.x minor version: 0, 1 or 2.
     pub minor: u8,
 }
 
@@ -46,10 +50,10 @@ pub fn read(
     name: &str,
     minor: u8,
 ) -> Result<SkeletonData, LoadError> {
-    let spine = if minor == 0 {
-        SpineVersion::V40
-    } else {
-        SpineVersion::V41
+    let spine = match minor {
+        0 => SpineVersion::V40,
+        1 => SpineVersion::V41,
+        _ => SpineVersion::V42,
     };
     let mut r = Reader {
         minor,
@@ -77,6 +81,14 @@ pub fn read(
         })
     })?;
     r.c.enter("skeleton header", None, None);
+    if r.minor >= 2 {
+        let at = r.c.offset();
+        let scale = r.c.f64("reference scale")?;
+        if scale == 0.0 {
+            return Err(r.c.error_at(at, "reference scale must not be 0"));
+        }
+        data.reference_scale = ReferenceScale(scale);
+    }
     r.nonessential = r.c.bool("nonessential flag")?;
     if r.nonessential {
         data.fps = r.c.f64("fps")?;
@@ -95,9 +107,16 @@ pub fn read(
     r.c.leave();
     setup::bones(&mut r, &mut data)?;
     setup::slots(&mut r, &mut data)?;
-    setup::ik(&mut r, &mut data)?;
-    setup::transform(&mut r, &mut data)?;
-    setup::path(&mut r, &mut data)?;
+    if r.minor >= 2 {
+        flags42::ik(&mut r, &mut data)?;
+        flags42::transform(&mut r, &mut data)?;
+        flags42::path(&mut r, &mut data)?;
+        flags42::physics(&mut r, &mut data)?;
+    } else {
+        setup::ik(&mut r, &mut data)?;
+        setup::transform(&mut r, &mut data)?;
+        setup::path(&mut r, &mut data)?;
+    }
     skins::skins(&mut r, &mut data)?;
     setup::events(&mut r, &mut data)?;
     data.animations = anim::animations(&mut r, &data)?;

@@ -9,7 +9,7 @@ use crate::format::spine_binary::cursor::Read;
 
 /// Reads a name that must differ from every earlier one of its kind (`what`): lookups by
 /// name (skins, scenarios, the viewer) need them unique, as the JSON loader requires.
-fn unique_name(r: &mut Reader<'_>, seen: &mut HashSet<String>, what: &str) -> Read<String> {
+pub fn unique_name(r: &mut Reader<'_>, seen: &mut HashSet<String>, what: &str) -> Read<String> {
     let at = r.c.offset();
     let name = r.c.name("name")?;
     if !seen.insert(name.clone()) {
@@ -56,6 +56,11 @@ pub fn bones(r: &mut Reader<'_>, data: &mut SkeletonData) -> Read<()> {
         b.skin_required = r.c.bool("skin required flag")?;
         if r.nonessential {
             b.color = Some(r.c.color("color")?);
+            if r.minor >= 2 {
+                // Editor-only: the bone's icon and whether it is shown.
+                let _ = r.c.string("icon")?;
+                let _ = r.c.bool("visible flag")?;
+            }
         }
         data.bones.push(b);
         r.c.leave();
@@ -88,6 +93,9 @@ pub fn slots(r: &mut Reader<'_>, data: &mut SkeletonData) -> Read<()> {
             3 => BlendMode::Screen,
             m => return Err(r.c.error_at(at, format!("unknown blend mode {m} (0..3)"))),
         };
+        if r.minor >= 2 && r.nonessential {
+            let _ = r.c.bool("visible flag")?;
+        }
 
         data.slots.push(SlotData {
             name,
@@ -104,7 +112,7 @@ pub fn slots(r: &mut Reader<'_>, data: &mut SkeletonData) -> Read<()> {
 }
 
 /// A constraint's bone list.
-fn bone_list(r: &mut Reader<'_>, bone_count: usize) -> Read<Vec<usize>> {
+pub fn bone_list(r: &mut Reader<'_>, bone_count: usize) -> Read<Vec<usize>> {
     let n = r.c.count(1, "bone count")?;
     let mut out = Vec::with_capacity(n);
     for _ in 0..n {
@@ -114,7 +122,7 @@ fn bone_list(r: &mut Reader<'_>, bone_count: usize) -> Read<Vec<usize>> {
 }
 
 /// A constraint's order.
-fn order(r: &mut Reader<'_>) -> Read<i32> {
+pub fn order(r: &mut Reader<'_>) -> Read<i32> {
     let at = r.c.offset();
     let o = r.c.uvarint("order")?;
     i32::try_from(o).map_err(|_| r.c.error_at(at, format!("order {o} is too large")))
@@ -294,9 +302,13 @@ pub fn events(r: &mut Reader<'_>, data: &mut SkeletonData) -> Read<()> {
     for i in 0..n {
         r.c.enter("event", Some(i), None);
         let at = r.c.offset();
-        let name = r
-            .string_ref("name")?
-            .ok_or_else(|| r.c.error_at(at, "name is missing (null string)"))?;
+        // 4.2 writes the name itself, earlier versions a string-table reference.
+        let name = if r.minor >= 2 {
+            r.c.string("name")?
+        } else {
+            r.string_ref("name")?
+        };
+        let name = name.ok_or_else(|| r.c.error_at(at, "name is missing (null string)"))?;
         if !seen.insert(name.clone()) {
             return Err(r.c.error_at(at, format!("duplicate event name \"{name}\"")));
         }

@@ -2,7 +2,8 @@
 //! slot entries); then the linked meshes, which may point into any skin.
 
 use super::Reader;
-use super::attachment::{LinkTo, attachment};
+use super::attachment::{LinkSkin, LinkTo, attachment};
+use super::attachment42::attachment42;
 use crate::core::model::*;
 use crate::format::linked_mesh::{self, Link};
 use crate::format::spine_binary::cursor::Read;
@@ -33,9 +34,16 @@ pub fn skins(r: &mut Reader<'_>, data: &mut SkeletonData) -> Read<()> {
     for i in 0..n {
         r.c.enter("skin", Some(i), None);
         let at = r.c.offset();
-        let name = r
-            .string_ref("name")?
-            .ok_or_else(|| r.c.error_at(at, "name is missing (null string)"))?;
+        // 4.2 writes the name itself (and an editor color), earlier versions a reference.
+        let name = if r.minor >= 2 {
+            r.c.string("name")?
+        } else {
+            r.string_ref("name")?
+        };
+        let name = name.ok_or_else(|| r.c.error_at(at, "name is missing (null string)"))?;
+        if r.minor >= 2 && r.nonessential {
+            let _ = r.c.color("color")?;
+        }
         if data.skins.iter().any(|s| s.name == name) {
             return Err(r.c.error_at(at, format!("duplicate skin name \"{name}\"")));
         }
@@ -49,7 +57,7 @@ pub fn skins(r: &mut Reader<'_>, data: &mut SkeletonData) -> Read<()> {
                 skin.bones.push(b);
             }
         }
-        let sections: [Section; 3] = [
+        let sections: [Section; 4] = [
             (
                 "IK constraint",
                 data.ik_constraints.len(),
@@ -65,8 +73,15 @@ pub fn skins(r: &mut Reader<'_>, data: &mut SkeletonData) -> Read<()> {
                 data.path_constraints.len(),
                 ConstraintRef::Path,
             ),
+            (
+                "physics constraint",
+                data.physics_constraints.len(),
+                ConstraintRef::Physics,
+            ),
         ];
-        for (what, len, make) in sections {
+        // Physics lists exist from 4.2 on.
+        let listed = if r.minor >= 2 { 4 } else { 3 };
+        for (what, len, make) in sections.into_iter().take(listed) {
             let count = r.c.count(1, what)?;
             for _ in 0..count {
                 let c = make(r.c.index(len, what)?);
@@ -105,7 +120,11 @@ fn entries(
                 return Err(r.c.error_at(at, format!("duplicate attachment \"{key}\"")));
             }
             let id = data.attachments.len();
-            let (att, link) = attachment(r, data, &key, id)?;
+            let (att, link) = if r.minor >= 2 {
+                attachment42(r, data, &key, id)?
+            } else {
+                attachment(r, data, &key, id)?
+            };
             data.attachments.push(att);
             skin.set(slot, &key, id);
             if let Some(link) = link {
@@ -132,10 +151,19 @@ fn resolve_linked_meshes(
     let mut links = Vec::with_capacity(pending.len());
     for p in &pending {
         let skin = match &p.link.skin {
-            Some(name) => data.find_skin(name).ok_or_else(|| {
+            LinkSkin::Named(name) => data.find_skin(name).ok_or_else(|| {
                 r.c.error_at(p.offset, format!("linked mesh: unknown skin \"{name}\""))
             })?,
-            None => data.default_skin.ok_or_else(|| {
+            LinkSkin::Index(i) => (*i < data.skins.len()).then_some(*i).ok_or_else(|| {
+                r.c.error_at(
+                    p.offset,
+                    format!(
+                        "linked mesh: skin index {i} is out of range (there are {})",
+                        data.skins.len()
+                    ),
+                )
+            })?,
+            LinkSkin::Default => data.default_skin.ok_or_else(|| {
                 r.c.error_at(
                     p.offset,
                     "linked mesh: no default skin to find the parent mesh in",

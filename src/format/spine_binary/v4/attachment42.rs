@@ -1,0 +1,262 @@
+//! Spine 4.2 attachments: a flags byte after the key holds the type (low 3 bits), whether a
+//! name differing from the key follows (bit 3) and per type which optional fields are
+//! present, so defaults (no path, white, no rotation) cost no bytes (see `LAYOUT.md`).
+
+use super::Reader;
+use super::attachment::{LinkSkin, LinkTo, sequence_fields, vertices};
+use crate::core::color::Color;
+use crate::core::model::*;
+use crate::format::spine_binary::cursor::Read;
+
+const NAME: u8 = 1 << 3;
+/// Region, mesh, linked mesh: a path (else the name).
+const PATH: u8 = 1 << 4;
+/// Region, mesh, linked mesh: a color (else white).
+const COLOR: u8 = 1 << 5;
+/// Region, mesh, linked mesh: an image sequence.
+const SEQUENCE: u8 = 1 << 6;
+/// Region: a rotation; mesh: weighted vertices; linked mesh: inherits timelines.
+const BIT7: u8 = 1 << 7;
+/// Bounding box, clipping: weighted vertices; path: closed.
+const BIT4: u8 = 1 << 4;
+
+/// Reads the attachment stored under `key`, to be stored as `id` (see
+/// [`super::attachment::attachment`] for the linked-mesh contract).
+pub fn attachment42(
+    r: &mut Reader<'_>,
+    data: &SkeletonData,
+    key: &str,
+    id: AttachmentId,
+) -> Read<(Attachment, Option<LinkTo>)> {
+    let at = r.c.offset();
+    let flags = r.c.u8("attachment flags")?;
+    let name = if flags & NAME != 0 {
+        let at = r.c.offset();
+        r.string_ref("name")?
+            .ok_or_else(|| r.c.error_at(at, "name is missing (null string)"))?
+    } else {
+        key.to_string()
+    };
+    let mut link = None;
+    let mut sequence = None;
+    let editor_color = |r: &mut Reader<'_>| -> Read<Option<Color>> {
+        if r.nonessential {
+            r.c.color("color").map(Some)
+        } else {
+            Ok(None)
+        }
+    };
+    // Path, color and sequence, shared by regions and (linked) meshes.
+    let textured = |r: &mut Reader<'_>, name: &str| -> Read<(String, Color, Option<Sequence>)> {
+        let path = if flags & PATH != 0 {
+            r.string_ref("path")?
+        } else {
+            None
+        };
+        let color = if flags & COLOR != 0 {
+            r.c.color("color")?
+        } else {
+            Color::WHITE
+        };
+        let sequence = if flags & SEQUENCE != 0 {
+            Some(sequence_fields(r)?)
+        } else {
+            None
+        };
+        Ok((path.unwrap_or_else(|| name.to_string()), color, sequence))
+    };
+    let bones = data.bones.len();
+    let kind = match flags & 7 {
+        0 => {
+            let (path, color, seq) = textured(r, &name)?;
+            sequence = seq;
+            let rotation = if flags & BIT7 != 0 {
+                r.c.f64("rotation")?
+            } else {
+                0.0
+            };
+            let mut region = RegionAttachment {
+                path,
+                rotation,
+                x: r.c.f64("x")?,
+                y: r.c.f64("y")?,
+                scale_x: r.c.f64("scaleX")?,
+                scale_y: r.c.f64("scaleY")?,
+                width: r.c.f64("width")?,
+                height: r.c.f64("height")?,
+                color,
+                offset: [0.0; 8],
+            };
+            region.update_offset();
+            AttachmentKind::Region(region)
+        }
+        1 => {
+            let count = r.c.count(1, "vertex count")?;
+            AttachmentKind::BoundingBox {
+                vertices: vertices(r, count, bones, Some(flags & BIT4 != 0))?,
+                color: editor_color(r)?,
+            }
+        }
+        2 => {
+            let (path, color, seq) = textured(r, &name)?;
+            sequence = seq;
+            let hull = r.c.uvarint("hull length")?;
+            let at = r.c.offset();
+            let count = r.c.count(8, "vertex count")?;
+            if hull > count {
+                return Err(r.c.error_at(
+                    at,
+                    format!("hull of {hull} vertices but the mesh has only {count}"),
+                ));
+            }
+            let vertices = vertices(r, count, bones, Some(flags & BIT7 != 0))?;
+            let uvs = r.c.f32s(count * 2, "uvs")?;
+            // The triangle count is implied: a triangulated polygon with `hull` vertices on
+            // its outline and the rest inside has 2 * count - hull - 2 triangles.
+            let at = r.c.offset();
+            let triangles = (count * 2)
+                .checked_sub(hull + 2)
+                .filter(|_| count >= 3)
+                .ok_or_else(|| {
+                    r.c.error_at(
+                        at,
+                        format!(
+                            "a mesh of {count} vertices with a hull of {hull} has no triangles"
+                        ),
+                    )
+                })?
+                * 3;
+            r.c.check_fits(at, triangles, 1, "triangle index count")?;
+            let mut tris = Vec::with_capacity(triangles);
+            for _ in 0..triangles {
+                let at = r.c.offset();
+                let t = r.c.uvarint("triangle index")?;
+                if t >= count {
+                    return Err(r.c.error_at(
+                        at,
+                        format!("vertex index {t} is out of range (the mesh has {count} vertices)"),
+                    ));
+                }
+                tris.push(t as u32);
+            }
+            let (mut edges, mut width, mut height) = (Vec::new(), 0.0, 0.0);
+            if r.nonessential {
+                let n = r.c.count(1, "edge count")?;
+                edges.reserve_exact(n);
+                for _ in 0..n {
+                    let at = r.c.offset();
+                    let e = r.c.uvarint("edge index")?;
+                    if e >= count * 2 {
+                        return Err(r.c.error_at(
+                            at,
+                            format!(
+                                "edge index {e} is out of range (the mesh has {} values)",
+                                count * 2
+                            ),
+                        ));
+                    }
+                    edges.push(e as u32);
+                }
+                width = r.c.f64("width")?;
+                height = r.c.f64("height")?;
+            }
+            AttachmentKind::Mesh(MeshAttachment {
+                path,
+                color,
+                vertices,
+                uvs,
+                triangles: tris,
+                hull,
+                edges,
+                width,
+                height,
+                linked_parent: None,
+            })
+        }
+        3 => {
+            let (path, color, seq) = textured(r, &name)?;
+            sequence = seq;
+            let skin = r.c.uvarint("skin index")?;
+            let at = r.c.offset();
+            let parent = r
+                .string_ref("parent mesh")?
+                .ok_or_else(|| r.c.error_at(at, "parent mesh is missing (null string)"))?;
+            let (mut width, mut height) = (0.0, 0.0);
+            if r.nonessential {
+                width = r.c.f64("width")?;
+                height = r.c.f64("height")?;
+            }
+            link = Some(LinkTo {
+                skin: LinkSkin::Index(skin),
+                parent,
+                deform: flags & BIT7 != 0,
+            });
+            AttachmentKind::Mesh(MeshAttachment {
+                path,
+                color,
+                vertices: VertexData::default(),
+                uvs: Vec::new(),
+                triangles: Vec::new(),
+                hull: 0,
+                edges: Vec::new(),
+                width,
+                height,
+                linked_parent: None,
+            })
+        }
+        4 => {
+            let closed = flags & BIT4 != 0;
+            let constant_speed = flags & (1 << 5) != 0;
+            let at = r.c.offset();
+            let count = r.c.count(1, "vertex count")?;
+            let min = if closed { 3 } else { 6 };
+            if !count.is_multiple_of(3) || count < min {
+                return Err(r.c.error_at(
+                    at,
+                    format!(
+                        "a{} path needs a multiple of 3 vertices, at least {min}, not {count}",
+                        if closed { " closed" } else { "n open" }
+                    ),
+                ));
+            }
+            let vertices = vertices(r, count, bones, Some(flags & (1 << 6) != 0))?;
+            let lengths = r.c.f32s(count / 3, "lengths")?;
+            AttachmentKind::Path(PathAttachment {
+                vertices,
+                closed,
+                constant_speed,
+                lengths,
+                color: editor_color(r)?,
+            })
+        }
+        5 => AttachmentKind::Point(PointAttachment {
+            rotation: r.c.f64("rotation")?,
+            x: r.c.f64("x")?,
+            y: r.c.f64("y")?,
+            color: editor_color(r)?,
+        }),
+        6 => {
+            let end = r.c.index(data.slots.len(), "end slot index")?;
+            let count = r.c.count(1, "vertex count")?;
+            AttachmentKind::Clipping {
+                vertices: vertices(r, count, bones, Some(flags & BIT4 != 0))?,
+                end_slot: Some(end),
+                color: editor_color(r)?,
+            }
+        }
+        t => {
+            return Err(r
+                .c
+                .error_at(at, format!("unknown attachment type {t} (0..6)")));
+        }
+    };
+    Ok((
+        Attachment {
+            name,
+            kind,
+            deform_source: id,
+            sequence,
+        },
+        link,
+    ))
+}
