@@ -188,7 +188,10 @@ pub const SECTIONS: &[Section] = &[
         title: "Terminal",
         scope: Scope::Terminal,
         bindings: &[
-            b(&[Ctrl('z')], "suspend to the shell (terminal restored); fg resumes"),
+            b(
+                &[Ctrl('z')],
+                "suspend to the shell (terminal restored); fg resumes",
+            ),
             b(
                 &[Key::Mouse],
                 "with --mouse: a click focuses the panel and selects the row under the pointer, a click or drag on the dopesheet's time axis scrubs, the wheel is ↑ ↓ for the panel under the pointer",

@@ -412,6 +412,12 @@ fn animation(
                 let slot_name = &d.slots[*slot].name;
                 attach(skin, slot_name, key, "deform", Json::Arr(out));
             }
+            Timeline::Slider(_) | Timeline::DrawOrderFolder(_) => {
+                return Err(WriteError(format!(
+                    "animation \"{}\": Spine 4.3 timelines are not written yet",
+                    a.name
+                )));
+            }
             Timeline::Sequence(t) => {
                 let (skin, slot, key) = places.get(&t.attachment).ok_or_else(|| {
                     WriteError(format!(

@@ -51,6 +51,11 @@ pub fn write(data: &SkeletonData) -> Result<String, WriteError> {
             data.source.version
         ))
     })?;
+    if v == SpineVersion::V43 {
+        return Err(WriteError(
+            "Spine 4.3 skeletons are not written as JSON yet (3.8, 4.0, 4.1, 4.2 are)".into(),
+        ));
+    }
     let places = places(data);
     let mut root = vec![
         ("skeleton".to_string(), setup::skeleton(data, v)),

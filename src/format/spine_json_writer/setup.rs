@@ -456,6 +456,8 @@ pub fn skins(d: &SkeletonData, v: SpineVersion, places: &Places) -> Result<Json,
                 ConstraintRef::Transform(i) => (1, &d.transform_constraints[i].name),
                 ConstraintRef::Path(i) => (2, &d.path_constraints[i].name),
                 ConstraintRef::Physics(i) => (3, &d.physics_constraints[i].name),
+                // 4.3 skeletons are refused before any writing (`write`).
+                ConstraintRef::Slider(_) => continue,
             };
             lists[i].push(Json::str(name));
         }

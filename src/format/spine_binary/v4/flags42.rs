@@ -64,6 +64,7 @@ pub fn ik(r: &mut Reader<'_>, data: &mut SkeletonData) -> Read<()> {
             stretch: bit(f, 3),
             uniform: bit(f, 4),
             rigid: false,
+            volume: false,
         });
         r.c.leave();
     }
@@ -114,6 +115,7 @@ pub fn transform(r: &mut Reader<'_>, data: &mut SkeletonData) -> Read<()> {
             mix_scale_x: opt(r, bit(g, 4), "scaleX mix", 0.0)?,
             mix_scale_y: opt(r, bit(g, 5), "scaleY mix", 0.0)?,
             mix_shear_y: opt(r, bit(g, 6), "shearY mix", 0.0)?,
+            mapping: None,
         });
         r.c.leave();
     }
