@@ -30,7 +30,7 @@ fn mouse(t: &Tmux, button: u8, x: usize, y: usize, press: bool) {
 
 #[test]
 fn mouse_scrubs_the_dopesheet_and_selects_bones() {
-    let Some(t) = Tmux::start("mouse", 200, 60, &shell_wrapped("--mouse")) else {
+    let Some(t) = Tmux::start("mouse", 200, 60, &shell_wrapped("--mouse --animation idle")) else {
         return;
     };
     let s = t.wait_for(&["idle 2s", "Bones"]);
