@@ -206,7 +206,10 @@ def ns(v):
 def r(stats, target=None):
     if not stats:
         return "-"
-    s = f"**{stats['median']:.2f}** ({stats['min']:.2f}-{stats['max']:.2f})"
+    m = stats["median"]
+    # Three decimals where two would hide which side of the target the figure is on.
+    digits = 3 if target is not None and abs(m - target) < 0.005 else 2
+    s = f"**{m:.{digits}f}** ({stats['min']:.2f}-{stats['max']:.2f})"
     if target is not None:
         s += " met" if stats["median"] <= target else " **missed**"
     return s
