@@ -45,3 +45,22 @@ fn state_rule_scenarios_4_3() {
     );
     run_all(scenarios, &root.join("state"));
 }
+
+/// The project's own scenarios on shipped 4.3 skeletons (`tests/fixtures/spine43/
+/// corpus-scenarios`, made with the 4.3 runtime): a keepHold chain interrupted mid-mix on
+/// diamond-pro, additive slider-mix animations replaced and emptied, a zero-duration mix
+/// inside a mix chain, additive layers with shortestRotation on spineboy-pro.
+#[test]
+fn own_corpus_scenarios_4_3() {
+    let Some(shared) = shared_dir("Spine 4.3 corpus scenarios") else {
+        return;
+    };
+    let root = project_dir().join("tests/fixtures/spine43/corpus-scenarios");
+    let scenarios = scenarios_in(&root);
+    assert_eq!(
+        scenarios.len(),
+        4,
+        "expected the 4 own 4.3 corpus scenarios"
+    );
+    run_all(scenarios, &shared.join("corpus/spine/4.3"));
+}
