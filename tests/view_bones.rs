@@ -1,6 +1,7 @@
 //! The Bones panel: snapshots of the tree and the draw-order list, keys, selection sync,
 //! tiny areas and hostile names.
 
+use bonescope::core::model::ConstraintRef;
 use bonescope::tui::app::App;
 use bonescope::tui::offscreen::{PanelScene, buffer_text, file_app, render_panel, sample_app};
 use bonescope::tui::views::bones::{BonesMode, BonesView, Node};
@@ -370,6 +371,9 @@ fn physics_constraints_under_their_bones_100x8() {
     press(&mut view, &mut app, KeyCode::Down);
     press(&mut view, &mut app, KeyCode::Down);
     press(&mut view, &mut app, KeyCode::Down);
-    assert_eq!(view.cursor(), Some(Node::Physics(0)));
+    assert_eq!(
+        view.cursor(),
+        Some(Node::Constraint(ConstraintRef::Physics(0)))
+    );
     assert_eq!(app.selection.bone, Some(bone(&app, "arm")));
 }
