@@ -174,7 +174,18 @@ fn up_down_select_bones() {
         PanelAction::SelectBone(head)
     );
     assert_eq!(app.selection.bone, Some(head));
-    // Head is collapsed: the next row is upper-arm-l (torso's next child).
+    // Head is collapsed: the next row is its applied pose (the look-ik turns it), which
+    // the cursor passes, then upper-arm-l (torso's next child); up again lands on head.
+    assert!(render(&mut view, &app, 80, 24).contains("→ applied"));
+    assert_eq!(
+        press(&mut view, &mut app, KeyCode::Down),
+        PanelAction::SelectBone(bone(&app, "upper-arm-l"))
+    );
+    assert_eq!(
+        press(&mut view, &mut app, KeyCode::Up),
+        PanelAction::SelectBone(head)
+    );
+    assert_eq!(view.cursor(), Some(Node::Bone(head)));
     assert_eq!(
         press(&mut view, &mut app, KeyCode::Down),
         PanelAction::SelectBone(bone(&app, "upper-arm-l"))

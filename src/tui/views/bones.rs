@@ -184,12 +184,28 @@ impl BonesView {
         (rows, idx)
     }
 
-    /// Moves the tree cursor to row `target` (clamped) and selects its bone.
-    fn move_to(&mut self, target: usize, rows: &[Row], ctx: &ViewCtx<'_>) -> PanelAction {
+    /// Moves the tree cursor to row `target` (clamped) and selects its bone. An applied row
+    /// is part of its bone's: the cursor passes it (onward when moving `down`, else to the
+    /// bone).
+    fn move_to(
+        &mut self,
+        target: usize,
+        rows: &[Row],
+        ctx: &ViewCtx<'_>,
+        down: bool,
+    ) -> PanelAction {
         let Some(last) = rows.len().checked_sub(1) else {
             return PanelAction::Handled;
         };
-        let node = rows[target.min(last)].node;
+        let mut target = target.min(last);
+        if matches!(rows[target].node, Node::Applied(_)) {
+            target = if down && target < last {
+                target + 1
+            } else {
+                target.saturating_sub(1)
+            };
+        }
+        let node = rows[target].node;
         self.cursor = Some(node);
         match (node, self.hierarchy.bone_of(node, ctx.session.data())) {
             (Node::Bone(b), _) => PanelAction::SelectBone(b),
@@ -208,10 +224,12 @@ impl BonesView {
         let (rows, idx) = self.rows_and_cursor(&data, sk);
         let page = self.page.max(1);
         match key.code {
-            KeyCode::Up => self.move_to(idx.map_or(0, |i| i.saturating_sub(1)), &rows, ctx),
-            KeyCode::Down => self.move_to(idx.map_or(0, |i| i + 1), &rows, ctx),
-            KeyCode::PageUp => self.move_to(idx.map_or(0, |i| i.saturating_sub(page)), &rows, ctx),
-            KeyCode::PageDown => self.move_to(idx.map_or(0, |i| i + page), &rows, ctx),
+            KeyCode::Up => self.move_to(idx.map_or(0, |i| i.saturating_sub(1)), &rows, ctx, false),
+            KeyCode::Down => self.move_to(idx.map_or(0, |i| i + 1), &rows, ctx, true),
+            KeyCode::PageUp => {
+                self.move_to(idx.map_or(0, |i| i.saturating_sub(page)), &rows, ctx, false)
+            }
+            KeyCode::PageDown => self.move_to(idx.map_or(0, |i| i + page), &rows, ctx, true),
             KeyCode::Enter => {
                 if let Some(Node::Bone(b)) = self.cursor
                     && self.hierarchy.expandable(b)

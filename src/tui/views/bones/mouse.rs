@@ -21,7 +21,7 @@ impl BonesView {
                 if k >= rows.len() {
                     return PanelAction::Ignored;
                 }
-                self.move_to(k, &rows, ctx)
+                self.move_to(k, &rows, ctx, false)
             }
             BonesMode::DrawOrder => {
                 let order = &ctx.session.skeleton().draw_order;
