@@ -65,11 +65,24 @@ command -v tmux >/dev/null || die "tmux is needed (the viewer's peak RSS and idl
 
 C38=$SHARED/corpus/spine/3.8
 C42=$SHARED/corpus/spine/4.2
+C43=$SHARED/corpus/spine/4.3
+# Spine 4.3: the exports with a 4.2 twin (the same rig), then those without one (diamond-pro,
+# and the project's own sample lever-43).
+TWINS43="spineboy-pro spineboy-ess vine-pro owl-pro snowglobe-pro windmill-ess"
 for f in $C38/{spineboy-pro,raptor-pro,mix-and-match-pro}.{json,skel} \
     $C42/{spineboy-pro,raptor-pro,mix-and-match-pro}.{json,skel} $C42/celestial-circus-pro.json \
-    $C42/{spineboy,raptor,mix-and-match}.atlas; do
+    $C42/{spineboy,raptor,mix-and-match}.atlas $C43/diamond-pro.json $ROOT/samples/spine/lever-43.json; do
     [ -f "$f" ] || die "missing corpus file $f"
 done
+for n in $TWINS43; do
+    for f in "$C43/$n.json" "$C42/$n.json"; do [ -f "$f" ] || die "missing corpus file $f"; done
+done
+spine43() { # NAME -> the 4.3 file
+    case $1 in
+    lever-43) echo "$ROOT/samples/spine/lever-43.json" ;;
+    *) echo "$C43/$1.json" ;;
+    esac
+}
 
 # --- build -------------------------------------------------------------------------------
 BIN=$ROOT/target/release
@@ -257,6 +270,18 @@ for r in $(seq 1 "$ROUNDS"); do
         rec "$r" frame bonescope "4.2/$n" "$BIN/examples/frame_loop" "$C42/$n.json" "$FRAMES"
         rec "$r" frame rusty "4.2/$n" "$RUSTY" frame "$(anchor_json "$n")" "$(atlas_of "$n")" "$FRAMES"
         if [ -n "$JS" ]; then rec "$r" frame js "4.2/$n" $JS frame "$(anchor_json "$n")" "$(atlas_of "$n")" "$FRAMES"; fi
+    done
+    # Spine 4.3: each export, then its 4.2 twin right after it (load, then frame).
+    for n in $TWINS43 diamond-pro lever-43; do
+        f=$(spine43 "$n")
+        rec "$r" load43 bonescope "4.3/$n" "$BIN/examples/load_loop" "$f" "$N_LOAD"
+        if [ -f "$C42/$n.json" ]; then
+            rec "$r" load43 bonescope "4.2/$n" "$BIN/examples/load_loop" "$C42/$n.json" "$N_LOAD"
+        fi
+        rec "$r" frame43 bonescope "4.3/$n" "$BIN/examples/frame_loop" "$f" "$FRAMES"
+        if [ -f "$C42/$n.json" ]; then
+            rec "$r" frame43 bonescope "4.2/$n" "$BIN/examples/frame_loop" "$C42/$n.json" "$FRAMES"
+        fi
     done
     echo "R$r LOADAVG end $(loadavg)" >>"$RAW"
 done

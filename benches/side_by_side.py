@@ -147,6 +147,27 @@ def summarize(raw_path):
                     out[f"{variant.split('/', 1)[1].replace(name, '3.8')}/{w}"] = paired(b38, peer[w])
         frame_ratio[name] = out
 
+    # Spine 4.3 exports beside their 4.2 twins (same rounds, the twin right after).
+    spine43 = {}
+    for s in subjects("load43") + subjects("frame43"):
+        v, name = s.split("/", 1)
+        if v != "4.3" or name in spine43:
+            continue
+        l43 = value("load43", "bonescope", s, "LOAD", "median_us")
+        l42 = value("load43", "bonescope", f"4.2/{name}", "LOAD", "median_us")
+        f43 = value("frame43", "bonescope", s, "SUMMARY", "mean_ns")
+        f42 = value("frame43", "bonescope", f"4.2/{name}", "SUMMARY", "mean_ns")
+        spine43[name] = {
+            "bytes": {
+                "4.3": next(iter(value("load43", "bonescope", s, "LOAD", "bytes").values()), None),
+                "4.2": next(iter(value("load43", "bonescope", f"4.2/{name}", "LOAD", "bytes").values()), None),
+            },
+            "load_us": {"4.3": side(l43), "4.2": side(l42)},
+            "frame_ns": {"4.3": side(f43), "4.2": side(f42)},
+            "load_43_over_42": paired(l43, l42) if l42 else None,
+            "frame_43_over_42": paired(f43, f42) if f42 else None,
+        }
+
     linear = []
     for s in subjects("linear"):
         us = value("linear", "bonescope", s, "LOAD", "median_us")
@@ -183,7 +204,7 @@ def summarize(raw_path):
         one = [x[0] for x in loadavg]
         meta["loadavg_1min_range"] = [min(one), max(one)]
     return {"meta": meta, "load": load, "skel": skel, "frame": frame, "frame_ratio": frame_ratio,
-            "linear": linear, "terminal_bytes": term, "idle": idle, "rss": rss}
+            "linear": linear, "terminal_bytes": term, "idle": idle, "rss": rss, "spine43": spine43}
 
 
 # --- tables -----------------------------------------------------------------------------------
@@ -323,6 +344,20 @@ def table_frame_mix(s):
     return "\n".join(out)
 
 
+def table_spine43(s):
+    out = ["| skeleton | bytes 4.3 / 4.2 | load 4.3 | load 4.2 | load 4.3 / 4.2 | frame 4.3 | frame 4.2 | frame 4.3 / 4.2 | runs |",
+           "|---|---|---|---|---|---|---|---|---|"]
+    for name, e in s.get("spine43", {}).items():
+        b43, b42 = e["bytes"]["4.3"], e["bytes"]["4.2"]
+        l43, l42 = e["load_us"]["4.3"], e["load_us"]["4.2"]
+        f43, f42 = e["frame_ns"]["4.3"], e["frame_ns"]["4.2"]
+        bytes_ = f"{size(b43)} / {size(b42) if b42 else '-'}"
+        out.append(f"| {name} | {bytes_} | {t(l43 and l43['median'])} | {t(l42 and l42['median'])} "
+                   f"| {r(e['load_43_over_42'])} | {ns(f43 and f43['median'])} | {ns(f42 and f42['median'])} "
+                   f"| {r(e['frame_43_over_42'])} | {l43['runs'] if l43 else 0} |")
+    return "\n".join(out)
+
+
 def table_linear(s):
     out = ["| file | size | wall (median) | per MB | runs |", "|---|---|---|---|---|"]
     for e in s["linear"]:
@@ -368,6 +403,7 @@ TABLES = {
     "load-linear": table_linear,
     "frame": table_frame,
     "frame-mix": table_frame_mix,
+    "spine43": table_spine43,
     "terminal-bytes": table_terminal_bytes,
     "idle-cpu": table_idle,
     "viewer-rss": table_rss,

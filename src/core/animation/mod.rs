@@ -68,10 +68,12 @@ impl Animation {
             .iter()
             .map(Timeline::last_time)
             .fold(0.0, f64::max);
-        let mut properties: Vec<PropertyId> = timelines
-            .iter()
-            .flat_map(|t| t.property_ids().as_slice().to_vec())
-            .collect();
+        // Most timelines touch one or two properties: copied straight from each timeline's
+        // inline list (a `Vec` per timeline cost an allocation each on every load).
+        let mut properties: Vec<PropertyId> = Vec::with_capacity(timelines.len() * 2);
+        for t in &timelines {
+            properties.extend_from_slice(t.property_ids().as_slice());
+        }
         properties.sort_unstable();
         properties.dedup();
         Animation {

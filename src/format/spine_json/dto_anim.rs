@@ -2,7 +2,7 @@
 
 use serde::Deserialize;
 
-use super::curve::{CurveDto, curve_key};
+use super::curve::{CurveDto, OptF64, curve_key};
 use crate::format::json::list::opt_list;
 use crate::format::json::{F32, OrderedMap};
 
@@ -49,9 +49,12 @@ pub struct RotateKey {
     pub time: F32,
     pub angle: Option<F32>,
     pub curve: Option<CurveDto>,
-    pub c2: Option<f64>,
-    pub c3: Option<f64>,
-    pub c4: Option<f64>,
+    #[serde(default)]
+    pub c2: OptF64,
+    #[serde(default)]
+    pub c3: OptF64,
+    #[serde(default)]
+    pub c4: OptF64,
 }
 
 /// Translate, scale and shear keys (the defaults differ: the builder applies them).
@@ -63,9 +66,12 @@ pub struct XyKey {
     pub x: Option<F32>,
     pub y: Option<F32>,
     pub curve: Option<CurveDto>,
-    pub c2: Option<f64>,
-    pub c3: Option<f64>,
-    pub c4: Option<f64>,
+    #[serde(default)]
+    pub c2: OptF64,
+    #[serde(default)]
+    pub c3: OptF64,
+    #[serde(default)]
+    pub c4: OptF64,
 }
 
 #[derive(Deserialize)]
@@ -94,9 +100,12 @@ pub struct ColorKey {
     pub time: F32,
     pub color: String,
     pub curve: Option<CurveDto>,
-    pub c2: Option<f64>,
-    pub c3: Option<f64>,
-    pub c4: Option<f64>,
+    #[serde(default)]
+    pub c2: OptF64,
+    #[serde(default)]
+    pub c3: OptF64,
+    #[serde(default)]
+    pub c4: OptF64,
 }
 
 #[derive(Deserialize)]
@@ -107,9 +116,12 @@ pub struct TwoColorKey {
     pub light: String,
     pub dark: String,
     pub curve: Option<CurveDto>,
-    pub c2: Option<f64>,
-    pub c3: Option<f64>,
-    pub c4: Option<f64>,
+    #[serde(default)]
+    pub c2: OptF64,
+    #[serde(default)]
+    pub c3: OptF64,
+    #[serde(default)]
+    pub c4: OptF64,
 }
 
 #[derive(Deserialize)]
@@ -123,9 +135,12 @@ pub struct IkKey {
     pub compress: Option<bool>,
     pub stretch: Option<bool>,
     pub curve: Option<CurveDto>,
-    pub c2: Option<f64>,
-    pub c3: Option<f64>,
-    pub c4: Option<f64>,
+    #[serde(default)]
+    pub c2: OptF64,
+    #[serde(default)]
+    pub c3: OptF64,
+    #[serde(default)]
+    pub c4: OptF64,
 }
 
 #[derive(Deserialize)]
@@ -138,9 +153,12 @@ pub struct TransformKey {
     pub scale_mix: Option<F32>,
     pub shear_mix: Option<F32>,
     pub curve: Option<CurveDto>,
-    pub c2: Option<f64>,
-    pub c3: Option<f64>,
-    pub c4: Option<f64>,
+    #[serde(default)]
+    pub c2: OptF64,
+    #[serde(default)]
+    pub c3: OptF64,
+    #[serde(default)]
+    pub c4: OptF64,
 }
 
 #[derive(Deserialize)]
@@ -161,9 +179,12 @@ pub struct PathPositionKey {
     pub time: F32,
     pub position: Option<F32>,
     pub curve: Option<CurveDto>,
-    pub c2: Option<f64>,
-    pub c3: Option<f64>,
-    pub c4: Option<f64>,
+    #[serde(default)]
+    pub c2: OptF64,
+    #[serde(default)]
+    pub c3: OptF64,
+    #[serde(default)]
+    pub c4: OptF64,
 }
 
 #[derive(Deserialize)]
@@ -173,9 +194,12 @@ pub struct PathSpacingKey {
     pub time: F32,
     pub spacing: Option<F32>,
     pub curve: Option<CurveDto>,
-    pub c2: Option<f64>,
-    pub c3: Option<f64>,
-    pub c4: Option<f64>,
+    #[serde(default)]
+    pub c2: OptF64,
+    #[serde(default)]
+    pub c3: OptF64,
+    #[serde(default)]
+    pub c4: OptF64,
 }
 
 #[derive(Deserialize)]
@@ -186,9 +210,12 @@ pub struct PathMixKey {
     pub rotate_mix: Option<F32>,
     pub translate_mix: Option<F32>,
     pub curve: Option<CurveDto>,
-    pub c2: Option<f64>,
-    pub c3: Option<f64>,
-    pub c4: Option<f64>,
+    #[serde(default)]
+    pub c2: OptF64,
+    #[serde(default)]
+    pub c3: OptF64,
+    #[serde(default)]
+    pub c4: OptF64,
 }
 
 #[derive(Deserialize)]
@@ -202,9 +229,12 @@ pub struct DeformKey {
     #[serde(default, deserialize_with = "opt_list")]
     pub vertices: Option<Vec<f64>>,
     pub curve: Option<CurveDto>,
-    pub c2: Option<f64>,
-    pub c3: Option<f64>,
-    pub c4: Option<f64>,
+    #[serde(default)]
+    pub c2: OptF64,
+    #[serde(default)]
+    pub c3: OptF64,
+    #[serde(default)]
+    pub c4: OptF64,
 }
 
 #[derive(Deserialize)]

@@ -29,7 +29,7 @@ pub fn bones(
             }))
         };
         if let Some(keys) = t.rotate.as_deref().filter(|k| !k.is_empty()) {
-            let keys = curve_keys(ctx, &join(&at, &[Key("rotate")]), keys, |k| {
+            let keys = curve_keys(ctx, &at, Some("rotate"), keys, |k| {
                 Ok([k.angle.map_or(0.0, |v| v.0)])
             })?;
             push(BoneProperty::Rotate, keys);
@@ -43,7 +43,7 @@ pub fn bones(
             let Some(keys) = keys.as_deref().filter(|k| !k.is_empty()) else {
                 continue;
             };
-            let keys = curve_keys(ctx, &join(&at, &[Key(field)]), keys, |k: &XyKey| {
+            let keys = curve_keys(ctx, &at, Some(field), keys, |k: &XyKey| {
                 Ok([k.x.map_or(default, |v| v.0), k.y.map_or(default, |v| v.0)])
             })?;
             push(property, keys);

@@ -32,7 +32,7 @@ pub fn ik(
         if keys.is_empty() {
             continue;
         }
-        let keys = curve_keys(ctx, &at, keys, |k| {
+        let keys = curve_keys(ctx, &at, None, keys, |k| {
             Ok([
                 or(k.mix, 1.0),
                 or(k.softness, 0.0),
@@ -65,7 +65,7 @@ pub fn transform(
         if keys.is_empty() {
             continue;
         }
-        let keys = curve_keys(ctx, &at, keys, |k| {
+        let keys = curve_keys(ctx, &at, None, keys, |k| {
             Ok([k.rotate_mix, k.translate_mix, k.scale_mix, k.shear_mix].map(|v| or(v, 1.0)))
         })?;
         out.push(Timeline::Transform(TransformTimeline { constraint, keys }));
@@ -93,19 +93,19 @@ pub fn path(
             }));
         };
         if let Some(keys) = t.position.as_deref().filter(|k| !k.is_empty()) {
-            let keys = curve_keys(ctx, &join(&at, &[Key("position")]), keys, |k| {
+            let keys = curve_keys(ctx, &at, Some("position"), keys, |k| {
                 Ok([or(k.position, 0.0)])
             })?;
             push(PathProperty::Position, keys);
         }
         if let Some(keys) = t.spacing.as_deref().filter(|k| !k.is_empty()) {
-            let keys = curve_keys(ctx, &join(&at, &[Key("spacing")]), keys, |k| {
+            let keys = curve_keys(ctx, &at, Some("spacing"), keys, |k| {
                 Ok([or(k.spacing, 0.0)])
             })?;
             push(PathProperty::Spacing, keys);
         }
         if let Some(keys) = t.mix.as_deref().filter(|k| !k.is_empty()) {
-            let keys = curve_keys(ctx, &join(&at, &[Key("mix")]), keys, |k| {
+            let keys = curve_keys(ctx, &at, Some("mix"), keys, |k| {
                 Ok([or(k.rotate_mix, 1.0), or(k.translate_mix, 1.0)])
             })?;
             push(PathProperty::Mix, keys);

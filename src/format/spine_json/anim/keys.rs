@@ -30,24 +30,36 @@ pub fn check_time(
 /// A value problem in one key: the field and the message.
 pub type FieldError = (&'static str, String);
 
-/// Keys with `N` channels. `values` gives a key's channels, or the field at fault.
+/// Keys with `N` channels, read from the key list at `at`, or at `at.field` when `field` is
+/// given (joined only when something is wrong: the builder walks thousands of lists).
+/// `values` gives a key's channels, or the field at fault.
 pub fn curve_keys<K: CurveKey, const N: usize>(
     ctx: Ctx<'_>,
     at: &[Seg<'_>],
+    field: Option<&'static str>,
     keys: &[K],
     mut values: impl FnMut(&K) -> Result<[f32; N], FieldError>,
 ) -> Result<Keys, LoadError> {
+    let list = |more: &[Seg<'static>]| match field {
+        Some(f) => join(at, &[&[Key(f)], more].concat()),
+        None => join(at, more),
+    };
     let mut out = Keys::new(N);
     out.times.reserve_exact(keys.len());
     out.values.reserve_exact(keys.len() * N);
     out.interp.reserve_exact(keys.len());
+    // The bezier tables too: grown one by one they cost a reallocation and a copy per
+    // doubling.
+    out.bezier
+        .reserve_exact(keys.iter().filter(|k| k.curve().is_bezier()).count());
     let mut prev = None;
     for (i, k) in keys.iter().enumerate() {
         let time = k.time();
-        check_time(ctx, at, i, time, prev)?;
+        if time < 0.0 || prev.is_some_and(|p| time < p) {
+            check_time(ctx, &list(&[]), i, time, prev)?;
+        }
         prev = Some(time);
-        let v =
-            values(k).map_err(|(field, msg)| ctx.err(&join(at, &[Index(i), Key(field)]), msg))?;
+        let v = values(k).map_err(|(field, msg)| ctx.err(&list(&[Index(i), Key(field)]), msg))?;
         let curve = interp(&mut out, k.curve());
         out.push(time, &v, curve);
     }

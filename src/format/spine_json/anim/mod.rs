@@ -33,7 +33,8 @@ pub fn animations(
     for (i, (name, a)) in dtos.0.into_iter().enumerate() {
         let at = [Key("animations"), Entry(i, &name)];
         // A stable order: slots, bones, ik, transform, path, deform, draw order, events.
-        let mut timelines = Vec::new();
+        // Room for every timeline the animation can have, so the list is allocated once.
+        let mut timelines = Vec::with_capacity(timeline_bound(&a));
         slots::slots(ctx, &at, &a.slots, names, data, &mut timelines)?;
         bones::bones(ctx, &at, &a.bones, names, &mut timelines)?;
         constraints::ik(ctx, &at, &a.ik, names, &mut timelines)?;
@@ -52,4 +53,28 @@ pub fn animations(
         out.push(Animation::new(name.clone(), timelines));
     }
     Ok(out)
+}
+
+/// At most how many timelines `a` makes (empty key lists make none; the rest one each).
+fn timeline_bound(a: &AnimationDto) -> usize {
+    let n = |keys: Option<usize>| usize::from(keys.is_some_and(|n| n > 0));
+    let bones: usize = (a.bones.0.iter())
+        .map(|(_, t)| {
+            n(t.rotate.as_ref().map(Vec::len))
+                + n(t.translate.as_ref().map(Vec::len))
+                + n(t.scale.as_ref().map(Vec::len))
+                + n(t.shear.as_ref().map(Vec::len))
+        })
+        .sum();
+    let slots: usize = (a.slots.0.iter())
+        .map(|(_, t)| {
+            n(t.attachment.as_ref().map(Vec::len))
+                + n(t.color.as_ref().map(Vec::len))
+                + n(t.two_color.as_ref().map(Vec::len))
+        })
+        .sum();
+    let deform: usize = (a.deform.0.iter())
+        .map(|(_, s)| s.0.iter().map(|(_, m)| m.len()).sum::<usize>())
+        .sum();
+    bones + slots + a.ik.len() + a.transform.len() + 3 * a.path.len() + deform + 2
 }

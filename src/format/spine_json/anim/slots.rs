@@ -45,7 +45,7 @@ pub fn slots(
             out.push(attachment(ctx, &at, keys, slot, name, data)?);
         }
         if let Some(keys) = t.color.as_deref().filter(|k| !k.is_empty()) {
-            let keys = curve_keys(ctx, &join(&at, &[Key("color")]), keys, |k| {
+            let keys = curve_keys(ctx, &at, Some("color"), keys, |k| {
                 let c = hex(&k.color, "color")?;
                 Ok([c.r as f32, c.g as f32, c.b as f32, c.a as f32])
             })?;
@@ -56,7 +56,7 @@ pub fn slots(
             }));
         }
         if let Some(keys) = t.two_color.as_deref().filter(|k| !k.is_empty()) {
-            let keys = curve_keys(ctx, &join(&at, &[Key("twoColor")]), keys, |k| {
+            let keys = curve_keys(ctx, &at, Some("twoColor"), keys, |k| {
                 let l = hex(&k.light, "light")?;
                 let d = hex(&k.dark, "dark")?;
                 Ok([l.r, l.g, l.b, l.a, d.r, d.g, d.b].map(|v| v as f32))
