@@ -137,6 +137,9 @@ pub(crate) struct TransformMemo {
 /// Every constraint memo of a skeleton, indexed like the constraints and their bones.
 #[derive(Clone, Debug)]
 pub(crate) struct ConstraintMemos {
+    /// Per IK constraint: the angle of a two-bone chain's child from its parent's x axis
+    /// (it changes only when the child's position does).
+    pub ik_child: Vec<Atan2>,
     pub paths: Vec<Vec<PathBoneMemo>>,
     pub transforms: Vec<TransformMemo>,
 }
@@ -149,6 +152,7 @@ impl ConstraintMemos {
             turn: SinCos::ZERO,
         };
         ConstraintMemos {
+            ik_child: vec![Atan2::ZERO; data.ik_constraints.len()],
             paths: data
                 .path_constraints
                 .iter()
