@@ -42,14 +42,18 @@ pub(crate) struct AxesTrig {
     pub x: SinCos,
     pub y: SinCos,
     pub z: SinCos,
+    /// The parent's world rotation, for bones that do not inherit rotation or reflection (it
+    /// is unchanged while the parent is not animated).
+    pub parent: Atan2,
 }
 
 impl AxesTrig {
-    /// Every memo holds `sin_cos(0.0)`.
+    /// Every memo holds `sin_cos(0.0)` (and `parent` holds `atan2(0.0, 0.0)`).
     pub(crate) const ZERO: AxesTrig = AxesTrig {
         x: SinCos::ZERO,
         y: SinCos::ZERO,
         z: SinCos::ZERO,
+        parent: Atan2::ZERO,
     };
 }
 
