@@ -8,6 +8,12 @@
 /// Number of interior samples in a bezier table.
 pub const BEZIER_SAMPLES: usize = 9;
 
+/// A key search hint, kept per timeline from one apply to the next (see
+/// [`Keys::locate_from`]): the key the last lookup found. It is checked against the time
+/// before use, so it saves the search but never changes a value (a pose does not depend on
+/// how it was reached).
+pub type KeyHint = usize;
+
 /// How a key blends into the next key.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Interp {
@@ -245,10 +251,21 @@ impl Keys {
     /// [`Keys::locate`], trying the key in `hint` and the one after it before searching, and
     /// leaving the key found in `hint` (times move forward a frame at a time, so the last
     /// key found usually still holds). The result is the same as `locate`'s whatever the hint:
-    /// with sorted times exactly one key `k` has `times[k] <= time < times[k + 1]`, the key the
-    /// search finds.
+    /// with sorted times (which every loader checks) exactly one key `k` has
+    /// `times[k] <= time < times[k + 1]`, the key the search finds.
     #[inline(always)]
-    pub fn locate_from(&self, time: f64, hint: &mut usize) -> Span {
+    pub fn locate_from(&self, time: f64, hint: &mut KeyHint) -> Span {
+        if let Some((key, t1, t2)) = self.hinted_key(time, *hint) {
+            let percent = 1.0 - (time - t2) / (t1 - t2);
+            return Span::Between { key, percent, time };
+        }
+        self.locate_searched(time, hint)
+    }
+
+    /// [`Keys::locate_from`] when the time is not in the hinted span: the key after it, or
+    /// a search. Leaves the key found (the last key after it) in `hint`, its facts cleared.
+    #[inline(never)]
+    fn locate_searched(&self, time: f64, hint: &mut KeyHint) -> Span {
         let time = self.key_time(time);
         let times = &self.times;
         let n = times.len();
@@ -256,16 +273,16 @@ impl Keys {
             return Span::Before;
         }
         if time >= times[n - 1] as f64 {
+            *hint = n - 1;
             return Span::Last(n - 1);
         }
-        let holds = |k: usize| match times.get(k..k + 2) {
+        let holds = |k: usize| match times.get(k..k.wrapping_add(2)) {
             Some(&[a, b]) => (a as f64) <= time && time < b as f64,
             _ => false,
         };
-        let key = if holds(*hint) {
-            *hint
-        } else if holds(*hint + 1) {
-            *hint + 1
+        let after = hint.wrapping_add(1);
+        let key = if holds(after) {
+            after
         } else {
             times.partition_point(|&t| (t as f64) <= time) - 1
         };
@@ -273,6 +290,109 @@ impl Keys {
         let next_time = times[key + 1] as f64;
         let percent = 1.0 - (time - next_time) / (times[key] as f64 - next_time);
         Span::Between { key, percent, time }
+    }
+
+    /// The key `hint` names and the times of it and the next key, when `time` falls between
+    /// them (`times[k] <= time < times[k + 1]`) and no [`TimeWarp`] applies: then it is the
+    /// span [`Keys::locate`] finds (with sorted times exactly one key holds the time), so the
+    /// hint only saves the search and never changes a result.
+    #[inline(always)]
+    fn hinted_key(&self, time: f64, hint: KeyHint) -> Option<(usize, f64, f64)> {
+        if self.warp.is_some() {
+            return None;
+        }
+        let k = hint;
+        match self.times.get(k..k.wrapping_add(2)) {
+            Some(&[a, b]) if (a as f64) <= time && time < b as f64 => Some((k, a as f64, b as f64)),
+            _ => None,
+        }
+    }
+
+    /// The last key, when `hint` names it and `time` is at or after it (no [`TimeWarp`]):
+    /// [`Keys::locate`] gives `Span::Last` there.
+    #[inline(always)]
+    fn hinted_last(&self, time: f64, hint: KeyHint) -> Option<usize> {
+        let k = hint;
+        let last = self.warp.is_none()
+            && k.wrapping_add(1) == self.times.len()
+            && time >= self.times[k] as f64;
+        last.then_some(k)
+    }
+
+    /// Channel `channel` between `key` (at time `t1`) and the next key (at `t2`) at key time
+    /// `time`: what [`Keys::between_at`] gives for the span [`Keys::locate`] finds there.
+    #[inline(always)]
+    fn value_in_span(&self, key: usize, channel: usize, time: f64, (t1, t2): (f64, f64)) -> f64 {
+        match self.interp[key] {
+            Interp::Bezier4(table) => bezier4_value(
+                &self.bezier[table as usize + channel],
+                time,
+                t1,
+                self.value(key, channel),
+                t2,
+                self.value(key + 1, channel),
+            ),
+            _ => self.between(
+                key,
+                channel,
+                self.curve_percent(key, 1.0 - (time - t2) / (t1 - t2)),
+            ),
+        }
+    }
+
+    /// The value of `channel` at animation time `time`, `None` before the first key (the last
+    /// key's value after it), searching from `hint` as [`Keys::locate_from`] does: the same
+    /// value as [`Keys::channel_at`] of [`Keys::locate`]'s span, by a shorter path when the
+    /// time is still in the hinted span.
+    #[inline(always)]
+    pub fn value_from(&self, time: f64, hint: &mut KeyHint, channel: usize) -> Option<f64> {
+        if let Some((key, t1, t2)) = self.hinted_key(time, *hint) {
+            return Some(self.value_in_span(key, channel, time, (t1, t2)));
+        }
+        if let Some(k) = self.hinted_last(time, *hint) {
+            return Some(self.value(k, channel));
+        }
+        self.value_searched(time, hint, channel)
+    }
+
+    /// [`Keys::value_from`] when the hint misses.
+    #[inline(never)]
+    fn value_searched(&self, time: f64, hint: &mut KeyHint, channel: usize) -> Option<f64> {
+        match self.locate_from(time, hint) {
+            Span::Before => None,
+            sp => Some(self.channel_at(sp, channel)),
+        }
+    }
+
+    /// Channels 0 and 1 at animation time `time` ([`Keys::value_from`] for two-channel keys).
+    #[inline(always)]
+    pub fn values2_from(&self, time: f64, hint: &mut KeyHint) -> Option<(f64, f64)> {
+        if let Some((key, t1, t2)) = self.hinted_key(time, *hint) {
+            return Some(match self.interp[key] {
+                Interp::Bezier4(_) => (
+                    self.value_in_span(key, 0, time, (t1, t2)),
+                    self.value_in_span(key, 1, time, (t1, t2)),
+                ),
+                // A normalised curve is one fraction for both channels: evaluate it once.
+                _ => {
+                    let p = self.curve_percent(key, 1.0 - (time - t2) / (t1 - t2));
+                    (self.between(key, 0, p), self.between(key, 1, p))
+                }
+            });
+        }
+        if let Some(k) = self.hinted_last(time, *hint) {
+            return Some((self.value(k, 0), self.value(k, 1)));
+        }
+        self.values2_searched(time, hint)
+    }
+
+    /// [`Keys::values2_from`] when the hint misses.
+    #[inline(never)]
+    fn values2_searched(&self, time: f64, hint: &mut KeyHint) -> Option<(f64, f64)> {
+        match self.locate_from(time, hint) {
+            Span::Before => None,
+            sp => Some((self.channel_at(sp, 0), self.channel_at(sp, 1))),
+        }
     }
 
     /// The key time for animation time `time` (the same unless the keys have a [`TimeWarp`]).

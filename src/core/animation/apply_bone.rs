@@ -103,16 +103,14 @@ fn one_channel(
         BoneProperty::ShearY => (&mut pose.shear_y, setup.shear_y),
         BoneProperty::Translate | BoneProperty::Scale | BoneProperty::Shear => return,
     };
-    let sp = span(&t.keys, at);
-    if sp == Span::Before {
+    let Some(v) = t.keys.value_from(at.time, at.hint, 0) else {
         match blend {
             MixBlend::Setup => *c = s,
             MixBlend::First => *c += (s - *c) * alpha,
             _ => {}
         }
         return;
-    }
-    let v = t.keys.channel_at(sp, 0);
+    };
     if matches!(t.property, BoneProperty::ScaleX | BoneProperty::ScaleY) {
         *c = scale_channel(*c, s, v * s, alpha, blend, direction, BoneBlendRule::V4);
         return;
@@ -137,8 +135,6 @@ fn translate_or_shear(
     }
     let pose = &mut bone.pose;
     let setup = &sk.data.bones[t.bone];
-    let keys = &t.keys;
-    let sp = span(keys, at);
     let (sx, sy) = if t.property == BoneProperty::Translate {
         (setup.x, setup.y)
     } else {
@@ -149,7 +145,7 @@ fn translate_or_shear(
     } else {
         (&mut pose.shear_x, &mut pose.shear_y)
     };
-    if sp == Span::Before {
+    let Some((x, y)) = t.keys.values2_from(at.time, at.hint) else {
         match blend {
             MixBlend::Setup => (*px, *py) = (sx, sy),
             MixBlend::First => {
@@ -159,8 +155,7 @@ fn translate_or_shear(
             _ => {}
         }
         return;
-    }
-    let (x, y) = xy(keys, sp);
+    };
     match blend {
         MixBlend::Setup => {
             *px = sx + x * alpha;
@@ -174,21 +169,6 @@ fn translate_or_shear(
             *px += x * alpha;
             *py += y * alpha;
         }
-    }
-}
-
-/// Both channels of a two-channel timeline at a span that is not `Before`. Normalised
-/// (3.x) curves are evaluated once for both.
-#[inline]
-fn xy(keys: &crate::core::curve::Keys, sp: Span) -> (f64, f64) {
-    match sp {
-        Span::Between { key, percent, .. }
-            if !matches!(keys.interp[key], crate::core::curve::Interp::Bezier4(_)) =>
-        {
-            let p = keys.curve_percent(key, percent);
-            (keys.between(key, 0, p), keys.between(key, 1, p))
-        }
-        _ => (keys.channel_at(sp, 0), keys.channel_at(sp, 1)),
     }
 }
 
@@ -207,9 +187,7 @@ fn scale(
     }
     let pose = &mut bone.pose;
     let setup = &sk.data.bones[t.bone];
-    let keys = &t.keys;
-    let sp = span(keys, at);
-    if sp == Span::Before {
+    let Some((x, y)) = t.keys.values2_from(at.time, at.hint) else {
         match blend {
             MixBlend::Setup => (pose.scale_x, pose.scale_y) = (setup.scale_x, setup.scale_y),
             MixBlend::First => {
@@ -219,8 +197,7 @@ fn scale(
             _ => {}
         }
         return;
-    }
-    let (x, y) = xy(keys, sp);
+    };
     let (x, y) = (x * setup.scale_x, y * setup.scale_y);
     pose.scale_x = scale_channel(
         pose.scale_x,

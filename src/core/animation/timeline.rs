@@ -2,7 +2,7 @@
 //! trait objects; adding a kind is adding a variant and its apply function.
 
 use super::{Joint3Channel, JointTimeline, MixBlend, MixDirection};
-use crate::core::curve::{Keys, Span};
+use crate::core::curve::{KeyHint, Keys, Span};
 use crate::core::model::{AttachmentId, Event};
 use crate::core::skeleton::Skeleton;
 
@@ -591,7 +591,7 @@ impl Timeline {
         alpha: f64,
         blend: MixBlend,
         direction: MixDirection,
-        hint: &mut usize,
+        hint: &mut KeyHint,
     ) {
         // Bone timelines are most timelines: they go straight to their function, the other
         // kinds through one that is kept out of line (inlined, the rarer kinds' code would
@@ -741,7 +741,7 @@ pub fn discrete_key(times: &[f32], time: f64) -> Option<usize> {
 /// The time a timeline is applied at, with the key search hint kept for it.
 pub(crate) struct At<'a> {
     pub time: f64,
-    pub hint: &'a mut usize,
+    pub hint: &'a mut KeyHint,
 }
 
 /// Where `at.time` falls among `keys` (updating the hint).

@@ -554,7 +554,7 @@ fn world_of(
                 pc /= sk.scale_y;
                 pb = pc * s;
                 pd = pa * s;
-                prx = atan2_deg(pc, pa);
+                prx = memo.parent.atan2(pc, pa) * RAD_DEG;
             } else {
                 pa = 0.0;
                 pc = 0.0;

@@ -79,6 +79,7 @@ impl Skeleton {
                     return;
                 }
                 self.ik_two(
+                    i,
                     *parent,
                     *child,
                     tx,
@@ -186,6 +187,7 @@ impl Skeleton {
     #[allow(clippy::too_many_arguments)]
     fn ik_two(
         &mut self,
+        constraint: usize,
         parent: usize,
         child: usize,
         target_x: f64,
@@ -373,7 +375,7 @@ impl Skeleton {
                 a2 = max_angle * bend_dir;
             }
         }
-        let os = cy.atan2(cx) * s2;
+        let os = self.memos.ik_child[constraint].atan2(cy, cx) * s2;
         let rotation = pap.rotation;
         let a1 = wrap_once((a1 - os) * RAD_DEG + os1 - rotation);
         let local = Local {

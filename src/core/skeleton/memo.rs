@@ -42,14 +42,18 @@ pub(crate) struct AxesTrig {
     pub x: SinCos,
     pub y: SinCos,
     pub z: SinCos,
+    /// The parent's world rotation, for bones that do not inherit rotation or reflection (it
+    /// is unchanged while the parent is not animated).
+    pub parent: Atan2,
 }
 
 impl AxesTrig {
-    /// Every memo holds `sin_cos(0.0)`.
+    /// Every memo holds `sin_cos(0.0)` (and `parent` holds `atan2(0.0, 0.0)`).
     pub(crate) const ZERO: AxesTrig = AxesTrig {
         x: SinCos::ZERO,
         y: SinCos::ZERO,
         z: SinCos::ZERO,
+        parent: Atan2::ZERO,
     };
 }
 
@@ -137,6 +141,9 @@ pub(crate) struct TransformMemo {
 /// Every constraint memo of a skeleton, indexed like the constraints and their bones.
 #[derive(Clone, Debug)]
 pub(crate) struct ConstraintMemos {
+    /// Per IK constraint: the angle of a two-bone chain's child from its parent's x axis
+    /// (it changes only when the child's position does).
+    pub ik_child: Vec<Atan2>,
     pub paths: Vec<Vec<PathBoneMemo>>,
     pub transforms: Vec<TransformMemo>,
 }
@@ -149,6 +156,7 @@ impl ConstraintMemos {
             turn: SinCos::ZERO,
         };
         ConstraintMemos {
+            ik_child: vec![Atan2::ZERO; data.ik_constraints.len()],
             paths: data
                 .path_constraints
                 .iter()

@@ -362,6 +362,29 @@ impl Skeleton {
         }
     }
 
+    /// Updates the world transforms of the bones of the run of bone steps that starts at step
+    /// `k` (the first one's applied pose valid), up to a constraint step or a bone whose
+    /// applied pose a constraint changed; returns the step after the last one updated. The
+    /// tables are borrowed once for the run: through `self`, every bone's write would make
+    /// the compiler reload each `Vec`'s pointer and length for the next bone.
+    #[inline]
+    fn update_applied_bone_run(&mut self, mut k: usize, frame: SkeletonFrame) -> usize {
+        let steps = &self.order.steps[..];
+        let bones = &mut self.bones[..];
+        let links = &self.links[..];
+        let trig = &mut self.trig[..];
+        let first = k;
+        while let Some(&UpdateStep::Bone(i)) = steps.get(k) {
+            if k != first && !bones[i].applied_valid {
+                break;
+            }
+            let pf = links[i].parent.map(|p| bones[p].frame());
+            bones[i].update_world_from_applied_memo(pf, frame, &mut trig[i]);
+            k += 1;
+        }
+        k
+    }
+
     /// The 4.x frame: every bone's pose becomes its applied pose, bones compute their world
     /// transform from the applied pose (so a bone updated again after a constraint keeps what
     /// the constraint wrote), and constraints bring the applied poses they change up to date
@@ -374,7 +397,9 @@ impl Skeleton {
         }
         let data = self.data.clone();
         let frame = self.frame;
-        for k in 0..self.order.steps.len() {
+        let n = self.order.steps.len();
+        let mut k = 0;
+        while k < n {
             match self.order.steps[k] {
                 UpdateStep::Bone(i) => {
                     // A bone updated again after a constraint changed it reads the applied
@@ -382,11 +407,10 @@ impl Skeleton {
                     if !self.bones[i].applied_valid {
                         self.ensure_applied(i);
                     }
-                    let BoneLink { parent } = self.links[i];
-                    let pf = parent.map(|p| self.bones[p].frame());
-                    self.bones[i].update_world_from_applied_memo(pf, frame, &mut self.trig[i]);
+                    k = self.update_applied_bone_run(k, frame);
                 }
                 UpdateStep::Constraint(c) => {
+                    k += 1;
                     match c {
                         ConstraintRef::Ik(i) => self.apply_ik(&data, i),
                         ConstraintRef::Transform(i) => {

@@ -7,7 +7,7 @@ use crate::core::animation::{
     Animation, At, AttachmentTimeline, BoneProperty, BoneTimeline, MixBlend, MixDirection,
     Timeline, discrete_key,
 };
-use crate::core::curve::Span;
+use crate::core::curve::{KeyHint, Span};
 use crate::core::math::{rem, signum, wrap_degrees_38 as wrap};
 use crate::core::model::{CompleteRule, EventRule, RotateMixRule, SkeletonData, StateRule};
 use crate::core::skeleton::Skeleton;
@@ -373,7 +373,7 @@ impl AnimationState {
     }
 
     /// Takes the entry's key search hints out, one per timeline of `anim` (its animation).
-    fn take_hints(&mut self, entry: EntryId, anim: &Animation) -> Vec<usize> {
+    fn take_hints(&mut self, entry: EntryId, anim: &Animation) -> Vec<KeyHint> {
         let mut hints = std::mem::take(&mut self.em(entry).timeline_hints);
         hints.resize(anim.timelines.len(), 0);
         hints

@@ -73,7 +73,7 @@ pub struct TrackEntry {
     /// Per rotate timeline: accumulated total and last difference (rotation mixing direction).
     pub(super) timelines_rotation: Vec<f64>,
     /// Per timeline: the key search hint (see `Keys::locate_from`).
-    pub(super) timeline_hints: Vec<usize>,
+    pub(super) timeline_hints: Vec<crate::core::curve::KeyHint>,
     pub(super) listener: Option<Listener>,
 }
 
