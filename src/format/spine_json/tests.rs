@@ -344,7 +344,8 @@ fn a_byte_order_mark_is_skipped() {
     assert_eq!(data.bones.len(), load_file(&sample_path()).bones.len());
 }
 
-/// 4.x event keys default `volume` / `balance` to 1 / 0 (audio events only), 3.8 keys to the
+/// 4.0-4.2 event keys default `volume` / `balance` to 1 / 0 (audio events only; 4.3 both to the
+/// definition's volume, pinned by `spec/events-43`), 3.8 keys to the
 /// event's definition (pinned by the kite-fox-42 and lantern-keeper goldens).
 #[test]
 fn event_key_volume_and_balance_defaults_per_version() {
@@ -367,5 +368,6 @@ fn event_key_volume_and_balance_defaults_per_version() {
     };
     assert_eq!(keyed("4.2.22"), [(1.0, 0.0), (0.0, 0.0)]);
     assert_eq!(keyed("4.0.64"), [(1.0, 0.0), (0.0, 0.0)]);
+    assert_eq!(keyed("4.3.13"), [(0.8, 0.8), (0.0, 0.0)]);
     assert_eq!(keyed("3.8.99")[0], (0.8, -0.2));
 }
