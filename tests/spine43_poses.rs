@@ -81,8 +81,9 @@ fn corpus_unseen_times_4_3() {
 /// Fixtures written from the 4.3 spec to pin what no other golden does
 /// (`tests/fixtures/spine43/spec`, README there): every transform from/to property pair in
 /// four source/target/additive/clamp modes with the mix-default rules, physics with wind and
-/// gravity on every channel, colour curves overshooting [0, 1], events, draw-order folders;
-/// against the 4.3 runtime at 10 and 13 samples.
+/// gravity on every channel, colour curves overshooting [0, 1], events, draw-order folders,
+/// sliders on every bone property (local and world) and skin-gated constraints, path
+/// position / mix keys; against the 4.3 runtime at 10 and 13 samples.
 #[test]
 fn spec_fixture_goldens_4_3() {
     let dir = project_dir().join("tests/fixtures/spine43/spec");
@@ -92,6 +93,8 @@ fn spec_fixture_goldens_4_3() {
         "colors-43",
         "events-43",
         "folders-43",
+        "sliders-43",
+        "path-add-43",
     ]
     .iter()
     .flat_map(|s| {

@@ -70,11 +70,12 @@ fn own_corpus_scenarios_4_3() {
 /// 0.05, on an additive track and with Physics.pose; colour curves overshooting [0, 1] under
 /// alpha and mixes; reversed entries' events (loop wraps, several keys at one time,
 /// animationStart / End filters, mixing out); draw-order folders across tracks and mixes;
-/// mapped transform constraints under a mix; transform mix keys on additive tracks.
+/// mapped transform constraints under a mix; transform mix keys on additive tracks; sliders
+/// under a mix with keyed time / mix; path position / mix keys on additive tracks.
 #[test]
 fn spec_fixture_scenarios_4_3() {
     let root = project_dir().join("tests/fixtures/spine43");
     let scenarios = scenarios_in(&root.join("spec-scenarios"));
-    assert_eq!(scenarios.len(), 14, "expected the 14 4.3 spec scenarios");
+    assert_eq!(scenarios.len(), 16, "expected the 16 4.3 spec scenarios");
     run_all(scenarios, &root.join("spec"));
 }

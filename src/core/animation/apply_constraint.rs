@@ -75,8 +75,7 @@ pub(crate) fn setup_for_additive(tl: &Timeline, sk: &mut Skeleton) -> bool {
             if !matches!(t.property, PhysicsProperty::Wind | PhysicsProperty::Gravity) {
                 return false;
             }
-            for i in 0..data.physics_constraints.len() {
-                let d = &data.physics_constraints[i];
+            for (i, d) in data.physics_constraints.iter().enumerate() {
                 let ours = t
                     .constraint
                     .map_or(follows_global(d, t.property), |c| c == i);
