@@ -1,6 +1,7 @@
 //! Applying constraint timelines (IK, transform, path).
 
 use super::timeline::{At, channels, span};
+use super::timeline::{SliderProperty, Timeline};
 use super::{
     IkTimeline, MixBlend, MixDirection, PathProperty, PathTimeline, PhysicsProperty,
     PhysicsResetTimeline, PhysicsTimeline, TransformTimeline,
@@ -15,6 +16,92 @@ fn mix_value(current: &mut f64, setup: f64, value: f64, alpha: f64, blend: MixBl
         *current = setup + (value - setup) * alpha;
     } else {
         *current += (value - *current) * alpha;
+    }
+}
+
+/// Like `mix_value`, but an additive blend adds the keyed value when the rules say so (4.3).
+#[inline]
+fn mix_or_add(current: &mut f64, setup: f64, value: f64, alpha: f64, blend: MixBlend, add: bool) {
+    if add && blend == MixBlend::Add {
+        *current += value * alpha;
+    } else {
+        mix_value(current, setup, value, alpha, blend);
+    }
+}
+
+/// 4.3 additive entries: a constraint timeline that honours `add` and is the first to key its
+/// value starts from the setup value (`s + v·α`, not `s + (v − s)·α`). Puts the values it keys
+/// back to setup and returns whether it did, so the caller applies it with `MixBlend::Add`.
+pub(crate) fn setup_for_additive(tl: &Timeline, sk: &mut Skeleton) -> bool {
+    if !sk.data.rules.additive_constraints {
+        return false;
+    }
+    let data = sk.data.clone();
+    match tl {
+        Timeline::Transform(t) => {
+            let (Some(d), Some(c)) = (
+                data.transform_constraints.get(t.constraint),
+                sk.transforms.get_mut(t.constraint),
+            ) else {
+                return false;
+            };
+            c.mix_rotate = d.mix_rotate;
+            c.mix_x = d.mix_x;
+            c.mix_y = d.mix_y;
+            c.mix_scale_x = d.mix_scale_x;
+            c.mix_scale_y = d.mix_scale_y;
+            c.mix_shear_y = d.mix_shear_y;
+            true
+        }
+        Timeline::Path(t) => {
+            let (Some(d), Some(c)) = (
+                data.path_constraints.get(t.constraint),
+                sk.paths.get_mut(t.constraint),
+            ) else {
+                return false;
+            };
+            match t.property {
+                PathProperty::Position => c.position = d.position,
+                PathProperty::Mix => {
+                    c.mix_rotate = d.mix_rotate;
+                    c.mix_x = d.mix_x;
+                    c.mix_y = d.mix_y;
+                }
+                PathProperty::Spacing => return false,
+            }
+            true
+        }
+        Timeline::Physics(t) => {
+            if !matches!(t.property, PhysicsProperty::Wind | PhysicsProperty::Gravity) {
+                return false;
+            }
+            for (i, d) in data.physics_constraints.iter().enumerate() {
+                let ours = t
+                    .constraint
+                    .map_or(follows_global(d, t.property), |c| c == i);
+                if let (true, Some(c)) = (ours, sk.physics.get_mut(i)) {
+                    match t.property {
+                        PhysicsProperty::Wind => c.wind = d.wind,
+                        _ => c.gravity = d.gravity,
+                    }
+                }
+            }
+            true
+        }
+        Timeline::Slider(t) => {
+            let (Some(d), Some(c)) = (
+                data.slider_constraints.get(t.constraint),
+                sk.sliders.get_mut(t.constraint),
+            ) else {
+                return false;
+            };
+            match t.property {
+                SliderProperty::Time => c.time = d.time,
+                SliderProperty::Mix => c.mix = d.mix,
+            }
+            true
+        }
+        _ => false,
     }
 }
 
@@ -80,6 +167,7 @@ pub(super) fn apply_transform(
     blend: MixBlend,
 ) {
     let data = &sk.data.transform_constraints[t.constraint];
+    let add = sk.data.rules.additive_constraints;
     let c = &mut sk.transforms[t.constraint];
     if !c.active {
         return;
@@ -120,7 +208,7 @@ pub(super) fn apply_transform(
             channels::<6>(&t.keys, sp)
         };
         for ((v, s), x) in cur.iter_mut().zip(setup).zip(values) {
-            mix_value(v, s, x, alpha, blend);
+            mix_or_add(v, s, x, alpha, blend, add);
         }
     }
     [
@@ -141,6 +229,7 @@ pub(super) fn apply_path(
     blend: MixBlend,
 ) {
     let data = &sk.data.path_constraints[t.constraint];
+    let add = sk.data.rules.additive_constraints && t.property != PathProperty::Spacing;
     let c = &mut sk.paths[t.constraint];
     if !c.active {
         return;
@@ -153,7 +242,7 @@ pub(super) fn apply_path(
             MixBlend::First => *v += (setup - *v) * alpha,
             _ => {}
         },
-        Some(x) => mix_value(v, setup, x, alpha, blend),
+        Some(x) => mix_or_add(v, setup, x, alpha, blend, add),
     };
     let keyed = sp != Span::Before;
     match t.property {
@@ -193,6 +282,8 @@ pub(super) fn apply_physics(
     // The keyed value (a global timeline evaluates it once; 0 before the first key).
     let keyed = (sp != Span::Before).then(|| channels::<1>(&t.keys, sp)[0]);
     let data = sk.data.clone();
+    let add = data.rules.additive_constraints
+        && matches!(t.property, PhysicsProperty::Wind | PhysicsProperty::Gravity);
     let targets: Vec<usize> = match t.constraint {
         Some(c) => vec![c],
         None => (0..data.physics_constraints.len())
@@ -219,7 +310,11 @@ pub(super) fn apply_physics(
                 continue;
             }
         };
-        blend_absolute(cur, setup, keyed, alpha, blend);
+        match keyed {
+            // 4.3: only wind and gravity honour an additive entry.
+            Some(v) if add => mix_or_add(cur, setup, v, alpha, blend, true),
+            _ => blend_absolute(cur, setup, keyed, alpha, blend),
+        }
     }
 }
 

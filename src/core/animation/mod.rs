@@ -12,6 +12,7 @@ mod apply_slider;
 pub(crate) mod apply_slot;
 mod timeline;
 
+pub(crate) use apply_constraint::setup_for_additive;
 pub use apply_joint::{Joint3Channel, JointTimeline};
 pub use timeline::*;
 

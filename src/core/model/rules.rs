@@ -184,6 +184,10 @@ pub struct Rules {
     pub unapplied: UnappliedRule,
     /// 4.3: rgb, alpha and dark color channels are clamped to [0, 1] when blended.
     pub clamp_colors: bool,
+    /// 4.3: constraint timelines honour an additive entry (transform / path mixes, path
+    /// position, physics wind / gravity, slider time / mix add `v·α`; from setup they start
+    /// at the setup value); earlier runtimes mix them toward the key whatever the blend.
+    pub additive_constraints: bool,
     /// 4.2: attachment keys of the current entry need `alphaAttachmentThreshold`.
     pub alpha_attachment_threshold: bool,
     /// 4.2: a bone's inherit mode is part of its pose (animated by inherit timelines).
@@ -213,6 +217,7 @@ impl Rules {
         state: StateRule::V38,
         unapplied: UnappliedRule::Replace,
         clamp_colors: false,
+        additive_constraints: false,
         alpha_attachment_threshold: false,
         inherit_in_pose: false,
         keep_deform_same_timeline: false,
@@ -236,6 +241,7 @@ impl Rules {
         state: StateRule::V38,
         unapplied: UnappliedRule::Replace,
         clamp_colors: false,
+        additive_constraints: false,
         alpha_attachment_threshold: false,
         inherit_in_pose: false,
         keep_deform_same_timeline: true,
@@ -272,6 +278,7 @@ impl Rules {
         state: StateRule::V43,
         unapplied: UnappliedRule::ReplaceSameAnimation,
         clamp_colors: true,
+        additive_constraints: true,
         ..Rules::SPINE_42
     };
 

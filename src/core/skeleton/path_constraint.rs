@@ -491,7 +491,9 @@ impl Skeleton {
         }
         if percent_position {
             position *= path_length;
-        } else {
+        } else if self.data.rules.constraints == ConstraintRule::V38 {
+            // 3.8 rescales a fixed position by the measured over the stored length; 4.x
+            // measures it along the world path as is (pinned by `spec/path-add-43`).
             position *= path_length / path.lengths[curve_count - 1] as f64;
         }
         space_scale.apply(&mut sc.spaces, path_length);

@@ -441,7 +441,13 @@ impl PhysicsConstraint {
             (cos, sin) = (ca.cos(), ca.sin());
         }
         if scale_x {
-            let len = l * (bone.a * bone.a + bone.c * bone.c).sqrt() - self.lag.scale * z0;
+            // 4.3: only the scale-only branch measures against the lagged length.
+            let lagged = if rotate_or_shear {
+                0.0
+            } else {
+                self.lag.scale * z0
+            };
+            let len = l * (bone.a * bone.a + bone.c * bone.c).sqrt() - lagged;
             if len > 0.0 {
                 self.scale_offset += (dx * cos + dy * sin) * i / len;
             }

@@ -5,7 +5,7 @@ use super::{AnimationState, EntryId, TimelineMode};
 use crate::core::animation::apply_slot::{set_attachment_by_name, set_setup_attachment};
 use crate::core::animation::{
     Animation, At, AttachmentTimeline, BoneProperty, BoneTimeline, MixBlend, MixDirection,
-    Timeline, discrete_key,
+    Timeline, discrete_key, setup_for_additive,
 };
 use crate::core::curve::{KeyHint, Span};
 use crate::core::math::{rem, signum, wrap_degrees_38 as wrap};
@@ -101,14 +101,23 @@ impl AnimationState {
                 }
                 let modes = std::mem::take(&mut c.timeline_mode);
                 let mut rotation = std::mem::take(&mut c.timelines_rotation);
+                let additive = v43 && self.e(current).mix_blend == MixBlend::Add;
                 for (ii, tl) in anim.timelines.iter().enumerate() {
-                    let timeline_blend = if modes.get(ii).copied().unwrap_or(TimelineMode::First)
-                        == TimelineMode::Subsequent
+                    let mut timeline_blend =
+                        if modes.get(ii).copied().unwrap_or(TimelineMode::First)
+                            == TimelineMode::Subsequent
+                        {
+                            blend
+                        } else {
+                            MixBlend::Setup
+                        };
+                    // 4.3: `from` setup with `add` (constraint timelines start at setup).
+                    if additive
+                        && timeline_blend == MixBlend::Setup
+                        && setup_for_additive(tl, skeleton)
                     {
-                        blend
-                    } else {
-                        MixBlend::Setup
-                    };
+                        timeline_blend = MixBlend::Add;
+                    }
                     match tl {
                         Timeline::Bone(t) if t.property == BoneProperty::Rotate && !shortest => {
                             apply_rotate_mixed(
@@ -269,6 +278,7 @@ impl AnimationState {
             let hold_mix = std::mem::take(&mut f.timeline_hold_mix);
             let mut rotation = std::mem::take(&mut f.timelines_rotation);
             let mut total_alpha = 0.0;
+            let from_additive = v43 && self.e(from).mix_blend == MixBlend::Add;
             for (ii, tl) in anim.timelines.iter().enumerate() {
                 let mut direction = MixDirection::Out;
                 let (timeline_blend, alpha) =
@@ -295,6 +305,15 @@ impl AnimationState {
                         ),
                     };
                 total_alpha += alpha;
+                // 4.3: `from` setup with `add` (constraint timelines start at setup).
+                let timeline_blend = if from_additive
+                    && timeline_blend == MixBlend::Setup
+                    && setup_for_additive(tl, skeleton)
+                {
+                    MixBlend::Add
+                } else {
+                    timeline_blend
+                };
                 match tl {
                     Timeline::Bone(t) if t.property == BoneProperty::Rotate && !shortest => {
                         apply_rotate_mixed(

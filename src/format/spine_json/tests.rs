@@ -344,7 +344,8 @@ fn a_byte_order_mark_is_skipped() {
     assert_eq!(data.bones.len(), load_file(&sample_path()).bones.len());
 }
 
-/// 4.x event keys default `volume` / `balance` to 1 / 0 (audio events only), 3.8 keys to the
+/// 4.0-4.2 event keys default `volume` / `balance` to 1 / 0 (audio events only; 4.3 both to the
+/// definition's volume, pinned by `spec/events-43`), 3.8 keys to the
 /// event's definition (pinned by the kite-fox-42 and lantern-keeper goldens).
 #[test]
 fn event_key_volume_and_balance_defaults_per_version() {
@@ -367,5 +368,30 @@ fn event_key_volume_and_balance_defaults_per_version() {
     };
     assert_eq!(keyed("4.2.22"), [(1.0, 0.0), (0.0, 0.0)]);
     assert_eq!(keyed("4.0.64"), [(1.0, 0.0), (0.0, 0.0)]);
+    assert_eq!(keyed("4.3.13"), [(0.8, 0.8), (0.0, 0.0)]);
     assert_eq!(keyed("3.8.99")[0], (0.8, -0.2));
+}
+
+/// 4.3: a transform mapping names only the six bone properties, and draw-order folder keys
+/// name only the folder's slots; anything else is a located load error.
+#[test]
+fn spine43_mapping_property_and_folder_slot_errors() {
+    let bad_property = r#"{"skeleton":{"spine":"4.3.13"},"bones":[{"name":"root"},{"name":"a","parent":"root"}],
+        "constraints":[{"type":"transform","name":"t","source":"root","bones":["a"],
+        "properties":{"rotate":{"to":{"scaleZ":{"max":1}}}}}]}"#;
+    let err = load(bad_property.as_bytes(), "p").expect_err("scaleZ is no property");
+    assert!(
+        err.to_string().contains("unknown property \"scaleZ\""),
+        "{err}"
+    );
+    let bad_folder = r#"{"skeleton":{"spine":"4.3.13"},"bones":[{"name":"root"}],
+        "slots":[{"name":"a","bone":"root"},{"name":"b","bone":"root"},{"name":"c","bone":"root"}],
+        "animations":{"f":{"drawOrderFolder":[{"slots":["a","b"],
+        "keys":[{"offsets":[{"slot":"c","offset":1}]}]}]}}}"#;
+    let err = load(bad_folder.as_bytes(), "f").expect_err("c is outside the folder");
+    assert!(
+        err.to_string()
+            .contains("\"c\" is not in this draw order folder"),
+        "{err}"
+    );
 }

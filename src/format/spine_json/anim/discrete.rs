@@ -119,7 +119,8 @@ pub(crate) fn order(
 
 /// Event keys; `int`, `float` and `string` default to the event's definition. 3.8 defaults
 /// `volume` / `balance` to the definition too; 4.x reads them only for events with audio and
-/// defaults them per key to 1 and 0 (the 4.2 runtime ignores the definition's values there).
+/// defaults them per key to 1 and 0 (the 4.2 runtime ignores the definition's values there);
+/// 4.3.13 defaults both to the definition's volume (pinned by `spec/events-43`).
 pub fn events(
     ctx: Ctx<'_>,
     anim: &[Seg<'_>],
@@ -147,13 +148,13 @@ pub fn events(
         let (volume, balance) = if ctx.version == SpineVersion::V38 {
             (k.volume.unwrap_or(d.volume), k.balance.unwrap_or(d.balance))
         } else if d.audio.is_some() {
-            // 4.3.13 reads an omitted balance as the definition's volume.
-            let balance = if ctx.version >= SpineVersion::V43 {
-                d.volume
+            // 4.3.13 reads an omitted volume and an omitted balance as the definition's volume.
+            let (volume, balance) = if ctx.version >= SpineVersion::V43 {
+                (d.volume, d.volume)
             } else {
-                0.0
+                (1.0, 0.0)
             };
-            (k.volume.unwrap_or(1.0), k.balance.unwrap_or(balance))
+            (k.volume.unwrap_or(volume), k.balance.unwrap_or(balance))
         } else {
             (0.0, 0.0)
         };
