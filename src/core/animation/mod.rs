@@ -68,10 +68,10 @@ impl Animation {
             .iter()
             .map(Timeline::last_time)
             .fold(0.0, f64::max);
-        let mut properties: Vec<PropertyId> = timelines
-            .iter()
-            .flat_map(|t| t.property_ids().as_slice().to_vec())
-            .collect();
+        let mut properties: Vec<PropertyId> = Vec::with_capacity(timelines.len());
+        for t in &timelines {
+            properties.extend_from_slice(t.property_ids().as_slice());
+        }
         properties.sort_unstable();
         properties.dedup();
         Animation {

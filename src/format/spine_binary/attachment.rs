@@ -1,6 +1,6 @@
 //! One attachment of a skin, and vertex lists.
 
-use super::Reader;
+use super::read::Reader;
 use crate::core::color::Color;
 use crate::core::model::*;
 use crate::format::spine_binary::cursor::Read;
@@ -36,39 +36,16 @@ pub fn attachment(
     let kind_byte = r.c.u8("attachment type")?;
     let mut link = None;
     let mut sequence = None;
-    let editor_color = |r: &mut Reader<'_>| -> Read<Option<Color>> {
-        if r.nonessential {
-            r.c.color("color").map(Some)
-        } else {
-            Ok(None)
-        }
-    };
+    let bones = data.bones.len();
     let kind = match kind_byte {
         0 => {
             let path = r.string_ref("path")?.unwrap_or_else(|| name.clone());
-            let mut region = RegionAttachment {
-                path,
-                rotation: r.c.f64("rotation")?,
-                x: r.c.f64("x")?,
-                y: r.c.f64("y")?,
-                scale_x: r.c.f64("scaleX")?,
-                scale_y: r.c.f64("scaleY")?,
-                width: r.c.f64("width")?,
-                height: r.c.f64("height")?,
-                color: r.c.color("color")?,
-                offset: [0.0; 8],
-            };
-            region.update_offset();
+            let rotation = r.c.f64("rotation")?;
+            let region = region(r, path, rotation, None)?;
             sequence = read_sequence(r)?;
-            AttachmentKind::Region(region)
+            region
         }
-        1 => {
-            let count = r.c.count(1, "vertex count")?;
-            AttachmentKind::BoundingBox {
-                vertices: vertices(r, count, data.bones.len(), None)?,
-                color: editor_color(r)?,
-            }
-        }
+        1 => bounding_box(r, bones, None)?,
         2 => {
             let path = r.string_ref("path")?.unwrap_or_else(|| name.clone());
             let color = r.c.color("color")?;
@@ -91,7 +68,7 @@ pub fn attachment(
                     format!("vertex index {t} is out of range (the mesh has {count} vertices)"),
                 ));
             }
-            let vertices = vertices(r, count, data.bones.len(), None)?;
+            let vertices = vertices(r, count, bones, None)?;
             let at = r.c.offset();
             let hull = r.c.uvarint("hull length")?;
             if hull > count {
@@ -138,93 +115,187 @@ pub fn attachment(
             let parent = r
                 .string_ref("parent mesh")?
                 .ok_or_else(|| r.c.error_at(at, "parent mesh is missing (null string)"))?;
-            let deform = r.c.bool("inherit timelines flag")?;
+            let deform = r.c.bool(if r.version.sequences() {
+                "inherit timelines flag"
+            } else {
+                "inherit deform flag"
+            })?;
             sequence = read_sequence(r)?;
-            let (mut width, mut height) = (0.0, 0.0);
-            if r.nonessential {
-                width = r.c.f64("width")?;
-                height = r.c.f64("height")?;
-            }
             link = Some(LinkTo {
                 skin: skin.map_or(LinkSkin::Default, LinkSkin::Named),
                 parent,
                 deform,
             });
-            AttachmentKind::Mesh(MeshAttachment {
-                path,
-                color,
-                vertices: VertexData::default(),
-                uvs: Vec::new(),
-                triangles: Vec::new(),
-                hull: 0,
-                edges: Vec::new(),
-                width,
-                height,
-                linked_parent: None,
-            })
+            linked_mesh(r, path, color)?
         }
         4 => {
             let closed = r.c.bool("closed")?;
             let constant_speed = r.c.bool("constant speed")?;
-            let at = r.c.offset();
-            let count = r.c.count(1, "vertex count")?;
-            let min = if closed { 3 } else { 6 };
-            if !count.is_multiple_of(3) || count < min {
-                return Err(r.c.error_at(
-                    at,
-                    format!(
-                        "a{} path needs a multiple of 3 vertices, at least {min}, not {count}",
-                        if closed { " closed" } else { "n open" }
-                    ),
-                ));
-            }
-            let vertices = vertices(r, count, data.bones.len(), None)?;
-            let lengths = r.c.f32s(count / 3, "lengths")?;
-            AttachmentKind::Path(PathAttachment {
-                vertices,
-                closed,
-                constant_speed,
-                lengths,
-                color: editor_color(r)?,
-            })
+            path(r, bones, closed, constant_speed, None)?
         }
-        5 => AttachmentKind::Point(PointAttachment {
-            rotation: r.c.f64("rotation")?,
-            x: r.c.f64("x")?,
-            y: r.c.f64("y")?,
-            color: editor_color(r)?,
-        }),
-        6 => {
-            let end = r.c.index(data.slots.len(), "end slot index")?;
-            let count = r.c.count(1, "vertex count")?;
-            AttachmentKind::Clipping {
-                vertices: vertices(r, count, data.bones.len(), None)?,
-                end_slot: Some(end),
-                color: editor_color(r)?,
-            }
-        }
-        t => {
-            return Err(r
-                .c
-                .error_at(at, format!("unknown attachment type {t} (0..6)")));
-        }
+        t => point_or_clipping(r, data, at, t, None)?,
     };
-    Ok((
-        Attachment {
-            name,
-            kind,
-            deform_source: id,
-            sequence,
+    let attachment = Attachment {
+        name,
+        kind,
+        deform_source: id,
+        sequence,
+    };
+    Ok((attachment, link))
+}
+
+/// A region after its path and rotation: position, scale and size, then the color unless
+/// it was read before (4.2).
+pub fn region(
+    r: &mut Reader<'_>,
+    path: String,
+    rotation: f64,
+    color: Option<Color>,
+) -> Read<AttachmentKind> {
+    let mut region = RegionAttachment {
+        path,
+        rotation,
+        x: r.c.f64("x")?,
+        y: r.c.f64("y")?,
+        scale_x: r.c.f64("scaleX")?,
+        scale_y: r.c.f64("scaleY")?,
+        width: r.c.f64("width")?,
+        height: r.c.f64("height")?,
+        color: match color {
+            Some(c) => c,
+            None => r.c.color("color")?,
         },
-        link,
-    ))
+        offset: [0.0; 8],
+    };
+    region.update_offset();
+    Ok(AttachmentKind::Region(region))
+}
+
+/// The last types, alike in every version but for where clipping's weighted flag comes
+/// from: 5 point, 6 clipping; any other type (read at `at`) is an error.
+pub fn point_or_clipping(
+    r: &mut Reader<'_>,
+    data: &SkeletonData,
+    at: usize,
+    t: u8,
+    weighted: Option<bool>,
+) -> Read<AttachmentKind> {
+    match t {
+        5 => point(r),
+        6 => clipping(r, data, weighted),
+        t => Err(r
+            .c
+            .error_at(at, format!("unknown attachment type {t} (0..6)"))),
+    }
+}
+
+/// The editor color of a bounding box, path, point or clipping attachment (nonessential).
+fn editor_color(r: &mut Reader<'_>) -> Read<Option<Color>> {
+    if r.nonessential {
+        r.c.color("color").map(Some)
+    } else {
+        Ok(None)
+    }
+}
+
+/// A bounding box: its vertices and editor color. `weighted` as in [`vertices`].
+pub fn bounding_box(
+    r: &mut Reader<'_>,
+    bones: usize,
+    weighted: Option<bool>,
+) -> Read<AttachmentKind> {
+    let count = r.c.count(1, "vertex count")?;
+    Ok(AttachmentKind::BoundingBox {
+        vertices: vertices(r, count, bones, weighted)?,
+        color: editor_color(r)?,
+    })
+}
+
+/// A linked mesh's own fields after its link: width and height (nonessential); the
+/// geometry comes from the parent once every skin is read.
+pub fn linked_mesh(r: &mut Reader<'_>, path: String, color: Color) -> Read<AttachmentKind> {
+    let (mut width, mut height) = (0.0, 0.0);
+    if r.nonessential {
+        width = r.c.f64("width")?;
+        height = r.c.f64("height")?;
+    }
+    Ok(AttachmentKind::Mesh(MeshAttachment {
+        path,
+        color,
+        vertices: VertexData::default(),
+        uvs: Vec::new(),
+        triangles: Vec::new(),
+        hull: 0,
+        edges: Vec::new(),
+        width,
+        height,
+        linked_parent: None,
+    }))
+}
+
+/// A path after its closed and constant-speed flags: vertices (a multiple of 3), lengths
+/// and editor color. `weighted` as in [`vertices`].
+pub fn path(
+    r: &mut Reader<'_>,
+    bones: usize,
+    closed: bool,
+    constant_speed: bool,
+    weighted: Option<bool>,
+) -> Read<AttachmentKind> {
+    let at = r.c.offset();
+    let count = r.c.count(1, "vertex count")?;
+    let min = if closed { 3 } else { 6 };
+    if !count.is_multiple_of(3) || count < min {
+        return Err(r.c.error_at(
+            at,
+            format!(
+                "a{} path needs a multiple of 3 vertices, at least {min}, not {count}",
+                if closed { " closed" } else { "n open" }
+            ),
+        ));
+    }
+    let vertices = vertices(r, count, bones, weighted)?;
+    let lengths = r.c.f32s(count / 3, "lengths")?;
+    Ok(AttachmentKind::Path(PathAttachment {
+        vertices,
+        closed,
+        constant_speed,
+        lengths,
+        color: editor_color(r)?,
+    }))
+}
+
+/// A point: rotation, position and editor color.
+fn point(r: &mut Reader<'_>) -> Read<AttachmentKind> {
+    Ok(AttachmentKind::Point(PointAttachment {
+        rotation: r.c.f64("rotation")?,
+        x: r.c.f64("x")?,
+        y: r.c.f64("y")?,
+        color: editor_color(r)?,
+    }))
+}
+
+/// A clipping attachment: end slot, vertices and editor color. `weighted` as in
+/// [`vertices`].
+fn clipping(
+    r: &mut Reader<'_>,
+    data: &SkeletonData,
+    weighted: Option<bool>,
+) -> Read<AttachmentKind> {
+    let end = r.c.index(data.slots.len(), "end slot index")?;
+    let count = r.c.count(1, "vertex count")?;
+    Ok(AttachmentKind::Clipping {
+        vertices: vertices(r, count, data.bones.len(), weighted)?,
+        end_slot: Some(end),
+        color: editor_color(r)?,
+    })
 }
 
 /// `count` vertices: a weighted flag, then x, y pairs, or per vertex the influence count and
 /// per influence the bone index, bind x, bind y and weight. Built through the JSON loader's
 /// [`vertex_data`] so both formats check and lay out vertices alike.
-/// `weighted`: `None` reads the flag from the file (4.0, 4.1); 4.2 has it in the attachment's
-/// flags.
+/// `weighted`: `None` reads the flag from the file (3.8 to 4.1); 4.2 has it in the
+/// attachment's flags.
 pub fn vertices(
     r: &mut Reader<'_>,
     count: usize,
@@ -267,7 +338,7 @@ pub fn vertices(
 /// 4.1+: a sequence flag, then when set the image count, first index, digits and setup
 /// index (as varints).
 fn read_sequence(r: &mut Reader<'_>) -> Read<Option<Sequence>> {
-    if r.minor < 1 || !r.c.bool("sequence flag")? {
+    if !r.version.sequences() || !r.c.bool("sequence flag")? {
         return Ok(None);
     }
     sequence_fields(r).map(Some)
