@@ -7,8 +7,9 @@ use super::deform;
 use super::read::{Reader, Version};
 use super::setup::bend;
 use crate::core::animation::*;
-use crate::core::curve::{Interp, Keys};
+use crate::core::curve::{Interp, Keys, bezier4_table};
 use crate::core::model::SkeletonData;
+use crate::format::LoadError;
 use crate::format::spine_binary::cursor::Read;
 
 pub fn animations(r: &mut Reader<'_>, data: &SkeletonData) -> Read<Vec<Animation>> {
@@ -54,19 +55,26 @@ pub fn animations(r: &mut Reader<'_>, data: &SkeletonData) -> Read<Vec<Animation
 }
 
 /// A key time: not negative, not before the previous key's.
+#[inline]
 pub fn time(r: &mut Reader<'_>, prev: Option<f32>) -> Read<f32> {
     let at = r.c.offset();
     let t = r.c.f32("time")?;
-    if t < 0.0 {
-        return Err(r.c.error_at(at, format!("key time {t} is negative")));
-    }
-    if let Some(p) = prev.filter(|&p| t < p) {
-        return Err(r.c.error_at(
-            at,
-            format!("key time {t} comes before the previous key's time {p}"),
-        ));
+    if t < 0.0 || prev.is_some_and(|p| t < p) {
+        return Err(bad_time(r, at, t, prev));
     }
     Ok(t)
+}
+
+#[cold]
+#[inline(never)]
+fn bad_time(r: &Reader<'_>, at: usize, t: f32, prev: Option<f32>) -> LoadError {
+    match prev {
+        Some(p) if t >= 0.0 => r.c.error_at(
+            at,
+            format!("key time {t} comes before the previous key's time {p}"),
+        ),
+        _ => r.c.error_at(at, format!("key time {t} is negative")),
+    }
 }
 
 /// Curve keys. 4.x: a key count, a bezier count (checked against its bound), the first
@@ -169,6 +177,7 @@ pub fn last_interp(r: &Reader<'_>) -> Interp {
 
 /// The curve of the segment from (`t1`, `v1`) to (`t2`, `v2`): one bezier per channel, or
 /// with no channels one percent bezier (deform keys).
+#[inline]
 pub fn curve(
     r: &mut Reader<'_>,
     keys: &mut Keys,
@@ -182,25 +191,20 @@ pub fn curve(
         0 => Ok(Interp::Linear),
         1 => Ok(Interp::Stepped),
         2 => {
-            let mut c4 = || -> Read<[f64; 4]> {
-                Ok([
-                    r.c.f64("curve cx1")?,
-                    r.c.f64("curve cy1")?,
-                    r.c.f64("curve cx2")?,
-                    r.c.f64("curve cy2")?,
-                ])
-            };
+            const NAMES: [&str; 4] = ["curve cx1", "curve cy1", "curve cx2", "curve cy2"];
+            let (t1, t2) = (t1 as f64, t2 as f64);
             if v1.is_empty() {
-                return Ok(keys.add_percent_bezier4(t1 as f64, c4()?, t2 as f64));
+                let c = r.c.f32_array(NAMES)?.map(f64::from);
+                return Ok(keys.add_percent_bezier4(t1, c, t2));
             }
             // One table per channel, stored one after the other: the first names them all.
-            let mut first = None;
+            let first = keys.bezier.len() as u32;
             for (&a, &b) in v1.iter().zip(v2) {
-                let interp =
-                    keys.add_bezier4(t1 as f64, &[a as f64], &[c4()?], t2 as f64, &[b as f64]);
-                first.get_or_insert(interp);
+                let [cx1, cy1, cx2, cy2] = r.c.f32_array(NAMES)?.map(f64::from);
+                let table = bezier4_table(t1, a as f64, cx1, cy1, cx2, cy2, t2, b as f64);
+                keys.bezier.push(table);
             }
-            Ok(first.unwrap_or(Interp::Linear))
+            Ok(Interp::Bezier4(first))
         }
         t => Err(r.c.error_at(at, format!("unknown curve type {t} (0..2)"))),
     }
@@ -208,11 +212,7 @@ pub fn curve(
 
 /// One float per name.
 fn floats<const N: usize>(r: &mut Reader<'_>, names: [&str; N]) -> Read<[f32; N]> {
-    let mut out = [0.0; N];
-    for (v, name) in out.iter_mut().zip(names) {
-        *v = r.c.f32(name)?;
-    }
-    Ok(out)
+    r.c.f32_array(names)
 }
 
 fn rgba(r: &mut Reader<'_>, what: &str) -> Read<[f32; 4]> {
@@ -319,8 +319,7 @@ fn bones(r: &mut Reader<'_>, data: &SkeletonData, out: &mut Vec<Timeline>) -> Re
                 continue;
             }
             let one = |r: &mut Reader<'_>| curve_keys(r, 4, 1, |r| Ok([r.c.f32("value")?]));
-            let two =
-                |r: &mut Reader<'_>| curve_keys(r, 8, 2, |r| Ok([r.c.f32("x")?, r.c.f32("y")?]));
+            let two = |r: &mut Reader<'_>| curve_keys(r, 8, 2, |r| r.c.f32_array(["x", "y"]));
             let (property, keys) = match t {
                 // 3.8: rotate, then translate, scale and shear on both axes.
                 1..=3 if r.version.curve_after_key() => {

@@ -307,32 +307,32 @@ pub fn vertices(
         Some(w) => w,
         None => r.c.bool("weighted flag")?,
     };
-    let raw = if !weighted {
-        r.c.f32s(count.saturating_mul(2), "vertices")?
-    } else {
-        // At least one byte (the influence count) per vertex.
-        r.c.check_fits(at, count, 1, "vertex count")?;
-        let mut raw = Vec::with_capacity(count.saturating_mul(5));
-        for v in 0..count {
-            let n = r.c.count(13, "influence count")?;
-            raw.push(n as f32);
-            for _ in 0..n {
-                let b = r.c.index(bone_count, "bone index")?;
-                raw.push(b as f32);
-                raw.push(r.c.f32("bind x")?);
-                raw.push(r.c.f32("bind y")?);
-                raw.push(r.c.f32("weight")?);
-            }
-            let _ = v;
+    if !weighted {
+        let raw = r.c.f32s(count.saturating_mul(2), "vertices")?;
+        return vertex_data(raw, count, bone_count).map_err(|e| r.c.error_at(at, e.message));
+    }
+    // Weighted: built in the model's layout directly (per vertex the influence count, then
+    // its bone indices; per influence bind x, bind y and weight), without the JSON's flat
+    // list in between. At least one byte (the influence count) per vertex.
+    r.c.check_fits(at, count, 1, "vertex count")?;
+    let mut bones = Vec::with_capacity(count.saturating_mul(2));
+    let mut vertices = Vec::with_capacity(count.saturating_mul(3));
+    for _ in 0..count {
+        let n = r.c.count(13, "influence count")?;
+        bones.push(n as u32);
+        for _ in 0..n {
+            bones.push(r.c.index(bone_count, "bone index")? as u32);
+            vertices.extend_from_slice(&r.c.f32_array(["bind x", "bind y", "weight"])?);
         }
-        raw
-    };
-    let out = vertex_data(raw, count, bone_count).map_err(|e| r.c.error_at(at, e.message))?;
-    // A weighted list with no influences at all reads as plain pairs: keep it weighted.
-    if weighted && out.bones.is_none() {
+    }
+    if vertices.is_empty() {
         return Err(r.c.error_at(at, "weighted vertices without influences"));
     }
-    Ok(out)
+    Ok(VertexData {
+        bones: Some(bones),
+        vertices,
+        world_len: count * 2,
+    })
 }
 
 /// 4.1+: a sequence flag, then when set the image count, first index, digits and setup

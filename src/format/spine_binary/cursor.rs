@@ -220,8 +220,21 @@ impl<'a> Cursor<'a> {
     }
 
     /// A varint+ that must be >= 0 (an index or a count).
-    #[inline]
+    #[inline(always)]
     pub fn uvarint(&mut self, what: &str) -> Read<usize> {
+        // Inline only the one-byte case (counts, indices, triangle indices): the rest is a
+        // call.
+        if let Some(&b) = self.bytes.get(self.pos)
+            && b & 0x80 == 0
+        {
+            self.pos += 1;
+            return Ok(b as usize);
+        }
+        self.uvarint_long(what)
+    }
+
+    #[inline(never)]
+    fn uvarint_long(&mut self, what: &str) -> Read<usize> {
         let at = self.pos;
         let v = self.varint(true, what)?;
         usize::try_from(v).map_err(|_| self.negative(at, v, what))
@@ -295,6 +308,24 @@ impl<'a> Cursor<'a> {
         Ok(v)
     }
 
+    /// `N` consecutive floats (one bounds check), each named for errors.
+    #[inline]
+    pub fn f32_array<const N: usize>(&mut self, names: [&str; N]) -> Read<[f32; N]> {
+        let at = self.pos;
+        let Some(b) = self.bytes.get(at..).and_then(|b| b.get(..N * 4)) else {
+            return Err(self.end_of_file(N * 4, names.first().copied().unwrap_or("floats")));
+        };
+        let mut out = [0.0; N];
+        for (i, v) in out.iter_mut().enumerate() {
+            *v = f32::from_be_bytes([b[i * 4], b[i * 4 + 1], b[i * 4 + 2], b[i * 4 + 3]]);
+        }
+        if let Some(i) = out.iter().position(|v| !v.is_finite()) {
+            return Err(self.not_finite(at + i * 4, out[i], names[i]));
+        }
+        self.pos += N * 4;
+        Ok(out)
+    }
+
     #[cold]
     #[inline(never)]
     fn not_finite(&self, at: usize, v: f32, what: &str) -> LoadError {
@@ -317,6 +348,11 @@ impl<'a> Cursor<'a> {
 
     /// A string: varint+ length + 1 (0 is null, 1 empty), then that many UTF-8 bytes.
     pub fn string(&mut self, what: &str) -> Read<Option<String>> {
+        Ok(self.str(what)?.map(str::to_string))
+    }
+
+    /// [`Cursor::string`] borrowed from the file's bytes (no allocation).
+    pub fn str(&mut self, what: &str) -> Read<Option<&'a str>> {
         let at = self.pos;
         let n = self.uvarint(what)?;
         if n == 0 {
@@ -324,7 +360,7 @@ impl<'a> Cursor<'a> {
         }
         let bytes = self.take(n - 1, what)?;
         match std::str::from_utf8(bytes) {
-            Ok(s) => Ok(Some(s.to_string())),
+            Ok(s) => Ok(Some(s)),
             Err(e) => Err(self.error_at(
                 at,
                 format!(
@@ -337,8 +373,13 @@ impl<'a> Cursor<'a> {
 
     /// A string that must be present (null is an error).
     pub fn name(&mut self, what: &str) -> Read<String> {
+        self.name_str(what).map(str::to_string)
+    }
+
+    /// [`Cursor::name`] borrowed from the file's bytes.
+    pub fn name_str(&mut self, what: &str) -> Read<&'a str> {
         let at = self.pos;
-        self.string(what)?
+        self.str(what)?
             .ok_or_else(|| self.error_at(at, format!("{what} is missing (null string)")))
     }
 

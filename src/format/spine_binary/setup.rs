@@ -9,15 +9,20 @@ use crate::format::spine_binary::cursor::Read;
 
 /// Reads a name that must differ from every earlier one of its kind (`what`): lookups by
 /// name (skins, scenarios, the viewer) need them unique, as the JSON loader requires.
-pub fn unique_name(r: &mut Reader<'_>, seen: &mut HashSet<String>, what: &str) -> Read<String> {
+pub fn unique_name<'a>(
+    r: &mut Reader<'a>,
+    seen: &mut HashSet<&'a str>,
+    what: &str,
+) -> Read<String> {
     let at = r.c.offset();
-    let name = r.c.name("name")?;
-    if !seen.insert(name.clone()) {
+    // Borrowed from the file: one allocation per name, not two.
+    let name = r.c.name_str("name")?;
+    if !seen.insert(name) {
         return Err(r
             .c
             .error_at(at, format!("duplicate {what} name \"{name}\"")));
     }
-    Ok(name)
+    Ok(name.to_string())
 }
 
 /// Smallest encoded bone: name (1), 8 floats, transform mode (1), skin flag (1).
@@ -26,7 +31,7 @@ const MIN_BONE: usize = 1 + 8 * 4 + 2;
 pub fn bones(r: &mut Reader<'_>, data: &mut SkeletonData) -> Read<()> {
     let n = r.c.count(MIN_BONE, "bone count")?;
     data.bones.reserve_exact(n);
-    let mut seen = HashSet::new();
+    let mut seen = HashSet::with_capacity(n.min(256));
     for i in 0..n {
         r.c.enter("bone", Some(i), None);
         let name = unique_name(r, &mut seen, "bone")?;
@@ -72,7 +77,7 @@ pub fn slots(r: &mut Reader<'_>, data: &mut SkeletonData) -> Read<()> {
     // name, bone, color (4), dark (4), attachment, blend.
     let n = r.c.count(1 + 1 + 8 + 2, "slot count")?;
     data.slots.reserve_exact(n);
-    let mut seen = HashSet::new();
+    let mut seen = HashSet::with_capacity(n.min(256));
     for i in 0..n {
         r.c.enter("slot", Some(i), None);
         let name = unique_name(r, &mut seen, "slot")?;
@@ -145,7 +150,7 @@ pub fn order(r: &mut Reader<'_>) -> Read<i32> {
 pub fn ik(r: &mut Reader<'_>, data: &mut SkeletonData) -> Read<()> {
     // name, order, skin, bones, target, 2 floats, 4 bytes.
     let n = r.c.count(5 + 8 + 4, "IK constraint count")?;
-    let mut seen = HashSet::new();
+    let mut seen = HashSet::with_capacity(n.min(256));
     for i in 0..n {
         r.c.enter("IK constraint", Some(i), None);
         let name = unique_name(r, &mut seen, "IK constraint")?;
@@ -189,7 +194,7 @@ pub fn bend(r: &mut Reader<'_>) -> Read<i32> {
 
 pub fn transform(r: &mut Reader<'_>, data: &mut SkeletonData) -> Read<()> {
     let n = r.c.count(5 + 2 + 10 * 4, "transform constraint count")?;
-    let mut seen = HashSet::new();
+    let mut seen = HashSet::with_capacity(n.min(256));
     for i in 0..n {
         r.c.enter("transform constraint", Some(i), None);
         let name = unique_name(r, &mut seen, "transform constraint")?;
@@ -242,7 +247,7 @@ pub fn transform(r: &mut Reader<'_>, data: &mut SkeletonData) -> Read<()> {
 
 pub fn path(r: &mut Reader<'_>, data: &mut SkeletonData) -> Read<()> {
     let n = r.c.count(5 + 3 + 5 * 4, "path constraint count")?;
-    let mut seen = HashSet::new();
+    let mut seen = HashSet::with_capacity(n.min(256));
     for i in 0..n {
         r.c.enter("path constraint", Some(i), None);
         let (name, order, skin_required, bones, target) = path_head(r, data, &mut seen)?;
@@ -304,10 +309,10 @@ pub fn path(r: &mut Reader<'_>, data: &mut SkeletonData) -> Read<()> {
 }
 
 /// A path constraint's name, order, skin flag, bones and target slot.
-pub fn path_head(
-    r: &mut Reader<'_>,
+pub fn path_head<'a>(
+    r: &mut Reader<'a>,
     data: &SkeletonData,
-    seen: &mut HashSet<String>,
+    seen: &mut HashSet<&'a str>,
 ) -> Read<(String, i32, bool, Vec<usize>, usize)> {
     let name = unique_name(r, seen, "path constraint")?;
     let order = order(r)?;
