@@ -15,7 +15,8 @@
 #   ROUNDS         interleaved rounds (5; --quick: 1)
 #   IDLE_SECONDS   the idle CPU measurement, run once (60; --quick: 5)
 #   ANCHOR_RUSTY   an already-built rusty_spine anchor binary (spine-perf-anchor-rusty, built
-#                  with `--features libc`); unset: built offline from ../shared/perf-anchors
+#                  with `--features libc`, with benches/anchor-load-skel.patch applied for the
+#                  binary load); unset: built offline from ../shared/perf-anchors with the patch
 #   NODE_MODULES   a node_modules folder holding @esotericsoftware/spine-core 4.2.119 for the
 #                  JS anchor; unset: the JS anchor runs only if `npm install --offline` works
 #   NO_JS=1        skip the JS anchor;  NO_BUILD=1  use the binaries already in target/
@@ -107,12 +108,20 @@ else
     RB=$OUT/rust-bench
     mkdir -p "$RB"
     cp -r "$ANCHORS/rust-bench/." "$RB/"
+    # A `load-skel` mode: rusty_spine's SkeletonBinary, same protocol as `load`.
+    patch -s -d "$RB" -p1 <"$ROOT/benches/anchor-load-skel.patch" ||
+        die "benches/anchor-load-skel.patch does not apply to $ANCHORS/rust-bench"
     note "building the rusty_spine anchor (cargo --release --features libc --offline in $RB)"
     (cd "$RB" && cargo build --release --features libc --offline) ||
         die "the rusty_spine anchor did not build offline; build ../shared/perf-anchors/rust-bench with --features libc elsewhere and set ANCHOR_RUSTY to its spine-perf-anchor-rusty"
     RUSTY=$RB/target/release/spine-perf-anchor-rusty
 fi
 [ -x "$RUSTY" ] || die "no rusty_spine anchor binary at $RUSTY"
+RUSTY_SKEL=$RUSTY
+if ! "$RUSTY" load-skel "$C42/spineboy-pro.skel" "$C42/spineboy.atlas" 1 1 >/dev/null 2>&1; then
+    note "rusty_spine .skel load skipped: $RUSTY has no load-skel mode (benches/anchor-load-skel.patch)"
+    RUSTY_SKEL=""
+fi
 
 JS=""
 if [ "${NO_JS:-0}" != 1 ] && command -v node >/dev/null; then
@@ -253,10 +262,14 @@ for r in $(seq 1 "$ROUNDS"); do
     done
     rec "$r" load rusty "4.2/synth" "$RUSTY" load "$SYN42" "$IN/synth-4.2.atlas" "$N_SYNTH" 60
     if [ -n "$JS" ]; then rec "$r" load js "4.2/synth" $JS load "$SYN42" "$IN/synth-4.2.atlas" "$N_SYNTH" 60; fi
-    # .skel against JSON (bonescope both; the JSON figure is the load above).
+    # .skel against JSON (bonescope both; the JSON figure is the load above), and against
+    # rusty_spine's binary load (4.2: the version rusty_spine 0.8 reads).
     for v in 3.8 4.2; do
         for n in spineboy-pro raptor-pro mix-and-match-pro; do
             rec "$r" skel bonescope "$v/$n" "$BIN/examples/load_loop" "$SHARED/corpus/spine/$v/$n.skel" "$N_LOAD"
+            if [ $v = 4.2 ] && [ -n "$RUSTY_SKEL" ]; then
+                rec "$r" skel rusty "$v/$n" "$RUSTY_SKEL" load-skel "$C42/$n.skel" "$(atlas_of "$n")" "$N_LOAD" 5
+            fi
         done
     done
     # Frame: bonescope on the 3.8 and 4.2 exports, the peers on the 4.2 export.

@@ -3,7 +3,9 @@
 
   side_by_side.py summarize RAW            raw.txt -> summary.json (stdout)
   side_by_side.py tables SUMMARY [NAME..]  every generated table (or those named), Markdown
-  side_by_side.py splice SUMMARY FILE.md   rewrites each table between its markers in FILE.md
+  side_by_side.py splice SUMMARY FILE.md [NAME..]
+                                           rewrites each table (or those named) between its
+                                           markers in FILE.md
 
 A generated table sits in docs/PERFORMANCE.md between
   <!-- BEGIN generated:NAME -->
@@ -111,11 +113,13 @@ def summarize(raw_path):
     for s in subjects("skel"):
         sk = value("skel", "bonescope", s, "LOAD", "median_us")
         js = value("load", "bonescope", s, "LOAD", "median_us")
+        rs = value("skel", "rusty", s, "LOAD", "median_us")
         skel[s] = {
             "bytes_skel": next(iter(value("skel", "bonescope", s, "LOAD", "bytes").values()), None),
             "bytes_json": next(iter(value("load", "bonescope", s, "LOAD", "bytes").values()), None),
-            "us": {"skel": side(sk), "json": side(js)},
+            "us": {"skel": side(sk), "json": side(js), "rusty_skel": side(rs)},
             "json_over_skel": paired(js, sk),
+            "skel_over_rusty": paired(sk, rs) if rs else None,
         }
 
     frame = {}
@@ -299,12 +303,15 @@ def table_load_peers(s):
 
 
 def table_skel(s):
-    out = ["| file (JSON / `.skel`) | `format::load` JSON | `format::load` `.skel` | JSON / `.skel` (target ≥ 3) | runs |",
-           "|---|---|---|---|---|"]
+    out = ["| file (JSON / `.skel`) | `format::load` JSON | `format::load` `.skel` | JSON / `.skel` (target ≥ 3) "
+           "| rusty_spine +libc `.skel` | `.skel` / rusty_spine (target < 1) | runs |",
+           "|---|---|---|---|---|---|---|"]
     for subj, e in s["skel"].items():
         j, k = e["us"]["json"], e["us"]["skel"]
+        rs = e["us"].get("rusty_skel")
         out.append(f"| {label(subj)} ({size(e['bytes_json'])} / {size(e['bytes_skel'])}) | {t(j and j['median'])} "
-                   f"| {t(k and k['median'])} | {r(e['json_over_skel'])} | {k['runs'] if k else 0} |")
+                   f"| {t(k and k['median'])} | {r(e['json_over_skel'])} | {t(rs and rs['median'])} "
+                   f"| {r(e.get('skel_over_rusty'), 1.0)} | {k['runs'] if k else 0} |")
     return "\n".join(out)
 
 
@@ -420,15 +427,17 @@ def main(argv):
         s = json.load(open(argv[1]))
         for name in argv[2:] or TABLES:
             print(f"<!-- BEGIN generated:{name} -->\n{TABLES[name](s)}\n<!-- END generated:{name} -->\n")
-    elif len(argv) == 3 and argv[0] == "splice":
+    elif len(argv) >= 3 and argv[0] == "splice":
         s = json.load(open(argv[1]))
         text = open(argv[2]).read()
-        unknown = [m[2] for m in MARK.finditer(text) if m[2] not in TABLES]
+        unknown = [m[2] for m in MARK.finditer(text) if m[2] not in TABLES] + [n for n in argv[3:] if n not in TABLES]
         if unknown:
             sys.exit(f"no table renders {', '.join(unknown)} (known: {', '.join(TABLES)})")
-        new = MARK.sub(lambda m: m[1] + TABLES[m[2]](s) + "\n" + m[4], text)
+        only = set(argv[3:]) or set(TABLES)
+        new = MARK.sub(lambda m: m[1] + TABLES[m[2]](s) + "\n" + m[4] if m[2] in only else m[0], text)
         open(argv[2], "w").write(new)
-        print(f"{argv[2]}: {len(MARK.findall(text))} tables generated", file=sys.stderr)
+        done = [m[2] for m in MARK.finditer(text) if m[2] in only]
+        print(f"{argv[2]}: {len(done)} tables generated", file=sys.stderr)
     else:
         sys.exit(__doc__)
 

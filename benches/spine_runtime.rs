@@ -6,7 +6,7 @@
 //! - `load/<name>`: bytes already in memory to `SkeletonData` (what `format::load` does; the
 //!   data is dropped outside the timed part, as in the anchors).
 //! - `load_skel/<name>`: the same project's Spine binary export (`<name>.skel`, corpus files
-//!   only) to `SkeletonData`, to set beside `load/<name>`.
+//!   only, 3.8 and `<name>@4.2`) to `SkeletonData`, to set beside `load/<name>`.
 //! - The floor the loader is held to (serde_json parsing the same bytes into a `Value`, or
 //!   into nothing) is not measured here: this package builds serde_json with
 //!   `float_roundtrip`, which makes a plain parse dearer. `benches/load-floor` (a package of
@@ -98,25 +98,41 @@ fn load(c: &mut Criterion) {
         });
     }
     for (name, bytes) in skel_inputs() {
+        // Timed as `load/<name>` is: the data dropped outside the clock.
         g.bench_function(format!("load_skel/{name}"), |b| {
-            b.iter(|| bonescope::format::load(black_box(&bytes), "bench").map(|d| d.bones.len()))
+            b.iter_custom(|iters| {
+                let mut total = Duration::ZERO;
+                for _ in 0..iters {
+                    let t0 = Instant::now();
+                    let data = bonescope::format::load(black_box(&bytes), "bench");
+                    total += t0.elapsed();
+                    drop(black_box(data));
+                }
+                total
+            })
         });
     }
     g.finish();
 }
 
-/// The binary exports of the corpus files (none without ../shared).
+/// The binary exports of the corpus files (none without ../shared): the 3.8 ones under their
+/// name, the 4.2 ones as `<name>@4.2`, beside the JSON twins of `load/`.
 fn skel_inputs() -> Vec<(String, Vec<u8>)> {
-    let corpus = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/spine/3.8");
-    if !corpus.is_dir() {
-        return Vec::new();
-    }
-    common::read_named(
-        ["spineboy-pro", "raptor-pro", "mix-and-match-pro"]
+    let spine = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/spine");
+    let mut named = Vec::new();
+    for (version, suffix) in [("3.8", ""), ("4.2", "@4.2")] {
+        let corpus = spine.join(version);
+        if !corpus.is_dir() {
+            continue;
+        }
+        let files = ["spineboy-pro", "raptor-pro", "mix-and-match-pro"]
             .iter()
-            .map(|n| corpus.join(format!("{n}.skel")))
-            .collect(),
-    )
+            .map(|n| corpus.join(format!("{n}.skel")));
+        for (name, bytes) in common::read_named(files.collect()) {
+            named.push((format!("{name}{suffix}"), bytes));
+        }
+    }
+    named
 }
 
 /// Loads `name` with the skin the goldens use.

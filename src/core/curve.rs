@@ -498,6 +498,7 @@ impl Keys {
 /// absolute control points (`cx1`, `cy1`), (`cx2`, `cy2`) at parameters 0.1 .. 0.9 by forward
 /// differencing, with the runtimes' literal constants (0.16666667, not 1/6).
 #[allow(clippy::too_many_arguments)]
+#[inline]
 pub fn bezier4_table(
     t1: f64,
     v1: f64,

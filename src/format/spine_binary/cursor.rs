@@ -114,20 +114,51 @@ impl<'a> Cursor<'a> {
     }
 
     /// The next `n` bytes, or an end-of-file error naming `what`.
+    #[inline]
     pub fn take(&mut self, n: usize, what: &str) -> Read<&'a [u8]> {
         if n > self.remaining() {
-            return Err(self.error(format!(
-                "unexpected end of file reading {what}: {n} bytes needed, {} left",
-                self.remaining()
-            )));
+            return Err(self.end_of_file(n, what));
         }
         let start = self.pos;
         self.pos += n;
         Ok(&self.bytes[start..self.pos])
     }
 
+    /// The error of a read past the end (out of line: the hot paths only test and jump).
+    #[cold]
+    #[inline(never)]
+    fn end_of_file(&self, n: usize, what: &str) -> LoadError {
+        self.error(format!(
+            "unexpected end of file reading {what}: {n} bytes needed, {} left",
+            self.remaining()
+        ))
+    }
+
+    /// `N` bytes as an array.
+    #[inline]
+    fn array<const N: usize>(&mut self, what: &str) -> Read<[u8; N]> {
+        match self
+            .bytes
+            .get(self.pos..)
+            .and_then(|b| b.first_chunk::<N>())
+        {
+            Some(b) => {
+                self.pos += N;
+                Ok(*b)
+            }
+            None => Err(self.end_of_file(N, what)),
+        }
+    }
+
+    #[inline]
     pub fn u8(&mut self, what: &str) -> Read<u8> {
-        Ok(self.take(1, what)?[0])
+        match self.bytes.get(self.pos) {
+            Some(&b) => {
+                self.pos += 1;
+                Ok(b)
+            }
+            None => Err(self.end_of_file(1, what)),
+        }
     }
 
     /// A signed byte.
@@ -136,6 +167,7 @@ impl<'a> Cursor<'a> {
     }
 
     /// A boolean: exactly 0 or 1.
+    #[inline]
     pub fn bool(&mut self, what: &str) -> Read<bool> {
         let at = self.pos;
         match self.u8(what)? {
@@ -146,20 +178,32 @@ impl<'a> Cursor<'a> {
     }
 
     /// A big-endian 16-bit unsigned integer.
+    #[inline]
     pub fn u16(&mut self, what: &str) -> Read<u16> {
-        let b = self.take(2, what)?;
-        Ok(u16::from_be_bytes([b[0], b[1]]))
+        self.array(what).map(u16::from_be_bytes)
     }
 
     /// A big-endian 32-bit integer.
     pub fn i32(&mut self, what: &str) -> Read<i32> {
-        let b = self.take(4, what)?;
-        Ok(i32::from_be_bytes([b[0], b[1], b[2], b[3]]))
+        self.array(what).map(i32::from_be_bytes)
     }
 
     /// A varint: 1 to 5 bytes, 7 bits each, low bits first; `positive` false means zigzag
     /// encoded (small negative values are short too).
+    #[inline]
     pub fn varint(&mut self, positive: bool, what: &str) -> Read<i32> {
+        // One byte (values below 128) is by far the most common case.
+        if let Some(&b) = self.bytes.get(self.pos)
+            && b & 0x80 == 0
+        {
+            self.pos += 1;
+            let value = b as u32;
+            return Ok(if positive {
+                value as i32
+            } else {
+                ((value >> 1) as i32) ^ -((value & 1) as i32)
+            });
+        }
         let mut value: u32 = 0;
         for i in 0..5 {
             let b = self.u8(what)?;
@@ -176,14 +220,35 @@ impl<'a> Cursor<'a> {
     }
 
     /// A varint+ that must be >= 0 (an index or a count).
+    #[inline(always)]
     pub fn uvarint(&mut self, what: &str) -> Read<usize> {
+        // Inline only the one-byte case (counts, indices, triangle indices): the rest is a
+        // call.
+        if let Some(&b) = self.bytes.get(self.pos)
+            && b & 0x80 == 0
+        {
+            self.pos += 1;
+            return Ok(b as usize);
+        }
+        self.uvarint_long(what)
+    }
+
+    #[inline(never)]
+    fn uvarint_long(&mut self, what: &str) -> Read<usize> {
         let at = self.pos;
         let v = self.varint(true, what)?;
-        usize::try_from(v).map_err(|_| self.error_at(at, format!("{what} {v} is negative")))
+        usize::try_from(v).map_err(|_| self.negative(at, v, what))
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn negative(&self, at: usize, v: i32, what: &str) -> LoadError {
+        self.error_at(at, format!("{what} {v} is negative"))
     }
 
     /// A count of items each at least `min_bytes` long: fails unless that many could fit in
     /// the bytes left, so the caller may reserve `count` items.
+    #[inline]
     pub fn count(&mut self, min_bytes: usize, what: &str) -> Read<usize> {
         let at = self.pos;
         let n = self.uvarint(what)?;
@@ -192,56 +257,102 @@ impl<'a> Cursor<'a> {
     }
 
     /// Fails (at `at`) unless `n` items of at least `min_bytes` fit in the bytes left.
+    #[inline]
     pub fn check_fits(&self, at: usize, n: usize, min_bytes: usize, what: &str) -> Read<()> {
         let need = n.checked_mul(min_bytes.max(1));
         if need.is_none_or(|need| need > self.remaining()) {
-            return Err(self.error_at(
+            return Err(self.impossible(at, n, need, what));
+        }
+        Ok(())
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn impossible(&self, at: usize, n: usize, need: Option<usize>, what: &str) -> LoadError {
+        {
+            self.error_at(
                 at,
                 format!(
                     "{what} {n} is impossible: it needs at least {} bytes, {} are left",
                     need.map_or_else(|| "more than 2^64".to_string(), |n| n.to_string()),
                     self.remaining()
                 ),
-            ));
+            )
         }
-        Ok(())
     }
 
     /// An index that must be below `len` (the number of bones, slots, ...).
+    #[inline]
     pub fn index(&mut self, len: usize, what: &str) -> Read<usize> {
         let at = self.pos;
         let i = self.uvarint(what)?;
         if i >= len {
-            return Err(self.error_at(at, format!("{what} {i} is out of range (there are {len})")));
+            return Err(self.out_of_range(at, i, len, what));
         }
         Ok(i)
     }
 
+    #[cold]
+    #[inline(never)]
+    fn out_of_range(&self, at: usize, i: usize, len: usize, what: &str) -> LoadError {
+        self.error_at(at, format!("{what} {i} is out of range (there are {len})"))
+    }
+
     /// A big-endian IEEE float; NaN and infinities are errors.
+    #[inline]
     pub fn f32(&mut self, what: &str) -> Read<f32> {
-        let at = self.pos;
-        let b = self.take(4, what)?;
-        let v = f32::from_be_bytes([b[0], b[1], b[2], b[3]]);
+        let v = f32::from_be_bytes(self.array(what)?);
         if !v.is_finite() {
-            return Err(self.error_at(at, format!("{what} is not a finite number ({v})")));
+            return Err(self.not_finite(self.pos - 4, v, what));
         }
         Ok(v)
     }
 
+    /// `N` consecutive floats (one bounds check), each named for errors.
+    #[inline]
+    pub fn f32_array<const N: usize>(&mut self, names: [&str; N]) -> Read<[f32; N]> {
+        let at = self.pos;
+        let Some(b) = self.bytes.get(at..).and_then(|b| b.get(..N * 4)) else {
+            return Err(self.end_of_file(N * 4, names.first().copied().unwrap_or("floats")));
+        };
+        let mut out = [0.0; N];
+        for (i, v) in out.iter_mut().enumerate() {
+            *v = f32::from_be_bytes([b[i * 4], b[i * 4 + 1], b[i * 4 + 2], b[i * 4 + 3]]);
+        }
+        if let Some(i) = out.iter().position(|v| !v.is_finite()) {
+            return Err(self.not_finite(at + i * 4, out[i], names[i]));
+        }
+        self.pos += N * 4;
+        Ok(out)
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn not_finite(&self, at: usize, v: f32, what: &str) -> LoadError {
+        self.error_at(at, format!("{what} is not a finite number ({v})"))
+    }
+
     /// [`Cursor::f32`] widened to `f64` (the model's setup values).
+    #[inline]
     pub fn f64(&mut self, what: &str) -> Read<f64> {
         self.f32(what).map(f64::from)
     }
 
     /// An RGBA8888 color.
+    #[inline]
     pub fn color(&mut self, what: &str) -> Read<Color> {
-        let b = self.take(4, what)?;
+        let b: [u8; 4] = self.array(what)?;
         let c = |v: u8| v as f64 / 255.0;
         Ok(Color::rgba(c(b[0]), c(b[1]), c(b[2]), c(b[3])))
     }
 
     /// A string: varint+ length + 1 (0 is null, 1 empty), then that many UTF-8 bytes.
     pub fn string(&mut self, what: &str) -> Read<Option<String>> {
+        Ok(self.str(what)?.map(str::to_string))
+    }
+
+    /// [`Cursor::string`] borrowed from the file's bytes (no allocation).
+    pub fn str(&mut self, what: &str) -> Read<Option<&'a str>> {
         let at = self.pos;
         let n = self.uvarint(what)?;
         if n == 0 {
@@ -249,7 +360,7 @@ impl<'a> Cursor<'a> {
         }
         let bytes = self.take(n - 1, what)?;
         match std::str::from_utf8(bytes) {
-            Ok(s) => Ok(Some(s.to_string())),
+            Ok(s) => Ok(Some(s)),
             Err(e) => Err(self.error_at(
                 at,
                 format!(
@@ -262,8 +373,13 @@ impl<'a> Cursor<'a> {
 
     /// A string that must be present (null is an error).
     pub fn name(&mut self, what: &str) -> Read<String> {
+        self.name_str(what).map(str::to_string)
+    }
+
+    /// [`Cursor::name`] borrowed from the file's bytes.
+    pub fn name_str(&mut self, what: &str) -> Read<&'a str> {
         let at = self.pos;
-        self.string(what)?
+        self.str(what)?
             .ok_or_else(|| self.error_at(at, format!("{what} is missing (null string)")))
     }
 
@@ -289,9 +405,14 @@ impl<'a> Cursor<'a> {
     pub fn f32s(&mut self, n: usize, what: &str) -> Read<Vec<f32>> {
         let at = self.pos;
         self.check_fits(at, n, 4, what)?;
-        let mut out = Vec::with_capacity(n);
-        for _ in 0..n {
-            out.push(self.f32(what)?);
+        let start = self.pos;
+        let bytes = self.take(n * 4, what)?;
+        let out: Vec<f32> = bytes
+            .chunks_exact(4)
+            .map(|b| f32::from_be_bytes([b[0], b[1], b[2], b[3]]))
+            .collect();
+        if let Some(i) = out.iter().position(|v| !v.is_finite()) {
+            return Err(self.not_finite(start + i * 4, out[i], what));
         }
         Ok(out)
     }

@@ -1,7 +1,7 @@
 //! Spine 4.2 timelines: IK keys with a flags byte, inherit keys and physics timelines.
 
-use super::Reader;
 use super::anim::{curve_keys, time};
+use super::read::Reader;
 use crate::core::animation::*;
 use crate::core::curve::{Interp, Keys};
 use crate::core::model::{Inherit, SkeletonData};

@@ -2,8 +2,11 @@
 //! name differing from the key follows (bit 3) and per type which optional fields are
 //! present, so defaults (no path, white, no rotation) cost no bytes (see `LAYOUT.md`).
 
-use super::Reader;
-use super::attachment::{LinkSkin, LinkTo, sequence_fields, vertices};
+use super::attachment::{
+    LinkSkin, LinkTo, bounding_box, linked_mesh, path, point_or_clipping, region, sequence_fields,
+    vertices,
+};
+use super::read::Reader;
 use crate::core::color::Color;
 use crate::core::model::*;
 use crate::format::spine_binary::cursor::Read;
@@ -39,13 +42,6 @@ pub fn attachment42(
     };
     let mut link = None;
     let mut sequence = None;
-    let editor_color = |r: &mut Reader<'_>| -> Read<Option<Color>> {
-        if r.nonessential {
-            r.c.color("color").map(Some)
-        } else {
-            Ok(None)
-        }
-    };
     // Path, color and sequence, shared by regions and (linked) meshes.
     let textured = |r: &mut Reader<'_>, name: &str| -> Read<(String, Color, Option<Sequence>)> {
         let path = if flags & PATH != 0 {
@@ -75,28 +71,9 @@ pub fn attachment42(
             } else {
                 0.0
             };
-            let mut region = RegionAttachment {
-                path,
-                rotation,
-                x: r.c.f64("x")?,
-                y: r.c.f64("y")?,
-                scale_x: r.c.f64("scaleX")?,
-                scale_y: r.c.f64("scaleY")?,
-                width: r.c.f64("width")?,
-                height: r.c.f64("height")?,
-                color,
-                offset: [0.0; 8],
-            };
-            region.update_offset();
-            AttachmentKind::Region(region)
+            region(r, path, rotation, Some(color))?
         }
-        1 => {
-            let count = r.c.count(1, "vertex count")?;
-            AttachmentKind::BoundingBox {
-                vertices: vertices(r, count, bones, Some(flags & BIT4 != 0))?,
-                color: editor_color(r)?,
-            }
-        }
+        1 => bounding_box(r, bones, Some(flags & BIT4 != 0))?,
         2 => {
             let (path, color, seq) = textured(r, &name)?;
             sequence = seq;
@@ -181,82 +158,28 @@ pub fn attachment42(
             let parent = r
                 .string_ref("parent mesh")?
                 .ok_or_else(|| r.c.error_at(at, "parent mesh is missing (null string)"))?;
-            let (mut width, mut height) = (0.0, 0.0);
-            if r.nonessential {
-                width = r.c.f64("width")?;
-                height = r.c.f64("height")?;
-            }
             link = Some(LinkTo {
                 skin: LinkSkin::Index(skin),
                 parent,
                 deform: flags & BIT7 != 0,
             });
-            AttachmentKind::Mesh(MeshAttachment {
-                path,
-                color,
-                vertices: VertexData::default(),
-                uvs: Vec::new(),
-                triangles: Vec::new(),
-                hull: 0,
-                edges: Vec::new(),
-                width,
-                height,
-                linked_parent: None,
-            })
+            linked_mesh(r, path, color)?
         }
-        4 => {
-            let closed = flags & BIT4 != 0;
-            let constant_speed = flags & (1 << 5) != 0;
-            let at = r.c.offset();
-            let count = r.c.count(1, "vertex count")?;
-            let min = if closed { 3 } else { 6 };
-            if !count.is_multiple_of(3) || count < min {
-                return Err(r.c.error_at(
-                    at,
-                    format!(
-                        "a{} path needs a multiple of 3 vertices, at least {min}, not {count}",
-                        if closed { " closed" } else { "n open" }
-                    ),
-                ));
-            }
-            let vertices = vertices(r, count, bones, Some(flags & (1 << 6) != 0))?;
-            let lengths = r.c.f32s(count / 3, "lengths")?;
-            AttachmentKind::Path(PathAttachment {
-                vertices,
-                closed,
-                constant_speed,
-                lengths,
-                color: editor_color(r)?,
-            })
-        }
-        5 => AttachmentKind::Point(PointAttachment {
-            rotation: r.c.f64("rotation")?,
-            x: r.c.f64("x")?,
-            y: r.c.f64("y")?,
-            color: editor_color(r)?,
-        }),
-        6 => {
-            let end = r.c.index(data.slots.len(), "end slot index")?;
-            let count = r.c.count(1, "vertex count")?;
-            AttachmentKind::Clipping {
-                vertices: vertices(r, count, bones, Some(flags & BIT4 != 0))?,
-                end_slot: Some(end),
-                color: editor_color(r)?,
-            }
-        }
-        t => {
-            return Err(r
-                .c
-                .error_at(at, format!("unknown attachment type {t} (0..6)")));
-        }
+        // Path: bit 4 closed, 5 constant speed, 6 weighted.
+        4 => path(
+            r,
+            bones,
+            flags & BIT4 != 0,
+            flags & (1 << 5) != 0,
+            Some(flags & (1 << 6) != 0),
+        )?,
+        t => point_or_clipping(r, data, at, t, Some(flags & BIT4 != 0))?,
     };
-    Ok((
-        Attachment {
-            name,
-            kind,
-            deform_source: id,
-            sequence,
-        },
-        link,
-    ))
+    let attachment = Attachment {
+        name,
+        kind,
+        deform_source: id,
+        sequence,
+    };
+    Ok((attachment, link))
 }

@@ -1,13 +1,15 @@
 //! Animations: the curve keys of slot, bone and constraint timelines. Deform, draw order and
 //! event timelines: [`super::deform`].
 
-use super::Reader;
+use super::anim38;
 use super::anim42;
 use super::deform;
+use super::read::{Reader, Version};
 use super::setup::bend;
 use crate::core::animation::*;
-use crate::core::curve::{Interp, Keys};
+use crate::core::curve::{Interp, Keys, bezier4_table};
 use crate::core::model::SkeletonData;
+use crate::format::LoadError;
 use crate::format::spine_binary::cursor::Read;
 
 pub fn animations(r: &mut Reader<'_>, data: &SkeletonData) -> Read<Vec<Animation>> {
@@ -18,8 +20,12 @@ pub fn animations(r: &mut Reader<'_>, data: &SkeletonData) -> Read<Vec<Animation
         r.c.enter("animation", Some(i), None);
         let at = r.c.offset();
         let name = r.c.name("name")?;
-        // The timeline count only sizes the runtimes' list.
-        let _ = r.c.uvarint("timeline count")?;
+        // 4.x: the timeline count sizes the list (each timeline takes 2 bytes or more).
+        let mut timelines = Vec::new();
+        if !r.version.curve_after_key() {
+            let count = r.c.uvarint("timeline count")?;
+            timelines.reserve_exact(count.min(r.c.remaining() / 2));
+        }
         if out.iter().any(|a| a.name == name) {
             return Err(r
                 .c
@@ -27,17 +33,16 @@ pub fn animations(r: &mut Reader<'_>, data: &SkeletonData) -> Read<Vec<Animation
         }
         r.c.leave();
         r.c.enter("animation", None, Some(&name));
-        let mut timelines = Vec::new();
         slots(r, data, &mut timelines)?;
         bones(r, data, &mut timelines)?;
-        if r.minor >= 2 {
+        if r.version.flag_bytes() {
             anim42::ik(r, data, &mut timelines)?;
         } else {
             ik(r, data, &mut timelines)?;
         }
         transform(r, data, &mut timelines)?;
         path(r, data, &mut timelines)?;
-        if r.minor >= 2 {
+        if r.version >= Version::V42 {
             anim42::physics(r, data, &mut timelines)?;
         }
         deform::attachments(r, data, &mut timelines)?;
@@ -50,25 +55,34 @@ pub fn animations(r: &mut Reader<'_>, data: &SkeletonData) -> Read<Vec<Animation
 }
 
 /// A key time: not negative, not before the previous key's.
+#[inline]
 pub fn time(r: &mut Reader<'_>, prev: Option<f32>) -> Read<f32> {
     let at = r.c.offset();
     let t = r.c.f32("time")?;
-    if t < 0.0 {
-        return Err(r.c.error_at(at, format!("key time {t} is negative")));
-    }
-    if let Some(p) = prev.filter(|&p| t < p) {
-        return Err(r.c.error_at(
-            at,
-            format!("key time {t} comes before the previous key's time {p}"),
-        ));
+    if t < 0.0 || prev.is_some_and(|p| t < p) {
+        return Err(bad_time(r, at, t, prev));
     }
     Ok(t)
 }
 
-/// The 4.x curve keys: a key count, a bezier count (checked against its bound), the first
+#[cold]
+#[inline(never)]
+fn bad_time(r: &Reader<'_>, at: usize, t: f32, prev: Option<f32>) -> LoadError {
+    match prev {
+        Some(p) if t >= 0.0 => r.c.error_at(
+            at,
+            format!("key time {t} comes before the previous key's time {p}"),
+        ),
+        _ => r.c.error_at(at, format!("key time {t} is negative")),
+    }
+}
+
+/// Curve keys. 4.x: a key count, a bezier count (checked against its bound), the first
 /// key's time and values, then per further key its time, values and the curve of the
 /// segment that ends there: 0 linear, 1 stepped, 2 bezier with, per curved channel (the
-/// first `curved` of the `N`), `cx1, cy1, cx2, cy2` in absolute (time, value) units.
+/// first `curved` of the `N`), `cx1, cy1, cx2, cy2` in absolute (time, value) units. 3.8: a
+/// key count, then per key its time, values and (but the last) the curve out of it
+/// ([`anim38::curve`]).
 pub fn curve_keys<const N: usize>(
     r: &mut Reader<'_>,
     value_bytes: usize,
@@ -88,7 +102,7 @@ pub fn curve_keys<const N: usize>(
 }
 
 /// [`curve_keys`] where a key's last `N - curved` (discrete) values follow the curve into it
-/// rather than its curved values (IK bend, compress and stretch): `curved` reads the
+/// (4.x) rather than its curved values (IK bend, compress and stretch): `curved` reads the
 /// first, `discrete` the rest.
 pub fn curve_keys_split<const N: usize>(
     r: &mut Reader<'_>,
@@ -98,18 +112,22 @@ pub fn curve_keys_split<const N: usize>(
     mut discrete: impl FnMut(&mut Reader<'_>, &mut [f32; N]) -> Read<()>,
 ) -> Read<Keys> {
     let n = r.c.count(4 + value_bytes, "key count")?;
-    let at = r.c.offset();
-    let beziers = r.c.uvarint("bezier count")?;
-    if beziers > n.saturating_mul(curved_channels.max(1)) {
-        return Err(r.c.error_at(
-            at,
-            format!("{beziers} beziers for {n} keys of {curved_channels} curved channels"),
-        ));
-    }
     let mut keys = Keys::new(N);
     keys.times.reserve_exact(n);
     keys.values.reserve_exact(n * N);
     keys.interp.reserve_exact(n);
+    if !r.version.curve_after_key() {
+        let at = r.c.offset();
+        let beziers = r.c.uvarint("bezier count")?;
+        if beziers > n.saturating_mul(curved_channels.max(1)) {
+            return Err(r.c.error_at(
+                at,
+                format!("{beziers} beziers for {n} keys of {curved_channels} curved channels"),
+            ));
+        }
+        // Each bezier takes 16 bytes of the file: reserve no more than could follow.
+        keys.bezier.reserve_exact(beziers.min(r.c.remaining() / 16));
+    }
     if n == 0 {
         return Ok(keys);
     }
@@ -121,15 +139,25 @@ pub fn curve_keys_split<const N: usize>(
     for i in 0..n {
         r.c.set_index(i);
         if i + 1 == n {
-            keys.push(t, &v, Interp::Stepped);
+            keys.push(t, &v, last_interp(r));
             break;
         }
-        let t2 = time(r, Some(t))?;
         let mut v2 = [0.0; N];
-        curved(r, &mut v2)?;
-        let c = curved_channels;
-        let interp = curve(r, &mut keys, t, &v[..c], t2, &v2[..c])?;
-        discrete(r, &mut v2)?;
+        let (t2, interp) = if r.version.curve_after_key() {
+            let interp = anim38::curve(r, &mut keys)?;
+            r.c.set_index(i + 1);
+            let t2 = time(r, Some(t))?;
+            curved(r, &mut v2)?;
+            discrete(r, &mut v2)?;
+            (t2, interp)
+        } else {
+            let t2 = time(r, Some(t))?;
+            curved(r, &mut v2)?;
+            let c = curved_channels;
+            let interp = curve(r, &mut keys, t, &v[..c], t2, &v2[..c])?;
+            discrete(r, &mut v2)?;
+            (t2, interp)
+        };
         keys.push(t, &v, interp);
         (t, v) = (t2, v2);
     }
@@ -137,8 +165,19 @@ pub fn curve_keys_split<const N: usize>(
     Ok(keys)
 }
 
+/// The interpolation stored on the last key (unused: nothing follows it), as each version's
+/// JSON loader stores it.
+pub fn last_interp(r: &Reader<'_>) -> Interp {
+    if r.version.curve_after_key() {
+        Interp::Linear
+    } else {
+        Interp::Stepped
+    }
+}
+
 /// The curve of the segment from (`t1`, `v1`) to (`t2`, `v2`): one bezier per channel, or
 /// with no channels one percent bezier (deform keys).
+#[inline]
 pub fn curve(
     r: &mut Reader<'_>,
     keys: &mut Keys,
@@ -152,23 +191,28 @@ pub fn curve(
         0 => Ok(Interp::Linear),
         1 => Ok(Interp::Stepped),
         2 => {
-            let mut curves = Vec::with_capacity(v1.len().max(1));
-            for _ in 0..v1.len().max(1) {
-                curves.push([
-                    r.c.f64("curve cx1")?,
-                    r.c.f64("curve cy1")?,
-                    r.c.f64("curve cx2")?,
-                    r.c.f64("curve cy2")?,
-                ]);
-            }
+            const NAMES: [&str; 4] = ["curve cx1", "curve cy1", "curve cx2", "curve cy2"];
+            let (t1, t2) = (t1 as f64, t2 as f64);
             if v1.is_empty() {
-                return Ok(keys.add_percent_bezier4(t1 as f64, curves[0], t2 as f64));
+                let c = r.c.f32_array(NAMES)?.map(f64::from);
+                return Ok(keys.add_percent_bezier4(t1, c, t2));
             }
-            let f = |v: &[f32]| v.iter().map(|&x| x as f64).collect::<Vec<_>>();
-            Ok(keys.add_bezier4(t1 as f64, &f(v1), &curves, t2 as f64, &f(v2)))
+            // One table per channel, stored one after the other: the first names them all.
+            let first = keys.bezier.len() as u32;
+            for (&a, &b) in v1.iter().zip(v2) {
+                let [cx1, cy1, cx2, cy2] = r.c.f32_array(NAMES)?.map(f64::from);
+                let table = bezier4_table(t1, a as f64, cx1, cy1, cx2, cy2, t2, b as f64);
+                keys.bezier.push(table);
+            }
+            Ok(Interp::Bezier4(first))
         }
         t => Err(r.c.error_at(at, format!("unknown curve type {t} (0..2)"))),
     }
+}
+
+/// One float per name.
+fn floats<const N: usize>(r: &mut Reader<'_>, names: [&str; N]) -> Read<[f32; N]> {
+    r.c.f32_array(names)
 }
 
 fn rgba(r: &mut Reader<'_>, what: &str) -> Read<[f32; 4]> {
@@ -219,8 +263,20 @@ fn slots(r: &mut Reader<'_>, data: &SkeletonData, out: &mut Vec<Timeline>) -> Re
                     r.c.leave();
                     Timeline::Attachment(AttachmentTimeline { slot, times, names })
                 }
+                // 3.8: 1 color, 2 two color (the dark color's first byte unused).
+                1 if r.version.curve_after_key() => {
+                    color(ColorKind::Color, curve_keys(r, 4, 4, |r| rgba(r, "color"))?)
+                }
+                2 if r.version.curve_after_key() => two(
+                    TwoColorKind::TwoColor,
+                    curve_keys(r, 8, 7, |r| {
+                        let [lr, lg, lb, la] = rgba(r, "light color")?;
+                        let [_, dr, dg, db] = rgba(r, "dark color")?;
+                        Ok([lr, lg, lb, la, dr, dg, db])
+                    })?,
+                ),
                 1 => color(ColorKind::Rgba, curve_keys(r, 4, 4, |r| rgba(r, "color"))?),
-                3 => two(
+                3 if !r.version.curve_after_key() => two(
                     TwoColorKind::Rgba2,
                     curve_keys(r, 7, 7, |r| {
                         let [lr, lg, lb, la] = rgba(r, "light color")?;
@@ -228,6 +284,11 @@ fn slots(r: &mut Reader<'_>, data: &SkeletonData, out: &mut Vec<Timeline>) -> Re
                         Ok([lr, lg, lb, la, dr, dg, db])
                     })?,
                 ),
+                t if r.version.curve_after_key() => {
+                    return Err(r
+                        .c
+                        .error_at(at, format!("unknown slot timeline type {t} (0..2)")));
+                }
                 t => {
                     return Err(r
                         .c
@@ -253,14 +314,22 @@ fn bones(r: &mut Reader<'_>, data: &SkeletonData, out: &mut Vec<Timeline>) -> Re
         for _ in 0..count {
             let at = r.c.offset();
             let t = r.c.u8("timeline type")?;
-            if t == 10 && r.minor >= 2 {
+            if t == 10 && r.version >= Version::V42 {
                 out.extend(anim42::inherit(r, bone)?);
                 continue;
             }
             let one = |r: &mut Reader<'_>| curve_keys(r, 4, 1, |r| Ok([r.c.f32("value")?]));
-            let two =
-                |r: &mut Reader<'_>| curve_keys(r, 8, 2, |r| Ok([r.c.f32("x")?, r.c.f32("y")?]));
+            let two = |r: &mut Reader<'_>| curve_keys(r, 8, 2, |r| r.c.f32_array(["x", "y"]));
             let (property, keys) = match t {
+                // 3.8: rotate, then translate, scale and shear on both axes.
+                1..=3 if r.version.curve_after_key() => {
+                    ([P::Translate, P::Scale, P::Shear][t as usize - 1], two(r)?)
+                }
+                t if t > 3 && r.version.curve_after_key() => {
+                    return Err(r
+                        .c
+                        .error_at(at, format!("unknown bone timeline type {t} (0..3)")));
+                }
                 0 => (P::Rotate, one(r)?),
                 1 => (P::Translate, two(r)?),
                 2 => (P::TranslateX, one(r)?),
@@ -282,8 +351,9 @@ fn bones(r: &mut Reader<'_>, data: &SkeletonData, out: &mut Vec<Timeline>) -> Re
                     bone,
                     property,
                     keys,
-                    // 4.x keys carry the turning direction in their values.
-                    shortest: false,
+                    // 4.x keys carry the turning direction in their values; 3.8 turns the
+                    // shortest way.
+                    shortest: r.version.curve_after_key(),
                 }));
             }
         }
@@ -334,16 +404,20 @@ fn transform(r: &mut Reader<'_>, data: &SkeletonData, out: &mut Vec<Timeline>) -
             data.transform_constraints.len(),
             "transform constraint index",
         )?;
-        let keys = curve_keys(r, 24, 6, |r| {
-            Ok([
-                r.c.f32("rotate mix")?,
-                r.c.f32("x mix")?,
-                r.c.f32("y mix")?,
-                r.c.f32("scaleX mix")?,
-                r.c.f32("scaleY mix")?,
-                r.c.f32("shearY mix")?,
-            ])
-        })?;
+        let keys = if r.version.mix_per_axis() {
+            let names = [
+                "rotate mix",
+                "x mix",
+                "y mix",
+                "scaleX mix",
+                "scaleY mix",
+                "shearY mix",
+            ];
+            curve_keys(r, 24, 6, |r| floats(r, names))?
+        } else {
+            let names = ["rotate mix", "translate mix", "scale mix", "shear mix"];
+            curve_keys(r, 16, 4, |r| floats(r, names))?
+        };
         if !keys.is_empty() {
             out.push(Timeline::Transform(TransformTimeline { constraint, keys }));
         }
@@ -370,11 +444,13 @@ fn path(r: &mut Reader<'_>, data: &SkeletonData, out: &mut Vec<Timeline>) -> Rea
                     PathProperty::Spacing,
                     curve_keys(r, 4, 1, |r| Ok([r.c.f32("spacing")?]))?,
                 ),
+                2 if r.version.mix_per_axis() => (
+                    PathProperty::Mix,
+                    curve_keys(r, 12, 3, |r| floats(r, ["rotate mix", "x mix", "y mix"]))?,
+                ),
                 2 => (
                     PathProperty::Mix,
-                    curve_keys(r, 12, 3, |r| {
-                        Ok([r.c.f32("rotate mix")?, r.c.f32("x mix")?, r.c.f32("y mix")?])
-                    })?,
+                    curve_keys(r, 8, 2, |r| floats(r, ["rotate mix", "translate mix"]))?,
                 ),
                 t => {
                     return Err(r

@@ -1,22 +1,56 @@
-//! Spine 4.0, 4.1 and 4.2 binary: the header and the order of the sections. The three
-//! versions share one reader; [`Reader::minor`] selects what differs (see `LAYOUT.md`): 4.2
-//! packs constraints, attachments and IK keys into flag bytes ([`flags42`], [`anim42`]).
-
-mod anim;
-mod anim42;
-mod attachment;
-mod attachment42;
-mod deform;
-mod flags42;
-mod setup;
-mod skins;
+//! The reader shared by every version, the header and the order of the sections. One reader
+//! covers 3.8, 4.0, 4.1 and 4.2; [`Version`] names what differs (see `LAYOUT.md`): 4.x
+//! writes curves as absolute beziers with a count up front ([`super::anim`]), 4.2 packs
+//! constraints, attachments and IK keys into flag bytes ([`super::flags42`],
+//! [`super::attachment42`], [`super::anim42`]).
 
 use super::cursor::{Cursor, Read};
 use super::header::{self, HashLayout};
+use super::{anim, flags42, setup, skins};
 use crate::core::model::{ReferenceScale, SkeletonData, SourceInfo};
 use crate::format::LoadError;
 use crate::format::json::budget::Budget;
 use crate::format::spine_json::SpineVersion;
+
+/// The binary format versions read, in order (comparisons mean "from this version on").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Version {
+    V38,
+    V40,
+    V41,
+    V42,
+}
+
+impl Version {
+    /// 3.8 writes a key's curve after its values, as a normalised bezier; 4.x writes a
+    /// bezier count before the keys and each segment's curve after the next key's time and
+    /// values, in absolute (time, value) units.
+    pub fn curve_after_key(self) -> bool {
+        self == Version::V38
+    }
+
+    /// 4.2 writes skin and event names themselves; earlier versions a string-table
+    /// reference.
+    pub fn inline_names(self) -> bool {
+        self >= Version::V42
+    }
+
+    /// 4.2 packs constraints, attachments and IK keys into flag bytes.
+    pub fn flag_bytes(self) -> bool {
+        self >= Version::V42
+    }
+
+    /// 4.1 added image sequences (attachments and attachment timelines).
+    pub fn sequences(self) -> bool {
+        self >= Version::V41
+    }
+
+    /// 3.8 has one translate and one scale mix for both axes (transform and path
+    /// constraints and their timelines); 4.x one per axis.
+    pub fn mix_per_axis(self) -> bool {
+        self >= Version::V40
+    }
+}
 
 /// What every section reader needs: the cursor, the string table and the export settings.
 pub struct Reader<'a> {
@@ -27,8 +61,7 @@ pub struct Reader<'a> {
     pub nonessential: bool,
     /// Memory for data the file only implies.
     pub budget: Budget,
-    /// The 4.x minor version: 0, 1 or 2.
-    pub minor: u8,
+    pub version: Version,
 }
 
 impl Reader<'_> {
@@ -37,26 +70,39 @@ impl Reader<'_> {
         self.budget.spend(bytes).map_err(|m| self.c.error(m))
     }
 
+    /// A skin's or event's name, which must be present: written out (4.2) or a string-table
+    /// reference (earlier).
+    pub fn own_name(&mut self) -> Read<String> {
+        let at = self.c.offset();
+        let name = if self.version.inline_names() {
+            self.c.string("name")?
+        } else {
+            self.string_ref("name")?
+        };
+        name.ok_or_else(|| self.c.error_at(at, "name is missing (null string)"))
+    }
+
     /// A string-table reference.
     pub fn string_ref(&mut self, what: &str) -> Read<Option<String>> {
         self.c.string_ref(&self.strings, what)
     }
 }
 
-/// Reads a whole 4.`minor` file.
+/// Reads a whole file of `version`.
 pub fn read(
     bytes: &[u8],
     layout: HashLayout,
     name: &str,
-    minor: u8,
+    version: Version,
 ) -> Result<SkeletonData, LoadError> {
-    let spine = match minor {
-        0 => SpineVersion::V40,
-        1 => SpineVersion::V41,
-        _ => SpineVersion::V42,
+    let spine = match version {
+        Version::V38 => SpineVersion::V38,
+        Version::V40 => SpineVersion::V40,
+        Version::V41 => SpineVersion::V41,
+        Version::V42 => SpineVersion::V42,
     };
     let mut r = Reader {
-        minor,
+        version,
         c: Cursor::new(bytes),
         strings: Vec::new(),
         nonessential: false,
@@ -81,7 +127,7 @@ pub fn read(
         })
     })?;
     r.c.enter("skeleton header", None, None);
-    if r.minor >= 2 {
+    if r.version >= Version::V42 {
         let at = r.c.offset();
         let scale = r.c.f64("reference scale")?;
         if scale == 0.0 {
@@ -107,7 +153,7 @@ pub fn read(
     r.c.leave();
     setup::bones(&mut r, &mut data)?;
     setup::slots(&mut r, &mut data)?;
-    if r.minor >= 2 {
+    if r.version.flag_bytes() {
         flags42::ik(&mut r, &mut data)?;
         flags42::transform(&mut r, &mut data)?;
         flags42::path(&mut r, &mut data)?;

@@ -1,15 +1,24 @@
 //! Skins: the default skin (slot entries only), then the named skins (bones, constraints,
 //! slot entries); then the linked meshes, which may point into any skin.
 
-use super::Reader;
 use super::attachment::{LinkSkin, LinkTo, attachment};
 use super::attachment42::attachment42;
+use super::read::{Reader, Version};
 use crate::core::model::*;
 use crate::format::linked_mesh::{self, Link};
 use crate::format::spine_binary::cursor::Read;
 
 /// A skin's constraint list: what it is, how many exist, and the reference kind.
-type Section = (&'static str, usize, fn(usize) -> ConstraintRef);
+/// A constraint list of a skin: what it is and how an index becomes a reference.
+type Section = (&'static str, fn(usize) -> ConstraintRef);
+
+/// The constraint lists of a skin, in file order.
+const SECTIONS: [Section; 4] = [
+    ("IK constraint", ConstraintRef::Ik),
+    ("transform constraint", ConstraintRef::Transform),
+    ("path constraint", ConstraintRef::Path),
+    ("physics constraint", ConstraintRef::Physics),
+];
 
 /// A linked mesh waiting for its parent, with the offset it was read at.
 struct Pending {
@@ -34,14 +43,9 @@ pub fn skins(r: &mut Reader<'_>, data: &mut SkeletonData) -> Read<()> {
     for i in 0..n {
         r.c.enter("skin", Some(i), None);
         let at = r.c.offset();
-        // 4.2 writes the name itself (and an editor color), earlier versions a reference.
-        let name = if r.minor >= 2 {
-            r.c.string("name")?
-        } else {
-            r.string_ref("name")?
-        };
-        let name = name.ok_or_else(|| r.c.error_at(at, "name is missing (null string)"))?;
-        if r.minor >= 2 && r.nonessential {
+        let name = r.own_name()?;
+        // 4.2 adds an editor color.
+        if r.version >= Version::V42 && r.nonessential {
             let _ = r.c.color("color")?;
         }
         if data.skins.iter().any(|s| s.name == name) {
@@ -57,31 +61,15 @@ pub fn skins(r: &mut Reader<'_>, data: &mut SkeletonData) -> Read<()> {
                 skin.bones.push(b);
             }
         }
-        let sections: [Section; 4] = [
-            (
-                "IK constraint",
-                data.ik_constraints.len(),
-                ConstraintRef::Ik,
-            ),
-            (
-                "transform constraint",
-                data.transform_constraints.len(),
-                ConstraintRef::Transform,
-            ),
-            (
-                "path constraint",
-                data.path_constraints.len(),
-                ConstraintRef::Path,
-            ),
-            (
-                "physics constraint",
-                data.physics_constraints.len(),
-                ConstraintRef::Physics,
-            ),
+        let lens = [
+            data.ik_constraints.len(),
+            data.transform_constraints.len(),
+            data.path_constraints.len(),
+            data.physics_constraints.len(),
         ];
         // Physics lists exist from 4.2 on.
-        let listed = if r.minor >= 2 { 4 } else { 3 };
-        for (what, len, make) in sections.into_iter().take(listed) {
+        let listed = if r.version >= Version::V42 { 4 } else { 3 };
+        for (&(what, make), len) in SECTIONS.iter().zip(lens).take(listed) {
             let count = r.c.count(1, what)?;
             for _ in 0..count {
                 let c = make(r.c.index(len, what)?);
@@ -120,7 +108,7 @@ fn entries(
                 return Err(r.c.error_at(at, format!("duplicate attachment \"{key}\"")));
             }
             let id = data.attachments.len();
-            let (att, link) = if r.minor >= 2 {
+            let (att, link) = if r.version >= Version::V42 {
                 attachment42(r, data, &key, id)?
             } else {
                 attachment(r, data, &key, id)?

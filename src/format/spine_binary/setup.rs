@@ -2,22 +2,27 @@
 
 use std::collections::HashSet;
 
-use super::Reader;
+use super::read::{Reader, Version};
 use crate::core::color::Color;
 use crate::core::model::*;
 use crate::format::spine_binary::cursor::Read;
 
 /// Reads a name that must differ from every earlier one of its kind (`what`): lookups by
 /// name (skins, scenarios, the viewer) need them unique, as the JSON loader requires.
-pub fn unique_name(r: &mut Reader<'_>, seen: &mut HashSet<String>, what: &str) -> Read<String> {
+pub fn unique_name<'a>(
+    r: &mut Reader<'a>,
+    seen: &mut HashSet<&'a str>,
+    what: &str,
+) -> Read<String> {
     let at = r.c.offset();
-    let name = r.c.name("name")?;
-    if !seen.insert(name.clone()) {
+    // Borrowed from the file: one allocation per name, not two.
+    let name = r.c.name_str("name")?;
+    if !seen.insert(name) {
         return Err(r
             .c
             .error_at(at, format!("duplicate {what} name \"{name}\"")));
     }
-    Ok(name)
+    Ok(name.to_string())
 }
 
 /// Smallest encoded bone: name (1), 8 floats, transform mode (1), skin flag (1).
@@ -26,7 +31,7 @@ const MIN_BONE: usize = 1 + 8 * 4 + 2;
 pub fn bones(r: &mut Reader<'_>, data: &mut SkeletonData) -> Read<()> {
     let n = r.c.count(MIN_BONE, "bone count")?;
     data.bones.reserve_exact(n);
-    let mut seen = HashSet::new();
+    let mut seen = HashSet::with_capacity(n.min(256));
     for i in 0..n {
         r.c.enter("bone", Some(i), None);
         let name = unique_name(r, &mut seen, "bone")?;
@@ -56,7 +61,7 @@ pub fn bones(r: &mut Reader<'_>, data: &mut SkeletonData) -> Read<()> {
         b.skin_required = r.c.bool("skin required flag")?;
         if r.nonessential {
             b.color = Some(r.c.color("color")?);
-            if r.minor >= 2 {
+            if r.version >= Version::V42 {
                 // Editor-only: the bone's icon and whether it is shown.
                 let _ = r.c.string("icon")?;
                 let _ = r.c.bool("visible flag")?;
@@ -72,7 +77,7 @@ pub fn slots(r: &mut Reader<'_>, data: &mut SkeletonData) -> Read<()> {
     // name, bone, color (4), dark (4), attachment, blend.
     let n = r.c.count(1 + 1 + 8 + 2, "slot count")?;
     data.slots.reserve_exact(n);
-    let mut seen = HashSet::new();
+    let mut seen = HashSet::with_capacity(n.min(256));
     for i in 0..n {
         r.c.enter("slot", Some(i), None);
         let name = unique_name(r, &mut seen, "slot")?;
@@ -93,7 +98,7 @@ pub fn slots(r: &mut Reader<'_>, data: &mut SkeletonData) -> Read<()> {
             3 => BlendMode::Screen,
             m => return Err(r.c.error_at(at, format!("unknown blend mode {m} (0..3)"))),
         };
-        if r.minor >= 2 && r.nonessential {
+        if r.version >= Version::V42 && r.nonessential {
             let _ = r.c.bool("visible flag")?;
         }
 
@@ -112,6 +117,20 @@ pub fn slots(r: &mut Reader<'_>, data: &mut SkeletonData) -> Read<()> {
 }
 
 /// A constraint's bone list.
+/// An IK constraint's bones (1 or 2) and target bone.
+pub fn ik_bones(r: &mut Reader<'_>, data: &SkeletonData) -> Read<(Vec<usize>, usize)> {
+    let at = r.c.offset();
+    let bones = bone_list(r, data.bones.len())?;
+    if !(1..=2).contains(&bones.len()) {
+        return Err(r.c.error_at(
+            at,
+            format!("an IK constraint needs 1 or 2 bones, not {}", bones.len()),
+        ));
+    }
+    let target = r.c.index(data.bones.len(), "target bone index")?;
+    Ok((bones, target))
+}
+
 pub fn bone_list(r: &mut Reader<'_>, bone_count: usize) -> Read<Vec<usize>> {
     let n = r.c.count(1, "bone count")?;
     let mut out = Vec::with_capacity(n);
@@ -131,21 +150,13 @@ pub fn order(r: &mut Reader<'_>) -> Read<i32> {
 pub fn ik(r: &mut Reader<'_>, data: &mut SkeletonData) -> Read<()> {
     // name, order, skin, bones, target, 2 floats, 4 bytes.
     let n = r.c.count(5 + 8 + 4, "IK constraint count")?;
-    let mut seen = HashSet::new();
+    let mut seen = HashSet::with_capacity(n.min(256));
     for i in 0..n {
         r.c.enter("IK constraint", Some(i), None);
         let name = unique_name(r, &mut seen, "IK constraint")?;
         let order = order(r)?;
         let skin_required = r.c.bool("skin required flag")?;
-        let at = r.c.offset();
-        let bones = bone_list(r, data.bones.len())?;
-        if !(1..=2).contains(&bones.len()) {
-            return Err(r.c.error_at(
-                at,
-                format!("an IK constraint needs 1 or 2 bones, not {}", bones.len()),
-            ));
-        }
-        let target = r.c.index(data.bones.len(), "target bone index")?;
+        let (bones, target) = ik_bones(r, data)?;
         let mix = r.c.f64("mix")?;
         let softness = r.c.f64("softness")?;
         let bend_direction = bend(r)?;
@@ -183,7 +194,7 @@ pub fn bend(r: &mut Reader<'_>) -> Read<i32> {
 
 pub fn transform(r: &mut Reader<'_>, data: &mut SkeletonData) -> Read<()> {
     let n = r.c.count(5 + 2 + 10 * 4, "transform constraint count")?;
-    let mut seen = HashSet::new();
+    let mut seen = HashSet::with_capacity(n.min(256));
     for i in 0..n {
         r.c.enter("transform constraint", Some(i), None);
         let name = unique_name(r, &mut seen, "transform constraint")?;
@@ -200,11 +211,13 @@ pub fn transform(r: &mut Reader<'_>, data: &mut SkeletonData) -> Read<()> {
         let offset_scale_y = r.c.f64("scaleY offset")?;
         let offset_shear_y = r.c.f64("shearY offset")?;
         let mix_rotate = r.c.f64("rotate mix")?;
-        let mix_x = r.c.f64("x mix")?;
-        let mix_y = r.c.f64("y mix")?;
-        let mix_scale_x = r.c.f64("scaleX mix")?;
-        let mix_scale_y = r.c.f64("scaleY mix")?;
-        let mix_shear_y = r.c.f64("shearY mix")?;
+        let [mix_x, mix_y] = axis_mixes(r, "translate mix", ["x mix", "y mix"])?;
+        let [mix_scale_x, mix_scale_y] = axis_mixes(r, "scale mix", ["scaleX mix", "scaleY mix"])?;
+        let mix_shear_y = r.c.f64(if r.version.mix_per_axis() {
+            "shearY mix"
+        } else {
+            "shear mix"
+        })?;
         data.transform_constraints.push(TransformConstraintData {
             name,
             order,
@@ -234,14 +247,10 @@ pub fn transform(r: &mut Reader<'_>, data: &mut SkeletonData) -> Read<()> {
 
 pub fn path(r: &mut Reader<'_>, data: &mut SkeletonData) -> Read<()> {
     let n = r.c.count(5 + 3 + 5 * 4, "path constraint count")?;
-    let mut seen = HashSet::new();
+    let mut seen = HashSet::with_capacity(n.min(256));
     for i in 0..n {
         r.c.enter("path constraint", Some(i), None);
-        let name = unique_name(r, &mut seen, "path constraint")?;
-        let order = order(r)?;
-        let skin_required = r.c.bool("skin required flag")?;
-        let bones = bone_list(r, data.bones.len())?;
-        let target = r.c.index(data.slots.len(), "target slot index")?;
+        let (name, order, skin_required, bones, target) = path_head(r, data, &mut seen)?;
         let at = r.c.offset();
         let position_mode = match r.c.uvarint("position mode")? {
             0 => PositionMode::Fixed,
@@ -257,8 +266,14 @@ pub fn path(r: &mut Reader<'_>, data: &mut SkeletonData) -> Read<()> {
             0 => SpacingMode::Length,
             1 => SpacingMode::Fixed,
             2 => SpacingMode::Percent,
-            3 => SpacingMode::Proportional,
-            m => return Err(r.c.error_at(at, format!("unknown spacing mode {m} (0..3)"))),
+            // Proportional spacing came with 4.0.
+            3 if r.version >= Version::V40 => SpacingMode::Proportional,
+            m => {
+                let last = if r.version >= Version::V40 { 3 } else { 2 };
+                return Err(r
+                    .c
+                    .error_at(at, format!("unknown spacing mode {m} (0..{last})")));
+            }
         };
         let at = r.c.offset();
         let rotate_mode = match r.c.uvarint("rotate mode")? {
@@ -271,8 +286,7 @@ pub fn path(r: &mut Reader<'_>, data: &mut SkeletonData) -> Read<()> {
         let position = r.c.f64("position")?;
         let spacing = r.c.f64("spacing")?;
         let mix_rotate = r.c.f64("rotate mix")?;
-        let mix_x = r.c.f64("x mix")?;
-        let mix_y = r.c.f64("y mix")?;
+        let [mix_x, mix_y] = axis_mixes(r, "translate mix", ["x mix", "y mix"])?;
         data.path_constraints.push(PathConstraintData {
             name,
             order,
@@ -294,6 +308,20 @@ pub fn path(r: &mut Reader<'_>, data: &mut SkeletonData) -> Read<()> {
     Ok(())
 }
 
+/// A path constraint's name, order, skin flag, bones and target slot.
+pub fn path_head<'a>(
+    r: &mut Reader<'a>,
+    data: &SkeletonData,
+    seen: &mut HashSet<&'a str>,
+) -> Read<(String, i32, bool, Vec<usize>, usize)> {
+    let name = unique_name(r, seen, "path constraint")?;
+    let order = order(r)?;
+    let skin_required = r.c.bool("skin required flag")?;
+    let bones = bone_list(r, data.bones.len())?;
+    let target = r.c.index(data.slots.len(), "target slot index")?;
+    Ok((name, order, skin_required, bones, target))
+}
+
 pub fn events(r: &mut Reader<'_>, data: &mut SkeletonData) -> Read<()> {
     // name, int, float (4), string, audio.
     let n = r.c.count(4 + 4, "event count")?;
@@ -302,13 +330,7 @@ pub fn events(r: &mut Reader<'_>, data: &mut SkeletonData) -> Read<()> {
     for i in 0..n {
         r.c.enter("event", Some(i), None);
         let at = r.c.offset();
-        // 4.2 writes the name itself, earlier versions a string-table reference.
-        let name = if r.minor >= 2 {
-            r.c.string("name")?
-        } else {
-            r.string_ref("name")?
-        };
-        let name = name.ok_or_else(|| r.c.error_at(at, "name is missing (null string)"))?;
+        let name = r.own_name()?;
         if !seen.insert(name.clone()) {
             return Err(r.c.error_at(at, format!("duplicate event name \"{name}\"")));
         }
@@ -320,7 +342,7 @@ pub fn events(r: &mut Reader<'_>, data: &mut SkeletonData) -> Read<()> {
         if e.audio.is_some() {
             e.volume = r.c.f64("volume")?;
             e.balance = r.c.f64("balance")?;
-        } else {
+        } else if r.version >= Version::V40 {
             // 4.x runtimes read volume and balance only for events with audio (else 0).
             e.volume = 0.0;
             e.balance = 0.0;
@@ -331,15 +353,30 @@ pub fn events(r: &mut Reader<'_>, data: &mut SkeletonData) -> Read<()> {
     Ok(())
 }
 
-/// An inherit (transform) mode: 0 normal .. 4 noScaleOrReflection.
+/// One mix for both axes (3.8, named `both`) or one per axis (4.x, named `each`).
+fn axis_mixes(r: &mut Reader<'_>, both: &str, each: [&str; 2]) -> Read<[f64; 2]> {
+    if r.version.mix_per_axis() {
+        Ok([r.c.f64(each[0])?, r.c.f64(each[1])?])
+    } else {
+        let mix = r.c.f64(both)?;
+        Ok([mix, mix])
+    }
+}
+
+/// An inherit (3.8: transform) mode: 0 normal .. 4 noScaleOrReflection.
 pub fn inherit_mode(r: &mut Reader<'_>) -> Read<Inherit> {
     let at = r.c.offset();
-    Ok(match r.c.uvarint("inherit mode")? {
+    let what = if r.version >= Version::V40 {
+        "inherit mode"
+    } else {
+        "transform mode"
+    };
+    Ok(match r.c.uvarint(what)? {
         0 => Inherit::Normal,
         1 => Inherit::OnlyTranslation,
         2 => Inherit::NoRotationOrReflection,
         3 => Inherit::NoScale,
         4 => Inherit::NoScaleOrReflection,
-        m => return Err(r.c.error_at(at, format!("unknown inherit mode {m} (0..4)"))),
+        m => return Err(r.c.error_at(at, format!("unknown {what} {m} (0..4)"))),
     })
 }

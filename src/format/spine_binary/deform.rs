@@ -1,9 +1,10 @@
 //! Deform, draw order and event timelines.
 
-use super::Reader;
-use super::anim::{curve, time};
+use super::anim::{curve, last_interp, time};
+use super::anim38;
+use super::read::Reader;
 use crate::core::animation::*;
-use crate::core::curve::{Interp, Keys};
+use crate::core::curve::Keys;
 use crate::core::model::{Event, SkeletonData};
 use crate::format::spine_binary::cursor::Read;
 
@@ -33,32 +34,37 @@ pub fn attachments(r: &mut Reader<'_>, data: &SkeletonData, out: &mut Vec<Timeli
                         ),
                     ));
                 };
-                r.c.enter("attachment timeline", None, Some(&key));
-                if r.minor == 0 {
-                    if let Some(t) = timeline(r, data, slot, attachment, at)? {
-                        out.push(t);
-                    }
+                r.c.enter(
+                    if r.version.sequences() {
+                        "attachment timeline"
+                    } else {
+                        "deform timeline"
+                    },
+                    None,
+                    Some(&key),
+                );
+                let target = Target {
+                    slot,
+                    attachment,
+                    at,
+                };
+                // 4.1 added a type byte: 0 deform, 1 sequence (3.8 and 4.0: deform only).
+                let at = r.c.offset();
+                let kind = if r.version.sequences() {
+                    r.c.u8("timeline type")?
                 } else {
-                    let at = r.c.offset();
-                    match r.c.u8("timeline type")? {
-                        0 => {
-                            if let Some(t) = timeline(r, data, slot, attachment, at)? {
-                                out.push(t);
-                            }
-                        }
-                        1 => {
-                            if let Some(t) = sequence(r, data, slot, attachment, at)? {
-                                out.push(t);
-                            }
-                        }
-                        t => {
-                            return Err(r.c.error_at(
-                                at,
-                                format!("unknown attachment timeline type {t} (0..1)"),
-                            ));
-                        }
+                    0
+                };
+                let timeline = match kind {
+                    0 => deform(r, data, target)?,
+                    1 => sequence(r, data, target)?,
+                    t => {
+                        return Err(r
+                            .c
+                            .error_at(at, format!("unknown attachment timeline type {t} (0..1)")));
                     }
-                }
+                };
+                out.extend(timeline);
                 r.c.leave();
             }
             r.c.leave();
@@ -68,13 +74,20 @@ pub fn attachments(r: &mut Reader<'_>, data: &SkeletonData, out: &mut Vec<Timeli
     Ok(())
 }
 
-fn timeline(
-    r: &mut Reader<'_>,
-    data: &SkeletonData,
+/// The attachment an attachment timeline animates, and the offset of its key (for errors).
+#[derive(Clone, Copy)]
+struct Target {
     slot: usize,
     attachment: usize,
     at: usize,
-) -> Read<Option<Timeline>> {
+}
+
+fn deform(r: &mut Reader<'_>, data: &SkeletonData, target: Target) -> Read<Option<Timeline>> {
+    let Target {
+        slot,
+        attachment,
+        at,
+    } = target;
     let att = &data.attachments[attachment];
     let Some(vd) = att.vertex_data() else {
         return Err(r.c.error_at(
@@ -92,12 +105,14 @@ fn timeline(
     };
     // time (4) + end (1).
     let n = r.c.count(5, "key count")?;
-    let at_b = r.c.offset();
-    let beziers = r.c.uvarint("bezier count")?;
-    if beziers > n {
-        return Err(r
-            .c
-            .error_at(at_b, format!("{beziers} beziers for {n} keys")));
+    if !r.version.curve_after_key() {
+        let at_b = r.c.offset();
+        let beziers = r.c.uvarint("bezier count")?;
+        if beziers > n {
+            return Err(r
+                .c
+                .error_at(at_b, format!("{beziers} beziers for {n} keys")));
+        }
     }
     let mut keys = Keys::new(0);
     let mut vertices = Vec::with_capacity(n);
@@ -139,11 +154,17 @@ fn timeline(
         }
         vertices.push(v);
         if i + 1 == n {
-            keys.push(t, &[], Interp::Stepped);
+            keys.push(t, &[], last_interp(r));
             break;
         }
-        let t2 = time(r, Some(t))?;
-        let interp = curve(r, &mut keys, t, &[], t2, &[])?;
+        let (t2, interp) = if r.version.curve_after_key() {
+            let interp = anim38::curve(r, &mut keys)?;
+            r.c.set_index(i + 1);
+            (time(r, Some(t))?, interp)
+        } else {
+            let t2 = time(r, Some(t))?;
+            (t2, curve(r, &mut keys, t, &[], t2, &[])?)
+        };
         keys.push(t, &[], interp);
         t = t2;
     }
@@ -266,13 +287,12 @@ pub fn events(r: &mut Reader<'_>, data: &SkeletonData, out: &mut Vec<Timeline>) 
 
 /// 4.1+ image sequence keys: per key its time, an int holding the mode (low 4 bits) and the
 /// start index (the rest), and the delay.
-fn sequence(
-    r: &mut Reader<'_>,
-    data: &SkeletonData,
-    slot: usize,
-    attachment: usize,
-    at: usize,
-) -> Read<Option<Timeline>> {
+fn sequence(r: &mut Reader<'_>, data: &SkeletonData, target: Target) -> Read<Option<Timeline>> {
+    let Target {
+        slot,
+        attachment,
+        at,
+    } = target;
     if data.attachments[attachment].sequence.is_none() {
         return Err(r
             .c

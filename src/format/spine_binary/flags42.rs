@@ -4,8 +4,8 @@
 
 use std::collections::HashSet;
 
-use super::Reader;
-use super::setup::{bone_list, order, unique_name};
+use super::read::Reader;
+use super::setup::{bone_list, ik_bones, order, path_head, unique_name};
 use crate::core::model::*;
 use crate::format::spine_binary::cursor::Read;
 
@@ -34,20 +34,12 @@ fn mix(r: &mut Reader<'_>, nonzero: bool, float: bool, what: &str) -> Read<f64> 
 pub fn ik(r: &mut Reader<'_>, data: &mut SkeletonData) -> Read<()> {
     // name, order, bone count, bone, target, flags.
     let n = r.c.count(6, "IK constraint count")?;
-    let mut seen = HashSet::new();
+    let mut seen = HashSet::with_capacity(n.min(256));
     for i in 0..n {
         r.c.enter("IK constraint", Some(i), None);
         let name = unique_name(r, &mut seen, "IK constraint")?;
         let order = order(r)?;
-        let at = r.c.offset();
-        let bones = bone_list(r, data.bones.len())?;
-        if !(1..=2).contains(&bones.len()) {
-            return Err(r.c.error_at(
-                at,
-                format!("an IK constraint needs 1 or 2 bones, not {}", bones.len()),
-            ));
-        }
-        let target = r.c.index(data.bones.len(), "target bone index")?;
+        let (bones, target) = ik_bones(r, data)?;
         let f = r.c.u8("flags")?;
         let mix = mix(r, bit(f, 5), bit(f, 6), "mix")?;
         let softness = opt(r, bit(f, 7), "softness", 0.0)?;
@@ -76,7 +68,7 @@ pub fn ik(r: &mut Reader<'_>, data: &mut SkeletonData) -> Read<()> {
 /// 1-6 mixes rotate, x, y, scaleX, scaleY, shearY follow (absent: 0).
 pub fn transform(r: &mut Reader<'_>, data: &mut SkeletonData) -> Read<()> {
     let n = r.c.count(7, "transform constraint count")?;
-    let mut seen = HashSet::new();
+    let mut seen = HashSet::with_capacity(n.min(256));
     for i in 0..n {
         r.c.enter("transform constraint", Some(i), None);
         let name = unique_name(r, &mut seen, "transform constraint")?;
@@ -126,14 +118,10 @@ pub fn transform(r: &mut Reader<'_>, data: &mut SkeletonData) -> Read<()> {
 /// mode, 3-4 rotate mode, 5 rotation offset follows; then position, spacing and three mixes.
 pub fn path(r: &mut Reader<'_>, data: &mut SkeletonData) -> Read<()> {
     let n = r.c.count(6 + 5 * 4, "path constraint count")?;
-    let mut seen = HashSet::new();
+    let mut seen = HashSet::with_capacity(n.min(256));
     for i in 0..n {
         r.c.enter("path constraint", Some(i), None);
-        let name = unique_name(r, &mut seen, "path constraint")?;
-        let order = order(r)?;
-        let skin_required = r.c.bool("skin required flag")?;
-        let bones = bone_list(r, data.bones.len())?;
-        let target = r.c.index(data.slots.len(), "target slot index")?;
+        let (name, order, skin_required, bones, target) = path_head(r, data, &mut seen)?;
         let at = r.c.offset();
         let f = r.c.u8("flags")?;
         let position_mode = if bit(f, 0) {
@@ -184,7 +172,7 @@ pub fn path(r: &mut Reader<'_>, data: &mut SkeletonData) -> Read<()> {
 pub fn physics(r: &mut Reader<'_>, data: &mut SkeletonData) -> Read<()> {
     // name, order, bone, flags, fps, 5 floats, globals.
     let n = r.c.count(6 + 5 * 4, "physics constraint count")?;
-    let mut seen = HashSet::new();
+    let mut seen = HashSet::with_capacity(n.min(256));
     for i in 0..n {
         r.c.enter("physics constraint", Some(i), None);
         let name = unique_name(r, &mut seen, "physics constraint")?;
