@@ -92,7 +92,8 @@ fn main() {
 
 /// Where the bytes of the frames go: per region of the screen (each panel, the status line),
 /// glyph bytes of changed cells, bytes re-printing unchanged cells (cheaper than a move),
-/// cursor moves and SGR, attributed to the region of the next printed cell.
+/// cursor moves and SGR, attributed to the region of the next printed cell (scrolls count
+/// as moves).
 fn breakdown(app: &mut App, w: u16, h: u16, color: ColorMode, ascii: bool, frames: u32) {
     let (mut term, sink) = recording_terminal(w, h, color, ascii);
     term.draw(|f| bonescope::tui::render::draw(f, app))
@@ -165,6 +166,9 @@ struct Screen {
     grid: Vec<Vec<String>>,
     x: usize,
     y: usize,
+    /// Scroll margins (DECSTBM), first and last row.
+    top: usize,
+    bottom: usize,
 }
 
 impl Screen {
@@ -173,10 +177,30 @@ impl Screen {
             grid: vec![vec![" ".to_string(); w]; h],
             x: 0,
             y: 0,
+            top: 0,
+            bottom: h - 1,
         }
     }
 
-    fn feed(&mut self, bytes: &[u8], regions: &[(String, Rect)], rows: &mut BTreeMap<String, Tally>) {
+    /// Scrolls the band between the margins by a row (up: content moves up).
+    fn scroll(&mut self, up: bool) {
+        let (t, b) = (self.top, self.bottom);
+        let w = self.grid[0].len();
+        if up {
+            self.grid[t..=b].rotate_left(1);
+            self.grid[b] = vec![" ".to_string(); w];
+        } else {
+            self.grid[t..=b].rotate_right(1);
+            self.grid[t] = vec![" ".to_string(); w];
+        }
+    }
+
+    fn feed(
+        &mut self,
+        bytes: &[u8],
+        regions: &[(String, Rect)],
+        rows: &mut BTreeMap<String, Tally>,
+    ) {
         let text = String::from_utf8_lossy(bytes).into_owned();
         let mut it = text.chars().peekable();
         // Overhead waiting for the next printed cell: (moves, sgr).
@@ -185,7 +209,11 @@ impl Screen {
             match c {
                 '\x1b' if it.peek() == Some(&'M') => {
                     it.next();
-                    self.y -= 1;
+                    if self.y == self.top {
+                        self.scroll(false);
+                    } else {
+                        self.y -= 1;
+                    }
                     moves += 2;
                 }
                 '\x1b' => {
@@ -212,17 +240,56 @@ impl Screen {
                             self.x = nums.get(1).copied().unwrap_or(1).max(1) - 1;
                             moves += len;
                         }
-                        'A' => { self.y -= n; moves += len }
-                        'B' => { self.y += n; moves += len }
-                        'C' => { self.x += n; moves += len }
-                        'D' => { self.x -= n; moves += len }
-                        'G' => { self.x = n - 1; moves += len }
+                        'A' => {
+                            self.y -= n;
+                            moves += len
+                        }
+                        'B' => {
+                            self.y += n;
+                            moves += len
+                        }
+                        'C' => {
+                            self.x += n;
+                            moves += len
+                        }
+                        'D' => {
+                            self.x -= n;
+                            moves += len
+                        }
+                        'G' => {
+                            self.x = n - 1;
+                            moves += len
+                        }
+                        'r' => {
+                            self.top = nums[0].max(1) - 1;
+                            self.bottom = nums
+                                .get(1)
+                                .copied()
+                                .filter(|&b| b > 0)
+                                .unwrap_or(self.grid.len())
+                                - 1;
+                            (self.x, self.y) = (0, 0);
+                            moves += len;
+                        }
                         _ => moves += len,
                     }
                 }
-                '\n' => { self.y += 1; moves += 1 }
-                '\r' => { self.x = 0; moves += 1 }
-                '\x08' => { self.x -= 1; moves += 1 }
+                '\n' if self.y == self.bottom => {
+                    self.scroll(true);
+                    moves += 1
+                }
+                '\n' => {
+                    self.y += 1;
+                    moves += 1
+                }
+                '\r' => {
+                    self.x = 0;
+                    moves += 1
+                }
+                '\x08' => {
+                    self.x -= 1;
+                    moves += 1
+                }
                 c => {
                     let (x, y) = (self.x, self.y);
                     let name = regions

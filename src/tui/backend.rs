@@ -10,7 +10,17 @@
 //! - colours as the terminal takes them: the 16 ANSI colours as SGR 30-37/90-97 (never a
 //!   `38;5` escape), 24-bit colours only in true-colour mode, none without colour;
 //! - ASCII only when the screen is ASCII (box drawing, symbols and names from files are
-//!   transliterated, cell for cell).
+//!   transliterated, cell for cell);
+//! - nothing for a cell that already shows what it should (ratatui's diff is against its own
+//!   buffer: transliterated or restyled-back cells can already be right on the terminal);
+//! - a scroll of a band of rows (margins set with DECSTBM, line feeds or reverse indexes at
+//!   the margin, margins reset) when the rows' content moved up or down and that is cheaper
+//!   than repainting them, as when the event log scrolls (terminals that take the margins
+//!   only: see [`LeanBackend::set_scroll_regions`]).
+//!
+//! The changed cells are printed in the cheapest of a few orders (each tried, measured and
+//! rolled back): greedy by cursor move and attribute change, greedy sticking to attributes,
+//! and row order.
 
 use crate::tui::theme::ColorMode;
 use ratatui::backend::{Backend, ClearType, WindowSize};
@@ -65,7 +75,39 @@ pub struct LeanBackend<W: Write> {
     /// The current attributes, when known.
     pen: Option<Pen>,
     cursor_visible: Option<bool>,
+    /// Whether the terminal takes scroll margins (DECSTBM).
+    scroll_regions: bool,
+    /// Cells overwritten while trying an order of output (index, what it showed before).
+    undo: Vec<(usize, Option<Shown>)>,
 }
+
+/// Where output and the screen model were, to roll a trial back to.
+struct Checkpoint {
+    queue: usize,
+    cursor: Option<(u16, u16)>,
+    pen: Option<Pen>,
+    undo: usize,
+}
+
+/// The orders a frame's runs can be printed in.
+#[derive(Clone, Copy, Debug)]
+enum Order {
+    /// Always the run that costs least to reach; attribute bytes weigh `pen_weight` times.
+    Greedy { pen_weight: usize },
+    /// Row-major, as the cells come.
+    Rows,
+}
+
+const ORDERS: [Order; 3] = [
+    Order::Greedy { pen_weight: 1 },
+    Order::Greedy { pen_weight: 3 },
+    Order::Rows,
+];
+
+/// Rows a band may scroll by at once, at most.
+const MAX_SCROLL: usize = 3;
+/// Fewer changed cells than this never pay for a scroll.
+const MIN_SCROLL_CELLS: usize = 24;
 
 impl<W: Write> LeanBackend<W> {
     /// A backend for the real terminal behind `out` (its size asked from the terminal).
@@ -82,6 +124,8 @@ impl<W: Write> LeanBackend<W> {
             cursor: None,
             pen: None,
             cursor_visible: None,
+            scroll_regions: true,
+            undo: Vec::new(),
         };
         if let Ok((w, h)) = ratatui::crossterm::terminal::size() {
             b.reshape(w, h);
@@ -116,7 +160,16 @@ impl<W: Write> LeanBackend<W> {
             cursor: None,
             pen: None,
             cursor_visible: None,
+            scroll_regions: true,
+            undo: Vec::new(),
         }
+    }
+
+    /// Whether bands of rows may be scrolled with scroll margins (DECSTBM, a VT100
+    /// feature; on by default). Terminals without cursor addressing proper (`dumb`) do not
+    /// take them.
+    pub fn set_scroll_regions(&mut self, on: bool) {
+        self.scroll_regions = on;
     }
 
     /// The writer.
@@ -320,25 +373,47 @@ impl<W: Write> LeanBackend<W> {
                     Some((next, g.y))
                 };
             if let Some(i) = self.index(g.x, g.y) {
-                self.screen[i] = Some(Shown {
-                    text: g.text.clone(),
-                    pen: g.pen,
-                });
+                self.set_shown(
+                    i,
+                    Some(Shown {
+                        text: g.text.clone(),
+                        pen: g.pen,
+                    }),
+                );
                 // A wide character covers the cells after it.
                 for k in 1..g.width {
                     if let Some(j) = self.index(g.x + k, g.y) {
-                        self.screen[j] = None;
+                        self.set_shown(j, None);
                     }
                 }
             }
         }
     }
 
-    /// The bytes it takes to start `run` from where the cursor and attributes are.
-    fn approach_cost(&self, run: &[Glyph]) -> usize {
-        run.first().map_or(0, |g| {
-            self.move_bytes(g.x, g.y).len() + self.pen_bytes(g.pen).len()
-        })
+    /// Records what cell `i` shows, keeping what it showed for a rollback.
+    fn set_shown(&mut self, i: usize, shown: Option<Shown>) {
+        let old = std::mem::replace(&mut self.screen[i], shown);
+        self.undo.push((i, old));
+    }
+
+    fn checkpoint(&self) -> Checkpoint {
+        Checkpoint {
+            queue: self.queue.len(),
+            cursor: self.cursor,
+            pen: self.pen,
+            undo: self.undo.len(),
+        }
+    }
+
+    fn rollback(&mut self, c: &Checkpoint) {
+        self.queue.truncate(c.queue);
+        self.cursor = c.cursor;
+        self.pen = c.pen;
+        while self.undo.len() > c.undo {
+            if let Some((i, old)) = self.undo.pop() {
+                self.screen[i] = old;
+            }
+        }
     }
 }
 
@@ -376,21 +451,45 @@ const MAX_ORDERED_RUNS: usize = 400;
 
 impl<W: Write> LeanBackend<W> {
     /// Prints a frame's changed cells. Cells are independent, so the runs go out in the
-    /// order that costs least to move between (greedy: always the cheapest next run), which
-    /// keeps the cursor in one panel and the attributes unchanged as long as it can.
+    /// cheapest of [`ORDERS`]: each is tried and rolled back, then the best one printed.
     fn put_frame(&mut self, glyphs: Vec<Glyph>) {
-        let mut pending = runs(glyphs);
-        if pending.len() > MAX_ORDERED_RUNS {
-            for run in &pending {
+        let runs = runs(glyphs);
+        if runs.len() > MAX_ORDERED_RUNS {
+            self.put_runs(&runs, Order::Rows);
+            self.undo.clear();
+            return;
+        }
+        let mut best = (usize::MAX, Order::Rows);
+        for order in ORDERS {
+            let start = self.checkpoint();
+            self.put_runs(&runs, order);
+            let cost = self.queue.len() - start.queue;
+            self.rollback(&start);
+            if cost < best.0 {
+                best = (cost, order);
+            }
+        }
+        self.put_runs(&runs, best.1);
+        self.undo.clear();
+    }
+
+    /// Prints `runs` in `order`. Greedy orders keep the cursor in one panel and the
+    /// attributes unchanged as long as they can.
+    fn put_runs(&mut self, runs: &[Vec<Glyph>], order: Order) {
+        let Order::Greedy { pen_weight } = order else {
+            for run in runs {
                 self.put_run(run);
             }
             return;
-        }
+        };
+        let mut pending: Vec<&Vec<Glyph>> = runs.iter().collect();
         while !pending.is_empty() {
             let mut best = 0;
             let mut best_cost = usize::MAX;
             for (i, run) in pending.iter().enumerate() {
-                let cost = self.approach_cost(run);
+                let Some(g) = run.first() else { continue };
+                let cost =
+                    self.move_bytes(g.x, g.y).len() + pen_weight * self.pen_bytes(g.pen).len();
                 if cost < best_cost {
                     best = i;
                     best_cost = cost;
@@ -400,9 +499,198 @@ impl<W: Write> LeanBackend<W> {
                 }
             }
             let run = pending.swap_remove(best);
-            self.put_run(&run);
+            self.put_run(run);
         }
     }
+
+    /// Drops the glyphs whose cells already show them (same text, same attributes).
+    fn drop_shown(&self, glyphs: Vec<Glyph>) -> Vec<Glyph> {
+        glyphs
+            .into_iter()
+            .filter(|g| {
+                g.width != 1
+                    || self.index(g.x, g.y).is_none_or(|i| {
+                        self.screen[i]
+                            .as_ref()
+                            .is_none_or(|s| s.text != g.text || s.pen != g.pen)
+                    })
+            })
+            .collect()
+    }
+
+    /// Scrolls a band of rows when the frame shows their content moved up or down and a
+    /// scroll plus the repaint of what still differs is cheaper than repainting the band;
+    /// returns the glyphs left to print (all of the frame's cells that the terminal does
+    /// not show after the scroll).
+    fn scroll_if_cheaper(&mut self, glyphs: Vec<Glyph>) -> Vec<Glyph> {
+        let (w, h) = (usize::from(self.width), usize::from(self.height));
+        if !self.scroll_regions || glyphs.len() < MIN_SCROLL_CELLS || h < 2 {
+            return glyphs;
+        }
+        // The frame as a whole: what the terminal shows, with the changes on top.
+        let mut next = self.screen.clone();
+        for g in &glyphs {
+            if let Some(i) = self.index(g.x, g.y) {
+                next[i] = Some(Shown {
+                    text: g.text.clone(),
+                    pen: g.pen,
+                });
+                for k in 1..g.width {
+                    if let Some(j) = self.index(g.x + k, g.y) {
+                        next[j] = None;
+                    }
+                }
+            }
+        }
+        let blank = Shown {
+            text: " ".into(),
+            pen: Pen::DEFAULT,
+        };
+        let stay: Vec<usize> = (0..h)
+            .map(|y| {
+                repaint_cost(&next[y * w..(y + 1) * w], |x| {
+                    self.screen[y * w + x].as_ref()
+                })
+            })
+            .collect();
+        let cleared: Vec<usize> = (0..h)
+            .map(|y| repaint_cost(&next[y * w..(y + 1) * w], |_| Some(&blank)))
+            .collect();
+        // (saving, top, bottom, shift: > 0 content moves up).
+        let mut best: Option<(usize, usize, usize, isize)> = None;
+        for k in 1..=MAX_SCROLL.min(h - 1) {
+            for up in [true, false] {
+                // moved[y]: repainting row y when it shows the old row it moved from.
+                let moved: Vec<usize> = (0..h)
+                    .map(|y| {
+                        let from = if up { y + k } else { y.wrapping_sub(k) };
+                        if from >= h {
+                            return usize::MAX;
+                        }
+                        repaint_cost(&next[y * w..(y + 1) * w], |x| {
+                            self.screen[from * w + x].as_ref()
+                        })
+                    })
+                    .collect();
+                for top in 0..h {
+                    for bottom in top + k..h {
+                        let before: usize = stay[top..=bottom].iter().sum();
+                        // Rows taking old content, then the rows scrolled in blank.
+                        let (kept, fresh) = if up {
+                            (top..=bottom - k, bottom + 1 - k..=bottom)
+                        } else {
+                            (top + k..=bottom, top..=top + k - 1)
+                        };
+                        let mut after = scroll_bytes(top, bottom, k);
+                        for y in kept {
+                            after = after.saturating_add(moved[y]);
+                        }
+                        for y in fresh {
+                            after += cleared[y];
+                        }
+                        if after < before && best.is_none_or(|b| before - after > b.0) {
+                            let shift = if up { k as isize } else { -(k as isize) };
+                            best = Some((before - after, top, bottom, shift));
+                        }
+                    }
+                }
+            }
+        }
+        let Some((_, top, bottom, shift)) = best else {
+            return glyphs;
+        };
+        self.scroll_band(top, bottom, shift);
+        // Everything of the frame the terminal does not show now.
+        let mut out = Vec::new();
+        for y in 0..h {
+            for x in 0..w {
+                let i = y * w + x;
+                if let Some(n) = &next[i]
+                    && self.screen[i].as_ref() != Some(n)
+                {
+                    out.push(Glyph {
+                        x: x as u16,
+                        y: y as u16,
+                        width: n.text.width() as u16,
+                        text: n.text.clone(),
+                        pen: n.pen,
+                    });
+                }
+            }
+        }
+        out
+    }
+
+    /// Scrolls rows `top..=bottom` by `shift` rows (> 0: up) with scroll margins, and
+    /// updates the screen model. The cursor ends at the top left (resetting the margins
+    /// homes it).
+    fn scroll_band(&mut self, top: usize, bottom: usize, shift: isize) {
+        let w = usize::from(self.width);
+        // Scrolled-in rows are blank in the current background: the default one.
+        self.set_pen(Pen::DEFAULT);
+        self.queue
+            .extend_from_slice(format!("\x1b[{};{}r", top + 1, bottom + 1).as_bytes());
+        // Setting the margins homes the cursor.
+        self.cursor = Some((0, 0));
+        let k = shift.unsigned_abs();
+        if shift > 0 {
+            // A line feed on the bottom margin scrolls the band up.
+            self.move_to(0, bottom as u16);
+            self.queue.extend(std::iter::repeat_n(b'\n', k));
+        } else {
+            // A reverse index on the top margin scrolls it down.
+            self.move_to(0, top as u16);
+            self.queue
+                .extend(std::iter::repeat_n(*b"\x1bM", k).flatten());
+        }
+        self.queue.extend_from_slice(b"\x1b[r");
+        self.cursor = Some((0, 0));
+        let blank = Some(Shown {
+            text: " ".into(),
+            pen: Pen::DEFAULT,
+        });
+        let old: Vec<Option<Shown>> = self.screen[top * w..(bottom + 1) * w].to_vec();
+        for y in top..=bottom {
+            let from = y as isize + shift;
+            let src = if (top as isize..=bottom as isize).contains(&from) {
+                Some((from as usize - top) * w)
+            } else {
+                None
+            };
+            for x in 0..w {
+                self.screen[y * w + x] = match src {
+                    Some(s) => old[s + x].clone(),
+                    None => blank.clone(),
+                };
+            }
+        }
+    }
+}
+
+/// What repainting a row costs, roughly: the bytes of each cell that differs from what
+/// `shown(x)` says is there, and a cursor move for each run of them.
+fn repaint_cost<'a>(row: &[Option<Shown>], shown: impl Fn(usize) -> Option<&'a Shown>) -> usize {
+    let mut cost = 0;
+    let mut in_run = false;
+    for (x, cell) in row.iter().enumerate() {
+        let Some(cell) = cell else {
+            continue;
+        };
+        if shown(x) == Some(cell) {
+            in_run = false;
+        } else {
+            cost += cell.text.len() + if in_run { 0 } else { 3 };
+            in_run = true;
+        }
+    }
+    cost
+}
+
+/// The bytes of scrolling rows `top..=bottom` by `k`, roughly: margins set and reset, a
+/// move to the margin, `k` line feeds or reverse indexes, and a move back.
+fn scroll_bytes(top: usize, bottom: usize, k: usize) -> usize {
+    let digits = |n: usize| (n + 1).to_string().len();
+    4 + digits(top) + digits(bottom) + 3 + (3 + digits(bottom)) + 2 * k + 4
 }
 
 /// `ESC [ row ; col H` (1-based), shortened where the defaults allow.
@@ -669,6 +957,8 @@ impl<W: Write> Backend for LeanBackend<W> {
             .filter(|(x, y, _)| *x < self.width && *y < self.height)
             .map(|(x, y, cell)| self.glyph(x, y, cell))
             .collect();
+        let glyphs = self.drop_shown(glyphs);
+        let glyphs = self.scroll_if_cheaper(glyphs);
         self.put_frame(glyphs);
         Ok(())
     }
@@ -816,17 +1106,29 @@ mod tests {
         String::from_utf8_lossy(bytes).replace('\x1b', "\\e")
     }
 
-    /// A tiny terminal emulator: applies the sequences this backend emits to a grid.
+    /// A tiny terminal emulator: applies the sequences this backend emits to a grid,
+    /// scroll margins included (a line feed on the bottom margin scrolls the band up, a
+    /// reverse index on the top margin scrolls it down; margins home the cursor).
     fn emulate(bytes: &[u8], w: usize, h: usize) -> Vec<String> {
         let mut grid = vec![vec![' '; w]; h];
         let (mut x, mut y) = (0usize, 0usize);
+        let (mut top, mut bottom) = (0usize, h - 1);
         let s = String::from_utf8(bytes.to_vec()).expect("utf-8");
         let mut it = s.chars().peekable();
         while let Some(c) = it.next() {
             match c {
                 '\x1b' if it.peek() == Some(&'M') => {
                     it.next();
-                    y -= 1;
+                    if y == top {
+                        grid[top..=bottom].rotate_right(1);
+                        grid[top] = vec![' '; w];
+                    } else {
+                        y -= 1;
+                    }
+                }
+                '\n' if y == bottom => {
+                    grid[top..=bottom].rotate_left(1);
+                    grid[bottom] = vec![' '; w];
                 }
                 '\n' => y += 1,
                 '\x1b' => {
@@ -856,6 +1158,11 @@ mod tests {
                         'D' => x -= n,
                         'G' => x = n - 1,
                         'J' if nums[0] == 2 => grid = vec![vec![' '; w]; h],
+                        'r' => {
+                            top = nums[0].max(1) - 1;
+                            bottom = nums.get(1).copied().filter(|&b| b > 0).unwrap_or(h) - 1;
+                            (x, y) = (0, 0);
+                        }
                         'm' | 'l' | 'h' => {}
                         other => panic!("unexpected sequence {other}"),
                     }
@@ -868,7 +1175,94 @@ mod tests {
                 }
             }
         }
+        assert_eq!((top, bottom), (0, h - 1), "margins left set");
         grid.into_iter().map(|r| r.into_iter().collect()).collect()
+    }
+
+    fn log_line(i: usize) -> String {
+        let what = [
+            "start walk",
+            "footstep left i=1",
+            "lantern-creak",
+            "footstep right f=0.5",
+            "complete",
+            "interrupt idle",
+            "end jump",
+            "dispose",
+            "event wave",
+            "start run",
+            "hit ground",
+            "blink",
+        ];
+        format!("{i:>2} {}", what[i % what.len()])
+    }
+
+    /// Draws a log of `lines` (the last `rows` of them) above a fixed footer, frame after
+    /// frame with one more line each time; returns the stream of each frame after the first
+    /// and checks each replays to the frame.
+    fn scrolling_log(scroll: bool) -> Vec<Vec<u8>> {
+        let sink = Sink::default();
+        let mut backend = LeanBackend::with_size(sink.clone(), 30, 8, ColorMode::Ansi, false);
+        backend.set_scroll_regions(scroll);
+        let mut t = Terminal::new(backend).expect("terminal");
+        let mut all = Vec::new();
+        let mut frames = Vec::new();
+        for n in 6..12 {
+            let lines: Vec<Line> = (n - 6..n)
+                .map(|i| Line::styled(log_line(i), Style::default().fg(Color::Cyan)))
+                .collect();
+            t.draw(|f| {
+                f.render_widget(
+                    Paragraph::new("header"),
+                    ratatui::layout::Rect::new(0, 0, 30, 1),
+                );
+                f.render_widget(
+                    Paragraph::new(lines.clone()),
+                    ratatui::layout::Rect::new(0, 1, 30, 6),
+                );
+                f.render_widget(
+                    Paragraph::new(format!("frame {n}")),
+                    ratatui::layout::Rect::new(0, 7, 30, 1),
+                );
+            })
+            .expect("draw");
+            let bytes = sink.take();
+            all.extend_from_slice(&bytes);
+            let grid = emulate(&all, 30, 8);
+            assert_eq!(grid[0].trim_end(), "header");
+            for (r, i) in (n - 6..n).enumerate() {
+                assert_eq!(grid[1 + r].trim_end(), log_line(i));
+            }
+            assert_eq!(grid[7].trim_end(), format!("frame {n}"));
+            frames.push(bytes);
+        }
+        frames.split_off(1)
+    }
+
+    #[test]
+    fn a_scrolling_log_is_scrolled_not_repainted() {
+        let scrolled = scrolling_log(true);
+        let painted = scrolling_log(false);
+        for (s, p) in scrolled.iter().zip(&painted) {
+            // Margins around the band of the log only, a line feed, margins reset, and
+            // the new line and the footer's digit.
+            assert!(show(s).contains("\\e[2;7r"), "{}", show(s));
+            assert!(!show(p).contains("\\e[2;7r"), "{}", show(p));
+            assert!(s.len() * 2 < p.len(), "{} vs {}", show(s), show(p));
+        }
+    }
+
+    #[test]
+    fn cells_already_shown_are_not_sent_again() {
+        // Braille patterns that differ but show as the same ASCII dot.
+        let (mut t, sink) = term(ColorMode::None, true);
+        t.draw(|f| f.render_widget(Paragraph::new("⣿⡇x"), f.area()))
+            .expect("draw");
+        sink.take();
+        t.draw(|f| f.render_widget(Paragraph::new("⠁⢸y"), f.area()))
+            .expect("draw");
+        // The cursor stayed after the `x`: back one, and the `y`, nothing else.
+        assert_eq!(show(&sink.take()), "\x08y");
     }
 
     #[test]
