@@ -1,6 +1,7 @@
 //! Load and per-frame cost on the Spine 3.8 corpus (spineboy-pro, raptor-pro,
 //! mix-and-match-pro), the same rigs' Spine 4.2 exports plus celestial-circus-pro (named
-//! `<name>@4.2`), and the project's sample.
+//! `<name>@4.2`), the Spine 4.3 corpus (diamond-pro and the 4.3 exports of examples known
+//! from 4.2, named `<name>@4.3`), and the project's samples (lantern-keeper, lever-43).
 //!
 //! - `load/<name>`: bytes already in memory to `SkeletonData` (what `format::load` does; the
 //!   data is dropped outside the timed part, as in the anchors).
@@ -46,16 +47,30 @@ fn inputs() -> Vec<(String, Vec<u8>)> {
     if let Some(extra) = std::env::var_os("BONESCOPE_BENCH_EXTRA") {
         files.extend(std::env::split_paths(&extra));
     }
+    files.push(root.join("samples/spine/lever-43.json"));
     let mut named = common::read_named(files);
-    let corpus42 = root.join("../shared/corpus/spine/4.2");
-    if corpus42.is_dir() {
-        let files = SPINE42.iter().map(|n| corpus42.join(format!("{n}.json")));
-        for (name, bytes) in common::read_named(files.collect()) {
-            named.push((format!("{name}@4.2"), bytes));
+    for (version, list) in [("4.2", &SPINE42[..]), ("4.3", &SPINE43[..])] {
+        let corpus = root.join("../shared/corpus/spine").join(version);
+        if corpus.is_dir() {
+            let files = list.iter().map(|n| corpus.join(format!("{n}.json")));
+            for (name, bytes) in common::read_named(files.collect()) {
+                named.push((format!("{name}@{version}"), bytes));
+            }
         }
     }
     named
 }
+
+/// The Spine 4.3 exports (issue 19): diamond-pro (a slider) and those with a 4.2 twin.
+const SPINE43: [&str; 7] = [
+    "diamond-pro",
+    "spineboy-pro",
+    "spineboy-ess",
+    "vine-pro",
+    "owl-pro",
+    "snowglobe-pro",
+    "windmill-ess",
+];
 
 /// The Spine 4.2 exports measured beside the perf anchors (issue 12).
 const SPINE42: [&str; 4] = [

@@ -33,3 +33,39 @@ fn project_sample_goldens_4_3() {
         .collect();
     run_all(pairs);
 }
+
+/// IK `scaleY: "volume"` (one- and two-bone, stretch and compress, with and without mix, beside
+/// a `uniform` chain) and linked meshes whose source mesh is found under another slot (`slot`
+/// key; with `timelines` they follow the source's deform keys, without they do not):
+/// `tests/fixtures/spine43/ik-volume-43.json` against the 4.3 runtime at 10 and 13 samples.
+#[test]
+fn ik_volume_and_linked_slot_goldens_4_3() {
+    let dir = project_dir().join("tests/fixtures/spine43");
+    let sample = dir.join("ik-volume-43.json");
+    let pairs = ["ik-volume-43.poses.json", "ik-volume-43.s13.poses.json"]
+        .iter()
+        .map(|g| (sample.clone(), dir.join(g)))
+        .collect();
+    run_all(pairs);
+}
+
+/// Shipped 4.3 skeletons sampled at times no shipped golden holds (7 samples per animation,
+/// made with the 4.3 runtime: `tests/fixtures/spine43/*.s7.poses.json`).
+#[test]
+fn corpus_unseen_times_4_3() {
+    let Some(shared) = shared_dir("Spine 4.3 corpus at unseen times") else {
+        return;
+    };
+    let dir = project_dir().join("tests/fixtures/spine43");
+    let corpus = shared.join("corpus/spine/4.3");
+    let pairs = ["diamond-pro", "owl-pro", "vine-pro", "windmill-ess"]
+        .iter()
+        .map(|s| {
+            (
+                corpus.join(format!("{s}.json")),
+                dir.join(format!("{s}.s7.poses.json")),
+            )
+        })
+        .collect();
+    run_all(pairs);
+}

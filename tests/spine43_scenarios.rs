@@ -3,26 +3,8 @@
 
 mod common;
 
-use common::golden_scenarios::{check, run_all, scenarios_in};
+use common::golden_scenarios::{run_all, scenarios_in};
 use common::*;
-
-/// Shipped 4.3 scenarios bonescope does not match yet (issue 19), with the 4.3 AnimationState
-/// piece each needs. The test fails if one of them starts to match (take it off the list) or
-/// any other scenario stops matching.
-const NOT_YET: [(&str, &str); 3] = [
-    (
-        "diamond-keephold-reverse-sizes",
-        "TrackEntry.keepHold (B10.5) and the reversed shortestRotation entry mixing in",
-    ),
-    (
-        "diamond-slider-animation-direct-additive",
-        "an additive entry mixing out to an empty animation (B10.5 mixing-out modes)",
-    ),
-    (
-        "spineboy-mix-from-mix",
-        "mixing out an entry that is itself mixing out (B10.5 alpha chain, keepHold on early removal)",
-    ),
-];
 
 #[test]
 fn official_runtime_scenarios_4_3() {
@@ -31,28 +13,7 @@ fn official_runtime_scenarios_4_3() {
     };
     let scenarios = scenarios_in(&shared.join("golden/spine/4.3/scenarios"));
     assert_eq!(scenarios.len(), 28, "expected the 28 Spine 4.3 scenarios");
-    let corpus = shared.join("corpus/spine/4.3");
-    let mut unexpected = Vec::new();
-    for s in &scenarios {
-        let name = s.file_stem().and_then(|s| s.to_str()).unwrap_or("");
-        let known = NOT_YET.iter().find(|(n, _)| *n == name);
-        match (check(s, &corpus), known) {
-            (Ok(line), None) => println!("{line}"),
-            (Err(report), Some((_, why))) => {
-                let first = report.lines().next().unwrap_or("");
-                println!("{first}\n      (known: {why})");
-            }
-            (Ok(line), Some(_)) => {
-                println!("{line}");
-                unexpected.push(format!("{name} now matches: take it off NOT_YET"));
-            }
-            (Err(report), None) => {
-                println!("{report}");
-                unexpected.push(name.to_string());
-            }
-        }
-    }
-    assert!(unexpected.is_empty(), "{unexpected:?}");
+    run_all(scenarios, &shared.join("corpus/spine/4.3"));
 }
 
 /// AnimationState runs of the project's 4.3 sample (`samples/spine/lever-43.json`) against
@@ -65,4 +26,41 @@ fn project_sample_scenarios_4_3() {
     let scenarios = scenarios_in(&root.join("tests/fixtures/spine43/scenarios"));
     assert_eq!(scenarios.len(), 2, "expected the 2 lever-43 scenarios");
     run_all(scenarios, &root.join("samples/spine"));
+}
+
+/// 4.3 AnimationState rules pinned on a minimal skeleton (`tests/fixtures/spine43/state`:
+/// constant translate / rotate keys, so each number shows one alpha) against the 4.3 runtime
+/// (`tests/fixtures/spine43/state-scenarios`): mixing from a mix, which entry's mix duration
+/// lets a hold fade, holds of a `first` timeline fading, keepHold (the scenario's
+/// `holdPrevious`), a zero-duration mix over a mix, additive entries mixing out (rotation
+/// without direction bookkeeping).
+#[test]
+fn state_rule_scenarios_4_3() {
+    let root = project_dir().join("tests/fixtures/spine43");
+    let scenarios = scenarios_in(&root.join("state-scenarios"));
+    assert_eq!(
+        scenarios.len(),
+        17,
+        "expected the 17 4.3 state-rule scenarios"
+    );
+    run_all(scenarios, &root.join("state"));
+}
+
+/// The project's own scenarios on shipped 4.3 skeletons (`tests/fixtures/spine43/
+/// corpus-scenarios`, made with the 4.3 runtime): a keepHold chain interrupted mid-mix on
+/// diamond-pro, additive slider-mix animations replaced and emptied, a zero-duration mix
+/// inside a mix chain, additive layers with shortestRotation on spineboy-pro.
+#[test]
+fn own_corpus_scenarios_4_3() {
+    let Some(shared) = shared_dir("Spine 4.3 corpus scenarios") else {
+        return;
+    };
+    let root = project_dir().join("tests/fixtures/spine43/corpus-scenarios");
+    let scenarios = scenarios_in(&root);
+    assert_eq!(
+        scenarios.len(),
+        4,
+        "expected the 4 own 4.3 corpus scenarios"
+    );
+    run_all(scenarios, &shared.join("corpus/spine/4.3"));
 }

@@ -1,6 +1,7 @@
 //! The Bones panel: snapshots of the tree and the draw-order list, keys, selection sync,
 //! tiny areas and hostile names.
 
+use bonescope::core::model::ConstraintRef;
 use bonescope::tui::app::App;
 use bonescope::tui::offscreen::{PanelScene, buffer_text, file_app, render_panel, sample_app};
 use bonescope::tui::views::bones::{BonesMode, BonesView, Node};
@@ -173,7 +174,18 @@ fn up_down_select_bones() {
         PanelAction::SelectBone(head)
     );
     assert_eq!(app.selection.bone, Some(head));
-    // Head is collapsed: the next row is upper-arm-l (torso's next child).
+    // Head is collapsed: the next row is its applied pose (the look-ik turns it), which
+    // the cursor passes, then upper-arm-l (torso's next child); up again lands on head.
+    assert!(render(&mut view, &app, 80, 24).contains("→ applied"));
+    assert_eq!(
+        press(&mut view, &mut app, KeyCode::Down),
+        PanelAction::SelectBone(bone(&app, "upper-arm-l"))
+    );
+    assert_eq!(
+        press(&mut view, &mut app, KeyCode::Up),
+        PanelAction::SelectBone(head)
+    );
+    assert_eq!(view.cursor(), Some(Node::Bone(head)));
     assert_eq!(
         press(&mut view, &mut app, KeyCode::Down),
         PanelAction::SelectBone(bone(&app, "upper-arm-l"))
@@ -370,6 +382,9 @@ fn physics_constraints_under_their_bones_100x8() {
     press(&mut view, &mut app, KeyCode::Down);
     press(&mut view, &mut app, KeyCode::Down);
     press(&mut view, &mut app, KeyCode::Down);
-    assert_eq!(view.cursor(), Some(Node::Physics(0)));
+    assert_eq!(
+        view.cursor(),
+        Some(Node::Constraint(ConstraintRef::Physics(0)))
+    );
     assert_eq!(app.selection.bone, Some(bone(&app, "arm")));
 }

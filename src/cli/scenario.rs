@@ -292,6 +292,8 @@ fn set_entry_props(
             "trackEnd" => e.track_end = number()?,
             "alpha" => e.alpha = number()?,
             "timeScale" => e.time_scale = number()?,
+            // 4.3 has no holdPrevious; the oracle maps it to TrackEntry.keepHold.
+            "holdPrevious" if version >= 43 => e.keep_hold = boolean()?,
             "holdPrevious" => e.hold_previous = boolean()?,
             "eventThreshold" => e.event_threshold = number()?,
             "attachmentThreshold" => e.attachment_threshold = number()?,

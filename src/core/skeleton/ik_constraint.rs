@@ -69,7 +69,7 @@ impl Skeleton {
             return;
         }
         match cd.bones.as_slice() {
-            [bone] => self.ik_one(*bone, tx, ty, compress, stretch, cd.uniform, mix),
+            [bone] => self.ik_one(*bone, tx, ty, compress, stretch, StretchY::of(cd), mix),
             [parent, child] => {
                 // 4.2 solves only chains that inherit normally.
                 if rule == IkRule::V42
@@ -85,7 +85,7 @@ impl Skeleton {
                     ty,
                     bend as f64,
                     stretch,
-                    cd.uniform,
+                    StretchY::of(cd),
                     softness,
                     mix,
                 )
@@ -103,7 +103,7 @@ impl Skeleton {
         target_y: f64,
         compress: bool,
         stretch: bool,
-        uniform: bool,
+        stretch_y: StretchY,
         alpha: f64,
     ) {
         self.ensure_applied(bone);
@@ -170,9 +170,7 @@ impl Skeleton {
             if ((compress && dd < len) || (stretch && dd > len)) && len > 0.0001 {
                 let s = (dd / len - 1.0) * alpha + 1.0;
                 sx *= s;
-                if uniform {
-                    sy *= s;
-                }
+                sy = stretch_y.apply(sy, s);
             }
         }
         let local = Local {
@@ -194,7 +192,7 @@ impl Skeleton {
         target_y: f64,
         bend_dir: f64,
         stretch: bool,
-        uniform_stretch: bool,
+        stretch_y: StretchY,
         softness: f64,
         alpha: f64,
     ) {
@@ -262,7 +260,15 @@ impl Skeleton {
         let l1 = (dx * dx + dy * dy).sqrt();
         let mut l2 = child_len * csx;
         if l1 < 0.0001 {
-            self.ik_one(parent, target_x, target_y, false, stretch, false, alpha);
+            self.ik_one(
+                parent,
+                target_x,
+                target_y,
+                false,
+                stretch,
+                StretchY::None,
+                alpha,
+            );
             let local = Local {
                 x: cx,
                 y: cy,
@@ -300,8 +306,8 @@ impl Skeleton {
                     if stretch {
                         let s = (dd.sqrt() / (l1 + l2) - 1.0) * alpha + 1.0;
                         sx *= s;
-                        if v4 && uniform_stretch {
-                            sy *= s;
+                        if v4 {
+                            sy = stretch_y.apply(sy, s);
                         }
                     }
                 }
@@ -389,5 +395,34 @@ impl Skeleton {
             ..cap
         };
         self.update_bone_world(child, local);
+    }
+}
+
+/// How an IK stretch or compress of x by `s` also scales y: not at all, by `s` (`uniform`), or
+/// keeping the area (Spine 4.3 `scaleY: "volume"`, eased below 0.7 so y does not explode).
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum StretchY {
+    None,
+    Uniform,
+    Volume,
+}
+
+impl StretchY {
+    fn of(cd: &IkConstraintData) -> StretchY {
+        if cd.volume {
+            StretchY::Volume
+        } else if cd.uniform {
+            StretchY::Uniform
+        } else {
+            StretchY::None
+        }
+    }
+
+    fn apply(self, sy: f64, s: f64) -> f64 {
+        match self {
+            StretchY::None => sy,
+            StretchY::Uniform => sy * s,
+            StretchY::Volume => sy / if s < 0.7 { 0.25 + 0.642857 * s } else { s },
+        }
     }
 }

@@ -5,7 +5,7 @@ use super::hold::PropertySet;
 use super::notification::EventQueue;
 use super::{AnimationStateData, EntryId, Notification, NotificationKind, TrackEntry};
 use crate::core::animation::{Animation, MixBlend};
-use crate::core::model::{DelayRule, Event, MixFinishedRule, UnappliedRule};
+use crate::core::model::{DelayRule, Event, MixFinishedRule, StateRule, UnappliedRule};
 use std::sync::Arc;
 
 /// A listener: gets the state (so it may set or queue animations) and the notification.
@@ -235,6 +235,7 @@ impl AnimationState {
             track,
             looping,
             hold_previous: false,
+            keep_hold: false,
             event_threshold: 0.0,
             attachment_threshold: 0.0,
             draw_order_threshold: 0.0,
@@ -589,6 +590,16 @@ impl AnimationState {
         self.drain();
     }
 
+    /// Spine 4.3: after an entry was taken out of a mix chain, `to` and every entry above it
+    /// except the newest keep their hold bits.
+    fn keep_holds_above(&mut self, to: EntryId) {
+        let mut cur = to;
+        while let Some(next) = self.e(cur).mixing_to {
+            self.em(cur).keep_hold = true;
+            cur = next;
+        }
+    }
+
     /// Advances the entries mixing into `to`; true when all of them finished.
     fn update_mixing_from(&mut self, to: EntryId, delta: f64) -> bool {
         let Some(from) = self.e(to).mixing_from else {
@@ -615,6 +626,9 @@ impl AnimationState {
                 t.interrupt_alpha = from_interrupt_alpha;
                 if let Some(ff) = from_mixing_from {
                     self.em(ff).mixing_to = Some(to);
+                }
+                if from_total_alpha == 0.0 && self.data.skeleton.rules.state == StateRule::V43 {
+                    self.keep_holds_above(to);
                 }
                 self.queue_end(from);
             }
@@ -666,6 +680,7 @@ impl TrackEntry {
             track: self.track,
             looping: self.looping,
             hold_previous: self.hold_previous,
+            keep_hold: self.keep_hold,
             event_threshold: self.event_threshold,
             attachment_threshold: self.attachment_threshold,
             draw_order_threshold: self.draw_order_threshold,

@@ -216,7 +216,21 @@ impl AnimationState {
         let e = self.e(entry);
         let to = e.mixing_to;
         let additive = e.mix_blend == MixBlend::Add;
-        let entry_mix_duration = e.mix_duration;
+        // keepHold: the entry keeps the hold bit of its previous modes (its hold-mix entry is
+        // still looked up afresh).
+        let kept_holds: Option<Vec<bool>> = e.keep_hold.then(|| {
+            e.timeline_mode
+                .iter()
+                .map(|m| {
+                    matches!(
+                        m,
+                        TimelineMode::HoldFirst
+                            | TimelineMode::HoldSubsequent
+                            | TimelineMode::HoldMix
+                    )
+                })
+                .collect()
+        });
         let anim = match e.animation {
             Some(i) => &data.animations[i],
             None => &*empty,
@@ -244,29 +258,29 @@ impl AnimationState {
                 TimelineMode::HoldSubsequent
             };
             let additive_tl = additive_43(tl);
-            if additive && additive_tl {
-                modes[i] = plain;
-                continue;
-            }
-            let Some(to) = to else {
-                modes[i] = plain;
-                continue;
+            let fresh_hold = match to {
+                _ if additive && additive_tl => false,
+                None => false,
+                Some(to) => {
+                    let te = self.e(to);
+                    let to_additive = te.mix_blend == MixBlend::Add;
+                    !(instant_43(tl)
+                        || (to_additive && additive_tl)
+                        || !self.animation_of(te).has_any_property(id))
+                }
             };
-            let te = self.e(to);
-            let to_additive = te.mix_blend == MixBlend::Add;
-            if instant_43(tl)
-                || (to_additive && additive_tl)
-                || !self.animation_of(te).has_any_property(id)
-            {
+            let hold = match &kept_holds {
+                Some(kept) => kept.get(i).copied().unwrap_or(false),
+                None => fresh_hold,
+            };
+            if !hold {
                 modes[i] = plain;
                 continue;
             }
             modes[i] = held;
-            if !first {
-                continue;
-            }
-            // The hold fades with the first later entry that stops keying it.
-            let mut next = te.mixing_to;
+            // The hold fades with the first later entry that stops keying it, when that
+            // entry mixes in over time (its own mix duration > 0), whatever the entry's `from`.
+            let mut next = to.and_then(|t| self.e(t).mixing_to);
             while let Some(nx) = next {
                 let ne = self.e(nx);
                 let stops = !self.animation_of(ne).has_any_property(id)
@@ -275,8 +289,7 @@ impl AnimationState {
                     next = ne.mixing_to;
                     continue;
                 }
-                if entry_mix_duration > 0.0 {
-                    modes[i] = TimelineMode::HoldMix;
+                if ne.mix_duration > 0.0 {
                     hold_mix[i] = Some(nx);
                 }
                 break;

@@ -50,7 +50,12 @@ impl AnimationState {
             let c = self.e(current);
             let anim: &Animation = c.animation.map_or(&empty, |a| &data.animations[a]);
             let (animation_last, animation_time) = (c.animation_last, c.animation_time());
-            let (reverse, shortest) = (c.reverse, c.shortest_rotation);
+            // 4.3 additive entries add their rotation plainly, without direction bookkeeping.
+            let (reverse, shortest) = (
+                c.reverse,
+                c.shortest_rotation
+                    || (data.rules.state == StateRule::V43 && c.mix_blend == MixBlend::Add),
+            );
             // 4.2: attachment keys count only from a threshold of effective alpha on.
             let alpha_threshold = if data.rules.alpha_attachment_threshold {
                 c.alpha_attachment_threshold
@@ -192,7 +197,8 @@ impl AnimationState {
         if to_mix_duration == 0.0 {
             // A single-frame mix undoes what the entry mixing out changed.
             mix = 1.0;
-            if blend == MixBlend::First {
+            // 4.3 keeps each timeline's own `from` (a `first` key blends from the current pose).
+            if blend == MixBlend::First && !v43 {
                 blend = MixBlend::Setup;
             }
         } else {
@@ -207,7 +213,7 @@ impl AnimationState {
         let reversed_events = fire_events && f.reverse;
         let attachments = mix < f.attachment_threshold;
         let draw_order = mix < f.draw_order_threshold;
-        let shortest = f.shortest_rotation;
+        let shortest = f.shortest_rotation || (v43 && f.mix_blend == MixBlend::Add);
         let alpha_threshold = if data.rules.alpha_attachment_threshold {
             f.alpha_attachment_threshold
         } else {
@@ -274,18 +280,19 @@ impl AnimationState {
                             (blend, alpha_mix)
                         }
                         TimelineMode::First => (MixBlend::Setup, alpha_mix),
-                        TimelineMode::HoldSubsequent => (blend, alpha_hold),
-                        TimelineMode::HoldFirst => (MixBlend::Setup, alpha_hold),
-                        TimelineMode::HoldMix => {
-                            let hm = hold_mix
-                                .get(ii)
-                                .copied()
-                                .flatten()
-                                .and_then(|h| self.entry(h));
-                            let fade =
-                                hm.map_or(0.0, |h| (1.0 - h.mix_time / h.mix_duration).max(0.0));
-                            (MixBlend::Setup, alpha_hold * fade)
+                        // 4.3 holds of any mode may fade with a later entry (`hold_mix`);
+                        // 4.2 sets `hold_mix` only with `HoldMix`.
+                        TimelineMode::HoldSubsequent => {
+                            (blend, alpha_hold * self.hold_fade(&hold_mix, ii, 1.0))
                         }
+                        TimelineMode::HoldFirst => (
+                            MixBlend::Setup,
+                            alpha_hold * self.hold_fade(&hold_mix, ii, 1.0),
+                        ),
+                        TimelineMode::HoldMix => (
+                            MixBlend::Setup,
+                            alpha_hold * self.hold_fade(&hold_mix, ii, 0.0),
+                        ),
                     };
                 total_alpha += alpha;
                 match tl {
@@ -349,6 +356,20 @@ impl AnimationState {
         f.next_animation_last = animation_time;
         f.next_track_last = f.track_time;
         mix
+    }
+
+    /// What is left of a held timeline while its hold-mix entry mixes in: `1 - mix`, or
+    /// `none` without a hold-mix entry.
+    fn hold_fade(&self, hold_mix: &[Option<EntryId>], i: usize, none: f64) -> f64 {
+        match hold_mix
+            .get(i)
+            .copied()
+            .flatten()
+            .and_then(|h| self.entry(h))
+        {
+            Some(h) => (1.0 - h.mix_time / h.mix_duration).max(0.0),
+            None => none,
+        }
     }
 
     /// Takes the entry's key search hints out, one per timeline of `anim` (its animation).

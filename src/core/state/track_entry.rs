@@ -32,6 +32,10 @@ pub struct TrackEntry {
     pub track: usize,
     pub looping: bool,
     pub hold_previous: bool,
+    /// Spine 4.3 `keepHold`: recomputing the timeline modes keeps each timeline's previous
+    /// hold bit (set by the scenario's `holdPrevious`, and by the state on the entries above
+    /// one removed early from a mix chain).
+    pub keep_hold: bool,
     pub event_threshold: f64,
     pub attachment_threshold: f64,
     pub draw_order_threshold: f64,

@@ -180,6 +180,7 @@ pub fn build43(
     skins::skins(ctx, skins, &names, &mut data)?;
     check_setup_attachments(ctx, &data)?;
     data.animations = super::anim4::animations(ctx, anims, &names, &data)?;
+    super::linked_slots43::share_linked_timelines(ctx, &mut data)?;
     super::setup43::resolve_sliders(ctx, &sliders, &mut data)?;
     Ok(data)
 }

@@ -16,6 +16,7 @@ mod dto;
 mod dto43;
 mod dto_anim;
 mod dto_anim4;
+mod linked_slots43;
 mod setup;
 mod setup43;
 mod skins;

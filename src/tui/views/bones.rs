@@ -1,7 +1,12 @@
 //! The Bones panel: the bone hierarchy as a collapsible tree with each bone's live local and
-//! world values, the slots and physics constraints (with their live simulation values)
-//! attached to a bone as child rows, and (`o`) a flat list of the slots in the current draw
-//! order.
+//! world values, the slots and constraints (IK, transform, path, physics, slider: with their
+//! live values) as child rows of the bone they move (a slider: of its driving bone), and (`o`)
+//! a flat list of the slots in the current draw order.
+//!
+//! A bone's row shows its pose (what animations set). Where constraints (or a Spine 4.3
+//! slider) make its applied pose (the local transform its world transform comes from) show
+//! differently, a `→ applied` row under it shows the applied values that differ, in the same
+//! columns; whatever the skeleton's version.
 //!
 //! Rows name a bone relative to its parent when they share a dotted namespace
 //! (`hand.right.IndexTip` under `hand.right.IndexDistalJoint` shows as `IndexTip`). Bones
@@ -14,6 +19,7 @@
 //! reloads) and keys must work from the data alone, before the first render.
 
 mod columns;
+mod constraint_rows;
 mod draw_order;
 mod mouse;
 mod tree;
@@ -22,7 +28,7 @@ pub use tree::Node;
 
 use super::{Panel, PanelAction, PanelId, ViewCtx, panel_block, row_style};
 use crate::core::model::{Inherit, SkeletonData};
-use crate::core::skeleton::PhysicsConstraint;
+use crate::core::skeleton::Skeleton;
 use crate::tui::widgets::{fit, width};
 use columns::Col;
 use ratatui::Frame;
@@ -145,10 +151,25 @@ impl BonesView {
         }
     }
 
-    /// The visible rows and the cursor's row. A cursor hidden by a collapse moves to its
-    /// nearest visible ancestor.
-    fn rows_and_cursor(&mut self, data: &SkeletonData) -> (Vec<Row>, Option<usize>) {
-        let rows = self.hierarchy.flatten(data, &self.open);
+    /// Per bone: whether its applied pose shows differently from its pose (never for 3D
+    /// skeletons, whose rows show world values).
+    fn applied_rows(&self, sk: &Skeleton) -> Vec<bool> {
+        if self.three_d {
+            return Vec::new();
+        }
+        (0..sk.bones.len())
+            .map(|i| {
+                let bone = &sk.bones[i];
+                bone.active && columns::applied_differs(&bone.pose, &sk.applied_pose(i))
+            })
+            .collect()
+    }
+
+    /// The visible rows and the cursor's row. A cursor hidden by a collapse (or on an
+    /// applied row that went away) moves to its nearest visible ancestor.
+    fn rows_and_cursor(&mut self, data: &SkeletonData, sk: &Skeleton) -> (Vec<Row>, Option<usize>) {
+        let applied = self.applied_rows(sk);
+        let rows = self.hierarchy.flatten(data, &self.open, &applied);
         let Some(cursor) = self.cursor else {
             return (rows, None);
         };
@@ -163,16 +184,34 @@ impl BonesView {
         (rows, idx)
     }
 
-    /// Moves the tree cursor to row `target` (clamped) and selects its bone.
-    fn move_to(&mut self, target: usize, rows: &[Row], ctx: &ViewCtx<'_>) -> PanelAction {
+    /// Moves the tree cursor to row `target` (clamped) and selects its bone. An applied row
+    /// is part of its bone's: the cursor passes it (onward when moving `down`, else to the
+    /// bone).
+    fn move_to(
+        &mut self,
+        target: usize,
+        rows: &[Row],
+        ctx: &ViewCtx<'_>,
+        down: bool,
+    ) -> PanelAction {
         let Some(last) = rows.len().checked_sub(1) else {
             return PanelAction::Handled;
         };
-        let node = rows[target.min(last)].node;
+        let mut target = target.min(last);
+        if matches!(rows[target].node, Node::Applied(_)) {
+            target = if down && target < last {
+                target + 1
+            } else {
+                target.saturating_sub(1)
+            };
+        }
+        let node = rows[target].node;
         self.cursor = Some(node);
         match (node, self.hierarchy.bone_of(node, ctx.session.data())) {
             (Node::Bone(b), _) => PanelAction::SelectBone(b),
-            (Node::Slot(_) | Node::Physics(_), Some(b)) if ctx.selection.bone != Some(b) => {
+            (Node::Applied(_) | Node::Slot(_) | Node::Constraint(_), Some(b))
+                if ctx.selection.bone != Some(b) =>
+            {
                 PanelAction::SelectBone(b)
             }
             _ => PanelAction::Handled,
@@ -181,13 +220,16 @@ impl BonesView {
 
     fn tree_key(&mut self, key: KeyEvent, ctx: &ViewCtx<'_>) -> PanelAction {
         let data = ctx.session.data().clone();
-        let (rows, idx) = self.rows_and_cursor(&data);
+        let sk = ctx.session.skeleton();
+        let (rows, idx) = self.rows_and_cursor(&data, sk);
         let page = self.page.max(1);
         match key.code {
-            KeyCode::Up => self.move_to(idx.map_or(0, |i| i.saturating_sub(1)), &rows, ctx),
-            KeyCode::Down => self.move_to(idx.map_or(0, |i| i + 1), &rows, ctx),
-            KeyCode::PageUp => self.move_to(idx.map_or(0, |i| i.saturating_sub(page)), &rows, ctx),
-            KeyCode::PageDown => self.move_to(idx.map_or(0, |i| i + page), &rows, ctx),
+            KeyCode::Up => self.move_to(idx.map_or(0, |i| i.saturating_sub(1)), &rows, ctx, false),
+            KeyCode::Down => self.move_to(idx.map_or(0, |i| i + 1), &rows, ctx, true),
+            KeyCode::PageUp => {
+                self.move_to(idx.map_or(0, |i| i.saturating_sub(page)), &rows, ctx, false)
+            }
+            KeyCode::PageDown => self.move_to(idx.map_or(0, |i| i + page), &rows, ctx, true),
             KeyCode::Enter => {
                 if let Some(Node::Bone(b)) = self.cursor
                     && self.hierarchy.expandable(b)
@@ -210,7 +252,7 @@ impl BonesView {
             KeyCode::Char('c') => {
                 self.open.clear();
                 let before = self.cursor.and_then(|n| self.hierarchy.bone_of(n, &data));
-                let (_, idx) = self.rows_and_cursor(&data);
+                let (_, idx) = self.rows_and_cursor(&data, sk);
                 match (idx, self.cursor) {
                     (Some(_), Some(Node::Bone(b))) if before != Some(b) => {
                         PanelAction::SelectBone(b)
@@ -229,7 +271,7 @@ impl BonesView {
     fn render_tree(&mut self, frame: &mut Frame<'_>, inner: Rect, ctx: &ViewCtx<'_>) {
         let data = ctx.session.data().clone();
         let skeleton = ctx.session.skeleton();
-        let (rows, idx) = self.rows_and_cursor(&data);
+        let (rows, idx) = self.rows_and_cursor(&data, skeleton);
         let header = inner.height >= 3;
         let list = Rect {
             y: inner.y + u16::from(header),
@@ -240,10 +282,15 @@ impl BonesView {
         self.page = page.max(1);
         self.list_area = list;
         if let Some(i) = idx {
+            // A bone's applied row belongs with it: scroll it into view too.
+            let last = match (rows[i].node, rows.get(i + 1).map(|r| r.node)) {
+                (Node::Bone(b), Some(Node::Applied(a))) if a == b && page > 1 => i + 1,
+                _ => i,
+            };
             if i < self.offset {
                 self.offset = i;
-            } else if i >= self.offset + page {
-                self.offset = i + 1 - page;
+            } else if last >= self.offset + page {
+                self.offset = last + 1 - page;
             }
         }
         self.offset = self.offset.min(rows.len().saturating_sub(page));
@@ -283,9 +330,25 @@ impl BonesView {
         } else {
             1
         };
+        let indent_of = |depth: usize| (depth * step).min(name_w.saturating_sub(6).max(name_w / 2));
+        // Constraint rows' values start after the widest constraint name on screen (not the
+        // whole name column, which long slot names widen): their live values come first.
+        let constraint_w = rows
+            .iter()
+            .skip(self.offset)
+            .take(page)
+            .filter_map(|r| match r.node {
+                Node::Constraint(c) => {
+                    Some(indent_of(r.depth) + 2 + width(data.constraint_name(c)))
+                }
+                _ => None,
+            })
+            .max()
+            .unwrap_or(0)
+            .min(name_w);
         for (k, row) in rows.iter().enumerate().skip(self.offset).take(page) {
             let y = list.y + (k - self.offset) as u16;
-            let indent = (row.depth * step).min(name_w.saturating_sub(6).max(name_w / 2));
+            let indent = indent_of(row.depth);
             let is_cursor = Some(k) == idx;
             let line = match row.node {
                 Node::Bone(b) => {
@@ -348,13 +411,38 @@ impl BonesView {
                     ])
                     .style(ctx.theme.dim())
                 }
-                Node::Physics(c) => {
-                    let name = crate::text::sanitize(&data.physics_constraints[c].name);
-                    let cell = format!("{}≈ {name}", " ".repeat(indent));
-                    let rest = w.saturating_sub(name_w);
-                    let info = skeleton.physics.get(c).map_or(String::new(), physics_info);
+                Node::Applied(b) => {
+                    let pose = &skeleton.bones[b].pose;
+                    let applied = skeleton.applied_pose(b);
+                    // What differs but has no column here is named in the name cell.
+                    let hidden = columns::hidden_differences(&cols, pose, &applied);
+                    let label = if hidden.is_empty() {
+                        "→ applied".to_string()
+                    } else {
+                        format!("→ applied {hidden}")
+                    };
+                    let cell = format!("{}{label}", " ".repeat(indent));
+                    let mut spans = vec![Span::styled(
+                        pad(&fit(&cell, name_w), name_w),
+                        ctx.theme.dim(),
+                    )];
+                    for c in &cols {
+                        let v = c.applied_cell(pose, &applied);
+                        spans.push(Span::styled(
+                            format!("{:>w$}", v, w = c.width()),
+                            ctx.theme.highlight(),
+                        ));
+                    }
+                    Line::from(spans)
+                }
+                Node::Constraint(c) => {
+                    let name = crate::text::sanitize(data.constraint_name(c));
+                    let glyph = constraint_rows::glyph(c);
+                    let cell = format!("{}{glyph} {name}", " ".repeat(indent));
+                    let rest = w.saturating_sub(constraint_w);
+                    let info = constraint_rows::info(&data, skeleton, c);
                     Line::from(vec![
-                        Span::raw(pad(&fit(&cell, name_w), name_w)),
+                        Span::raw(pad(&fit(&cell, constraint_w), constraint_w)),
                         Span::raw(fit(&info, rest)),
                     ])
                     .style(ctx.theme.dim())
@@ -408,27 +496,6 @@ fn sequence_info(index: i32, seq: &crate::core::model::Sequence) -> String {
     }
 }
 
-/// ` physics mix <m> x <offset>/<velocity> y … rot <degrees>/<degrees per s> scale …` for a
-/// physics constraint row: its live simulation.
-fn physics_info(c: &PhysicsConstraint) -> String {
-    if !c.active {
-        return " physics inactive (not in skin)".to_string();
-    }
-    let deg = |r: f64| r.to_degrees();
-    format!(
-        " physics mix {:.2} x {:.2}/{:.2} y {:.2}/{:.2} rot {:.2}°/{:.2}° scale {:.3}/{:.3}",
-        c.mix,
-        c.x_offset,
-        c.x_velocity,
-        c.y_offset,
-        c.y_velocity,
-        deg(c.rotate_offset),
-        deg(c.rotate_velocity),
-        c.scale_offset,
-        c.scale_velocity
-    )
-}
-
 /// A color as `rrggbbaa` (or `rrggbb`) hex.
 fn hex(c: crate::core::color::Color, alpha: bool) -> String {
     let c = c.clamped();
@@ -450,13 +517,15 @@ fn desired_name_width(data: &SkeletonData, h: &Hierarchy) -> usize {
     let slots = data.slots.iter().enumerate().map(|(i, s)| {
         h.depth.get(s.bone).map_or(0, |d| d + 1) * 2 + 2 + width(h.slot_label(data, i))
     });
-    let physics = data
-        .physics_constraints
-        .iter()
-        .map(|p| h.depth.get(p.bone).map_or(0, |d| d + 1) * 2 + 2 + width(&p.name));
+    // Constraint rows sit one level under their bone. Applied rows are left out: they come
+    // and go with the pose, and the layout should not.
+    let constraints = h.constraints.iter().enumerate().flat_map(|(b, list)| {
+        list.iter()
+            .map(move |&c| (h.depth[b] + 1) * 2 + 2 + width(data.constraint_name(c)))
+    });
     bones
         .chain(slots)
-        .chain(physics)
+        .chain(constraints)
         .chain(std::iter::once("bone".len()))
         .max()
         .unwrap_or(0)
@@ -517,22 +586,6 @@ impl Panel for BonesView {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::model::PhysicsConstraintData;
-
-    #[test]
-    fn physics_rows_show_the_live_simulation() {
-        let mut c = PhysicsConstraint::new(&PhysicsConstraintData::new("swing", 0));
-        (c.x_offset, c.x_velocity, c.y_offset, c.y_velocity) = (-70.513, 157.445, 25.05, -69.1);
-        (c.rotate_offset, c.rotate_velocity) = (std::f64::consts::FRAC_PI_4, -0.5);
-        (c.scale_offset, c.scale_velocity, c.mix) = (-0.0564, 0.196, 0.9);
-        assert_eq!(
-            physics_info(&c),
-            " physics mix 0.90 x -70.51/157.44 y 25.05/-69.10 rot 45.00°/-28.65° \
-             scale -0.056/0.196"
-        );
-        c.active = false;
-        assert_eq!(physics_info(&c), " physics inactive (not in skin)");
-    }
 
     #[test]
     fn sequence_rows_name_the_index() {

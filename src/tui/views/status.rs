@@ -10,8 +10,26 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
-/// The status segments in display order, each with its priority (lower = kept longer).
-fn segments(app: &App) -> Vec<(u8, String)> {
+/// One status segment: its priority (lower = kept longer), its text, and a shorter text
+/// used before the segment is dropped.
+struct Seg {
+    prio: u8,
+    text: String,
+    short: Option<String>,
+}
+
+impl From<(u8, String)> for Seg {
+    fn from((prio, text): (u8, String)) -> Seg {
+        Seg {
+            prio,
+            text,
+            short: None,
+        }
+    }
+}
+
+/// The status segments in display order.
+fn segments(app: &App) -> Vec<Seg> {
     let data = app.session.data();
     let st = app.session.state();
     let anim = app.selection.animation.and_then(|a| data.animations.get(a));
@@ -33,43 +51,33 @@ fn segments(app: &App) -> Vec<(u8, String)> {
         }
     };
     let at = app.playhead();
-    let mut segs = vec![
-        (
-            0,
-            if app.playing {
-                "▶ play".to_string()
-            } else {
-                "⏸ pause".to_string()
-            },
-        ),
-        (1, shown),
-        (
-            2,
-            // The shown animation's time, in seconds and in its own frames.
-            if duration > 0.0 {
-                format!(
-                    "t {at:.3}/{duration:.3}s ({}/{})",
-                    (at * fps + 1e-6).floor() as u64,
-                    (duration * fps).round() as u64
-                )
-            } else {
-                format!("t {at:.3}/{duration:.3}s")
-            },
-        ),
-        (
+    // The shown animation's time, in seconds and in its own frames; the short form keeps
+    // the seconds when a message needs the room.
+    let time = Seg {
+        prio: 2,
+        text: if duration > 0.0 {
+            format!(
+                "t {at:.3}/{duration:.3}s ({}/{})",
+                (at * fps + 1e-6).floor() as u64,
+                (duration * fps).round() as u64
+            )
+        } else {
+            format!("t {at:.3}/{duration:.3}s")
+        },
+        short: Some(format!("t {at:.3}")),
+    };
+    let play = if app.playing { "▶ play" } else { "⏸ pause" };
+    let mut segs: Vec<Seg> = vec![
+        Seg::from((0, play.to_string())),
+        Seg::from((1, shown)),
+        time,
+        Seg::from((
             4,
             format!("#{} {:.3}s", app.session.frame(), app.session.time()),
-        ),
-        (5, format!("{}×", app.speed)),
-        (
-            6,
-            if app.looping {
-                "loop".to_string()
-            } else {
-                "once".to_string()
-            },
-        ),
-        (3, sanitize(&app.doc.label).into_owned()),
+        )),
+        Seg::from((5, format!("{}×", app.speed))),
+        Seg::from((6, if app.looping { "loop" } else { "once" }.to_string())),
+        Seg::from((3, sanitize(&app.doc.label).into_owned())),
     ];
     // The runtime whose rules play the file; one segment when the export's own version
     // already names it ("Spine 4.2.22" for the 4.2 rules).
@@ -80,30 +88,30 @@ fn segments(app: &App) -> Vec<(u8, String)> {
     );
     let rules = data.rules.label();
     if exported.starts_with(rules) {
-        segs.push((4, exported));
+        segs.push(Seg::from((4, exported)));
     } else {
-        segs.push((7, exported));
-        segs.push((4, rules.to_string()));
+        segs.push(Seg::from((7, exported)));
+        segs.push(Seg::from((4, rules.to_string())));
     }
     if !app.session.skins().is_empty() {
-        segs.push((
+        segs.push(Seg::from((
             6,
             format!("skin {}", sanitize(&app.session.skins().join("+"))),
-        ));
+        )));
     }
-    segs.push((8, "? help".to_string()));
+    segs.push(Seg::from((8, "? help".to_string())));
     if !data.physics_constraints.is_empty() {
         let mode = crate::session::physics_name(app.session.physics());
-        segs.insert(2, (2, format!("physics {mode}")));
+        segs.insert(2, Seg::from((2, format!("physics {mode}"))));
     }
     if app.range != (None, None) {
         let show = |f: Option<u64>| f.map_or("-".to_string(), |f| f.to_string());
         segs.insert(
             4,
-            (
+            Seg::from((
                 5,
                 format!("in {} out {}", show(app.range.0), show(app.range.1)),
-            ),
+            )),
         );
     }
     segs
@@ -111,35 +119,44 @@ fn segments(app: &App) -> Vec<(u8, String)> {
 
 /// The status text for a width (without the message).
 pub fn text(app: &App, w: usize, reserve: usize) -> String {
-    let segs = segments(app);
+    let mut segs = segments(app);
     let sep = " │ ";
     let mut keep = vec![true; segs.len()];
-    let total = |keep: &[bool]| -> usize {
+    let total = |segs: &[Seg], keep: &[bool]| -> usize {
         let parts: Vec<usize> = segs
             .iter()
             .zip(keep)
             .filter(|(_, k)| **k)
-            .map(|((_, s), _)| width(s))
+            .map(|(s, _)| width(&s.text))
             .collect();
         // Each separator " │ " is 3 cells; one space pads each end.
         parts.iter().sum::<usize>() + 3 * parts.len().saturating_sub(1) + 2
     };
-    // Drop the least important segments until the rest fits.
+    // Drop the least important segments until the rest fits. The message's reserve never
+    // costs the time and physics segments (priority 2) more than their short forms: they go
+    // only when they do not fit the bar on their own, and the message is then cut short.
     let mut order: Vec<usize> = (0..segs.len()).collect();
-    order.sort_by_key(|&i| std::cmp::Reverse(segs[i].0));
+    order.sort_by_key(|&i| std::cmp::Reverse(segs[i].prio));
     for i in order {
-        if total(&keep) + reserve <= w {
+        if total(&segs, &keep) + reserve <= w {
             break;
         }
-        if segs[i].0 > 1 {
+        if segs[i].prio > 2 {
             keep[i] = false;
+        } else if segs[i].prio == 2 {
+            if let Some(short) = segs[i].short.take() {
+                segs[i].text = short;
+            }
+            if total(&segs, &keep) > w {
+                keep[i] = false;
+            }
         }
     }
     let parts: Vec<&str> = segs
         .iter()
         .zip(&keep)
         .filter(|(_, k)| **k)
-        .map(|((_, s), _)| s.as_str())
+        .map(|(s, _)| s.text.as_str())
         .collect();
     format!(" {} ", parts.join(sep))
 }
@@ -174,4 +191,19 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App) {
         }
     }
     frame.render_widget(Paragraph::new(Line::from(spans)), area);
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::tui::offscreen::{buffer_text, render_app, sample_app};
+
+    #[test]
+    fn an_error_message_at_80_columns_keeps_the_time() {
+        let mut app = sample_app("walk", 0.5);
+        app.message = Some(("reload failed: m shows the whole message".into(), true));
+        let screen = buffer_text(&render_app(&mut app, 80, 24));
+        let bar = screen.lines().last().unwrap_or_default();
+        assert!(bar.contains("t 0.500"), "{bar}");
+        assert!(bar.contains("reload failed"), "{bar}");
+    }
 }

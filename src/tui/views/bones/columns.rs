@@ -3,7 +3,7 @@
 
 use crate::core::math3d::{euler_degrees, normalize3};
 use crate::core::model::{BoneData, Inherit, Joint3Kind};
-use crate::core::skeleton::Bone;
+use crate::core::skeleton::{Bone, Local};
 
 /// A value column.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -105,18 +105,59 @@ impl Col {
         }
     }
 
+    /// The pose field a local column shows, with its decimals (`None` for other columns).
+    fn local(self, l: &Local) -> Option<(f64, usize)> {
+        Some(match self {
+            Col::Rot => (l.rotation, 1),
+            Col::X => (l.x, 1),
+            Col::Y => (l.y, 1),
+            Col::ScaleX => (l.scale_x, 2),
+            Col::ScaleY => (l.scale_y, 2),
+            Col::ShearX => (l.shear_x, 1),
+            Col::ShearY => (l.shear_y, 1),
+            _ => return None,
+        })
+    }
+
+    /// Whether `applied` shows a different value than `pose` in this local column: by at
+    /// least half the last decimal shown, angles modulo whole turns (an applied pose
+    /// recovered from world transforms has its rotation in (-180, 180]).
+    fn differs(self, pose: &Local, applied: &Local) -> bool {
+        let (Some((p, decimals)), Some((a, _))) = (self.local(pose), self.local(applied)) else {
+            return false;
+        };
+        let mut d = a - p;
+        if matches!(self, Col::Rot | Col::ShearX | Col::ShearY) {
+            d -= (d / 360.0).round() * 360.0;
+        }
+        if d.is_nan() {
+            // Both NaN shows the same; one NaN differs.
+            return p.is_nan() != a.is_nan();
+        }
+        d.abs() >= 0.5 * 10f64.powi(-(decimals as i32))
+    }
+
+    /// The applied-pose row's cell: the applied value where it differs from the pose, blank
+    /// where it does not (and for world and inherit columns, which the bone's row shows).
+    pub fn applied_cell(self, pose: &Local, applied: &Local) -> String {
+        match self.local(applied) {
+            Some((v, decimals)) if self.differs(pose, applied) => {
+                fixed(v, decimals, self.width() - 1)
+            }
+            _ => String::new(),
+        }
+    }
+
     /// The cell text (without the gap), at most `width() - 1` cells.
     pub fn cell(self, bone: &Bone, data: &BoneData) -> String {
         let w = self.width() - 1;
-        let p = &bone.pose;
+        if let Some((v, decimals)) = self.local(&bone.pose) {
+            return fixed(v, decimals, w);
+        }
         match self {
-            Col::Rot => fixed(p.rotation, 1, w),
-            Col::X => fixed(p.x, 1, w),
-            Col::Y => fixed(p.y, 1, w),
-            Col::ScaleX => fixed(p.scale_x, 2, w),
-            Col::ScaleY => fixed(p.scale_y, 2, w),
-            Col::ShearX => fixed(p.shear_x, 1, w),
-            Col::ShearY => fixed(p.shear_y, 1, w),
+            Col::Rot | Col::X | Col::Y | Col::ScaleX | Col::ScaleY | Col::ShearX | Col::ShearY => {
+                String::new()
+            }
             Col::WorldRot => fixed(bone.world_rotation_x(), 1, w),
             Col::WorldX => fixed(bone.world_x, 1, w),
             Col::WorldY => fixed(bone.world_y, 1, w),
@@ -170,6 +211,33 @@ fn look_degrees(d: [f64; 3]) -> [f64; 3] {
         if r >= 360.0 { 0.0 } else { r + 0.0 }
     };
     [wrap(pitch), wrap(yaw), 0.0]
+}
+
+/// The 2D local columns, in display order.
+const LOCAL: [Col; 7] = [
+    Col::Rot,
+    Col::X,
+    Col::Y,
+    Col::ScaleX,
+    Col::ScaleY,
+    Col::ShearX,
+    Col::ShearY,
+];
+
+/// Whether the applied pose shows differently from the pose in some local value.
+pub fn applied_differs(pose: &Local, applied: &Local) -> bool {
+    LOCAL.iter().any(|c| c.differs(pose, applied))
+}
+
+/// The labels of the local values that differ but have no column in `shown` (`sx sy`), for
+/// the applied row to name what the panel is too narrow to show.
+pub fn hidden_differences(shown: &[Col], pose: &Local, applied: &Local) -> String {
+    LOCAL
+        .iter()
+        .filter(|c| !shown.contains(c) && c.differs(pose, applied))
+        .map(|c| c.label())
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// The columns that fit beside a name column of at least `name_min` cells in `width` cells,
@@ -256,6 +324,41 @@ mod tests {
         );
         assert_eq!(choose(70, 18, false, true).len(), 6);
         assert!(choose(38, 18, false, true).is_empty());
+    }
+
+    #[test]
+    fn applied_cells_show_only_differences() {
+        let pose = Local {
+            rotation: 370.0,
+            x: 10.0,
+            scale_x: 1.0,
+            scale_y: 1.0,
+            ..Local::default()
+        };
+        // The same orientation a whole turn apart, and noise below the last decimal.
+        let mut applied = Local {
+            rotation: 10.0 + 1e-9,
+            x: 10.04,
+            ..pose
+        };
+        assert!(!applied_differs(&pose, &applied));
+        assert_eq!(Col::Rot.applied_cell(&pose, &applied), "");
+        applied.x = 10.05;
+        applied.scale_y = 0.8;
+        assert!(applied_differs(&pose, &applied));
+        assert_eq!(Col::X.applied_cell(&pose, &applied), "10.1");
+        assert_eq!(Col::ScaleY.applied_cell(&pose, &applied), "0.80");
+        assert_eq!(
+            Col::WorldX.applied_cell(&pose, &applied),
+            "",
+            "world is the bone's row"
+        );
+        assert_eq!(
+            hidden_differences(&[Col::Rot, Col::X, Col::Y], &pose, &applied),
+            "sy"
+        );
+        applied.shear_y = f64::NAN;
+        assert_eq!(Col::ShearY.applied_cell(&pose, &applied), "NaN");
     }
 
     #[test]

@@ -1,5 +1,5 @@
 //! Mouse clicks on the Bones panel: the row under the pointer becomes the cursor and its
-//! bone (a slot's or physics constraint's bone) the selection, as the arrow keys would.
+//! bone (a slot's, constraint's or applied row's bone) the selection, as the arrow keys would.
 
 use super::{BonesMode, BonesView};
 use crate::tui::views::{PanelAction, ViewCtx};
@@ -16,12 +16,12 @@ impl BonesView {
         match self.mode {
             BonesMode::Tree => {
                 let data = ctx.session.data().clone();
-                let (rows, _) = self.rows_and_cursor(&data);
+                let (rows, _) = self.rows_and_cursor(&data, ctx.session.skeleton());
                 let k = self.offset + k;
                 if k >= rows.len() {
                     return PanelAction::Ignored;
                 }
-                self.move_to(k, &rows, ctx)
+                self.move_to(k, &rows, ctx, false)
             }
             BonesMode::DrawOrder => {
                 let order = &ctx.session.skeleton().draw_order;

@@ -1,14 +1,16 @@
 //! The bone hierarchy as rows: which nodes are visible given the expanded bones.
 
-use crate::core::model::SkeletonData;
+use crate::core::model::{ConstraintRef, SkeletonData};
 use std::collections::HashSet;
 
-/// A row of the tree: a bone, or a slot or physics constraint shown under its bone.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// A row of the tree: a bone, its applied pose, or a slot or constraint shown under its bone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Node {
     Bone(usize),
+    /// The bone's applied pose (the row under the bone's while it differs from the pose).
+    Applied(usize),
     Slot(usize),
-    Physics(usize),
+    Constraint(ConstraintRef),
 }
 
 /// A visible row and its depth in the tree.
@@ -29,8 +31,10 @@ pub struct Hierarchy {
     pub children: Vec<Vec<usize>>,
     /// Slots attached to each bone, in setup draw order.
     pub slots: Vec<Vec<usize>>,
-    /// Physics constraints moving each bone, in data order.
-    pub physics: Vec<Vec<usize>>,
+    /// The constraints shown under each bone (see [`host_bone`]), in update order.
+    pub constraints: Vec<Vec<ConstraintRef>>,
+    /// The bone each constraint row is under, by constraint.
+    hosts: Vec<(ConstraintRef, usize)>,
     /// The parent used for the tree (only parents before the child).
     pub parent: Vec<Option<usize>>,
     /// Each bone's depth in the tree.
@@ -44,7 +48,8 @@ impl Hierarchy {
             roots: Vec::new(),
             children: vec![Vec::new(); n],
             slots: vec![Vec::new(); n],
-            physics: vec![Vec::new(); n],
+            constraints: vec![Vec::new(); n],
+            hosts: Vec::new(),
             parent: vec![None; n],
             depth: vec![0; n],
         };
@@ -63,9 +68,13 @@ impl Hierarchy {
                 list.push(s);
             }
         }
-        for (c, pd) in data.physics_constraints.iter().enumerate() {
-            if let Some(list) = h.physics.get_mut(pd.bone) {
-                list.push(c);
+        for c in constraints_in_order(data) {
+            if let Some(b) = host_bone(data, c).filter(|&b| b < n) {
+                h.constraints[b].push(c);
+                h.hosts.push((c, b));
+            } else if let Some(&r) = h.roots.first() {
+                h.constraints[r].push(c);
+                h.hosts.push((c, r));
             }
         }
         h
@@ -75,23 +84,19 @@ impl Hierarchy {
     pub fn expandable(&self, bone: usize) -> bool {
         !self.children[bone].is_empty()
             || !self.slots[bone].is_empty()
-            || !self.physics[bone].is_empty()
+            || !self.constraints[bone].is_empty()
     }
 
     /// The bone a node belongs to (a slot's bone).
     pub fn bone_of(&self, node: Node, data: &SkeletonData) -> Option<usize> {
         match node {
-            Node::Bone(b) => (b < self.children.len()).then_some(b),
+            Node::Bone(b) | Node::Applied(b) => (b < self.children.len()).then_some(b),
             Node::Slot(s) => data
                 .slots
                 .get(s)
                 .map(|sd| sd.bone)
                 .filter(|&b| b < self.children.len()),
-            Node::Physics(c) => data
-                .physics_constraints
-                .get(c)
-                .map(|pd| pd.bone)
-                .filter(|&b| b < self.children.len()),
+            Node::Constraint(c) => self.hosts.iter().find(|h| h.0 == c).map(|h| h.1),
         }
     }
 
@@ -102,9 +107,14 @@ impl Hierarchy {
         })
     }
 
-    /// The visible rows: depth-first, each bone followed by its slots, its physics
-    /// constraints, then its child bones.
-    pub fn flatten(&self, data: &SkeletonData, open: &HashSet<String>) -> Vec<Row> {
+    /// The visible rows: depth-first, each bone followed by its applied pose (when
+    /// `applied[bone]`), then if expanded its slots, its constraints, then its child bones.
+    pub fn flatten(
+        &self,
+        data: &SkeletonData,
+        open: &HashSet<String>,
+        applied: &[bool],
+    ) -> Vec<Row> {
         let mut rows = Vec::new();
         // An explicit stack: hierarchies from files can be arbitrarily deep.
         let mut stack: Vec<(usize, usize)> = self.roots.iter().rev().map(|&r| (r, 0)).collect();
@@ -113,6 +123,12 @@ impl Hierarchy {
                 node: Node::Bone(b),
                 depth,
             });
+            if applied.get(b).copied().unwrap_or(false) {
+                rows.push(Row {
+                    node: Node::Applied(b),
+                    depth: depth + 1,
+                });
+            }
             if !open.contains(&data.bones[b].name) {
                 continue;
             }
@@ -122,9 +138,9 @@ impl Hierarchy {
                     depth: depth + 1,
                 });
             }
-            for &c in &self.physics[b] {
+            for &c in &self.constraints[b] {
                 rows.push(Row {
-                    node: Node::Physics(c),
+                    node: Node::Constraint(c),
                     depth: depth + 1,
                 });
             }
@@ -134,6 +150,40 @@ impl Hierarchy {
         }
         rows
     }
+}
+
+/// Every constraint in update order (`constraint_order`; in kind order for data whose
+/// order was not derived).
+pub fn constraints_in_order(data: &SkeletonData) -> Vec<ConstraintRef> {
+    let total = data.ik_constraints.len()
+        + data.transform_constraints.len()
+        + data.path_constraints.len()
+        + data.physics_constraints.len()
+        + data.slider_constraints.len();
+    if data.constraint_order.len() == total {
+        return data.constraint_order.clone();
+    }
+    let mut all: Vec<ConstraintRef> = (0..data.ik_constraints.len())
+        .map(ConstraintRef::Ik)
+        .collect();
+    all.extend((0..data.transform_constraints.len()).map(ConstraintRef::Transform));
+    all.extend((0..data.path_constraints.len()).map(ConstraintRef::Path));
+    all.extend((0..data.physics_constraints.len()).map(ConstraintRef::Physics));
+    all.extend((0..data.slider_constraints.len()).map(ConstraintRef::Slider));
+    all
+}
+
+/// The bone a constraint's row is shown under: the first bone it changes (an IK chain's
+/// parent, a physics constraint's bone); a slider's driving bone (the one to move to play
+/// it), else the first bone its animation keys. `None` (the first root then) for a slider
+/// that keys no bone and has no driver.
+pub fn host_bone(data: &SkeletonData, c: ConstraintRef) -> Option<usize> {
+    if let ConstraintRef::Slider(i) = c
+        && let Some(d) = data.slider_constraints.get(i).and_then(|s| s.driver)
+    {
+        return Some(d.bone);
+    }
+    data.constraint_bones(c).first().copied()
 }
 
 /// How a row names `name` under a parent named `parent`: without the parent's dotted
@@ -196,7 +246,7 @@ mod tests {
         assert_eq!(h.roots, vec![0]);
         assert_eq!(h.children[0], vec![1]);
         let open: HashSet<String> = ["a".to_string()].into();
-        let rows = h.flatten(&data, &open);
+        let rows = h.flatten(&data, &open, &[]);
         assert_eq!(rows.len(), 2);
         assert_eq!(h.ancestors(1).collect::<Vec<_>>(), vec![0]);
     }

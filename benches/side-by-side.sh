@@ -1,0 +1,319 @@
+#!/usr/bin/env bash
+# One side-by-side performance run: every figure table of docs/PERFORMANCE.md from one session
+# on one machine (see the top of that file). Builds what it needs, runs interleaved rounds of
+# bonescope and its peers, writes the raw lines and a machine-readable summary, and renders the
+# tables:
+#
+#   benches/side-by-side.sh            # full run (ROUNDS=5: about 10-15 minutes)
+#   benches/side-by-side.sh --quick    # smoke run: 1 round, fewer iterations, 5 s idle, 1-10 MB
+#
+# Output (OUT, default target/side-by-side): raw.txt (every measurement line, tagged),
+# summary.json (medians, per-round ratios, run counts, load average, date, git commit) and
+# tables.md (`python3 benches/side_by_side.py tables OUT/summary.json` renders it again).
+#
+# Environment:
+#   ROUNDS         interleaved rounds (5; --quick: 1)
+#   IDLE_SECONDS   the idle CPU measurement, run once (60; --quick: 5)
+#   ANCHOR_RUSTY   an already-built rusty_spine anchor binary (spine-perf-anchor-rusty, built
+#                  with `--features libc`); unset: built offline from ../shared/perf-anchors
+#   NODE_MODULES   a node_modules folder holding @esotericsoftware/spine-core 4.2.119 for the
+#                  JS anchor; unset: the JS anchor runs only if `npm install --offline` works
+#   NO_JS=1        skip the JS anchor;  NO_BUILD=1  use the binaries already in target/
+#   SHARED         the shared corpus folder (../shared)
+#   OUT            the output folder (target/side-by-side)
+set -euo pipefail
+
+die() {
+    echo "side-by-side: $*" >&2
+    exit 1
+}
+note() { echo "side-by-side: $*" >&2; }
+
+QUICK=0
+for arg in "$@"; do
+    case $arg in
+    --quick) QUICK=1 ;;
+    -h | --help)
+        sed -n '2,25p' "$0"
+        exit 0
+        ;;
+    *) die "unknown argument $arg (try --help)" ;;
+    esac
+done
+
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+cd "$ROOT"
+SHARED=${SHARED:-$ROOT/../shared}
+[ -d "$SHARED/corpus/spine" ] || die "no corpus at $SHARED/corpus/spine (set SHARED)"
+ANCHORS=$SHARED/perf-anchors
+[ -d "$ANCHORS" ] || die "no perf anchors at $ANCHORS"
+OUT=${OUT:-$ROOT/target/side-by-side}
+mkdir -p "$OUT"
+OUT=$(cd "$OUT" && pwd)
+if [ $QUICK = 1 ]; then
+    ROUNDS=${ROUNDS:-1} IDLE_SECONDS=${IDLE_SECONDS:-5}
+    N_LOAD=20 N_SYNTH=5 N_JS=10 FRAMES=2000 TB_SECONDS=3 LINEAR_ANIMS="5 30 60" VIEWER_SECONDS=2
+else
+    ROUNDS=${ROUNDS:-5} IDLE_SECONDS=${IDLE_SECONDS:-60}
+    N_LOAD=200 N_SYNTH=9 N_JS=50 FRAMES=10000 TB_SECONDS=10 LINEAR_ANIMS="5 30 60 150 300" VIEWER_SECONDS=5
+fi
+for v in ROUNDS IDLE_SECONDS; do
+    [[ ${!v} =~ ^[1-9][0-9]*$ ]] || die "$v must be a positive integer, not '${!v}'"
+done
+command -v python3 >/dev/null || die "python3 is needed (synthetic files, summary)"
+command -v tmux >/dev/null || die "tmux is needed (the viewer's peak RSS and idle CPU)"
+
+C38=$SHARED/corpus/spine/3.8
+C42=$SHARED/corpus/spine/4.2
+for f in $C38/{spineboy-pro,raptor-pro,mix-and-match-pro}.{json,skel} \
+    $C42/{spineboy-pro,raptor-pro,mix-and-match-pro}.{json,skel} $C42/celestial-circus-pro.json \
+    $C42/{spineboy,raptor,mix-and-match}.atlas; do
+    [ -f "$f" ] || die "missing corpus file $f"
+done
+
+# --- build -------------------------------------------------------------------------------
+BIN=$ROOT/target/release
+FLOOR=$ROOT/benches/load-floor/target/release/load-floor
+if [ "${NO_BUILD:-0}" != 1 ]; then
+    note "building bonescope (release: the binary and the examples)"
+    cargo build --release --bin bonescope --examples
+    note "building the load floor (benches/load-floor, plain serde_json)"
+    (cd benches/load-floor && cargo build --release)
+fi
+for b in "$BIN/bonescope" "$BIN/examples/load_loop" "$BIN/examples/frame_loop" \
+    "$BIN/examples/terminal_bytes" "$BIN/examples/idle_cpu" "$FLOOR"; do
+    [ -x "$b" ] || die "missing $b (run without NO_BUILD=1)"
+done
+
+if [ -n "${ANCHOR_RUSTY:-}" ]; then
+    [ -x "$ANCHOR_RUSTY" ] || die "ANCHOR_RUSTY=$ANCHOR_RUSTY is not an executable"
+    RUSTY=$ANCHOR_RUSTY
+else
+    # The anchor is built outside the repository's package (its own lock file), offline from
+    # the registry cache, as ../shared/perf-anchors/README.md describes.
+    RB=$OUT/rust-bench
+    mkdir -p "$RB"
+    cp -r "$ANCHORS/rust-bench/." "$RB/"
+    note "building the rusty_spine anchor (cargo --release --features libc --offline in $RB)"
+    (cd "$RB" && cargo build --release --features libc --offline) ||
+        die "the rusty_spine anchor did not build offline; build ../shared/perf-anchors/rust-bench with --features libc elsewhere and set ANCHOR_RUSTY to its spine-perf-anchor-rusty"
+    RUSTY=$RB/target/release/spine-perf-anchor-rusty
+fi
+[ -x "$RUSTY" ] || die "no rusty_spine anchor binary at $RUSTY"
+
+JS=""
+if [ "${NO_JS:-0}" != 1 ] && command -v node >/dev/null; then
+    NB=$OUT/node-bench
+    mkdir -p "$NB"
+    cp "$ANCHORS/node-bench/bench.mjs" "$ANCHORS/node-bench/package.json" "$NB/"
+    if [ -n "${NODE_MODULES:-}" ]; then
+        [ -d "$NODE_MODULES/@esotericsoftware/spine-core" ] ||
+            die "NODE_MODULES=$NODE_MODULES holds no @esotericsoftware/spine-core"
+        ln -sfn "$NODE_MODULES" "$NB/node_modules"
+    elif [ ! -d "$NB/node_modules/@esotericsoftware/spine-core" ]; then
+        (cd "$NB" && npm install --offline --no-audit --no-fund >/dev/null 2>&1) ||
+            note "JS anchor skipped: npm install --offline failed (set NODE_MODULES)"
+    fi
+    [ -d "$NB/node_modules/@esotericsoftware/spine-core" ] && JS="node $NB/bench.mjs"
+else
+    note "JS anchor skipped (NO_JS=1 or no node)"
+fi
+
+# --- inputs ------------------------------------------------------------------------------
+IN=$OUT/inputs
+mkdir -p "$IN"
+synth() { # FORMAT ANIMS -> path (generated once)
+    local f=$IN/synth-$1-$2.json
+    if [ ! -s "$f" ]; then
+        python3 "$ANCHORS/gen_synth.py" --format "$1" --anims "$2" --out "$f.tmp" \
+            --atlas "$IN/synth-$1.atlas" >/dev/null
+        mv "$f.tmp" "$f"
+    fi
+    echo "$f"
+}
+note "generating the synthetic skeletons"
+SYN38=$(synth 3.8 50)
+SYN42=$(synth 4.2 50)
+# celestial-circus-pro has no atlas in the corpus, and rusty_spine 0.8 crashes on region
+# attachments in slots whose name holds '/': the anchors get a generated atlas (one 16x16
+# region per region/mesh path) and a copy with '|' in those slot names (same byte length).
+python3 - "$C42/celestial-circus-pro.json" "$IN/celestial-circus.atlas" "$IN/celestial-circus-anchor.json" <<'EOF'
+import json, sys
+src, atlas_out, json_out = sys.argv[1:4]
+text = open(src).read()
+d = json.loads(text)
+names = set()
+for s in d.get('skins', []):
+    for atts in s.get('attachments', {}).values():
+        for n, a in atts.items():
+            if a.get('type', 'region') not in ('region', 'mesh', 'linkedmesh'):
+                continue
+            p = a.get('path', n)
+            seq = a.get('sequence')
+            if seq:
+                for i in range(seq.get('count', 1)):
+                    names.add(p + str(seq.get('start', 1) + i).zfill(seq.get('digits', 0)))
+            else:
+                names.add(p)
+with open(atlas_out, 'w') as f:
+    f.write("synthetic.png\n\tsize: 1024, 1024\n\tfilter: Linear, Linear\n")
+    for k, n in enumerate(sorted(names)):
+        f.write(f"{n}\n\tbounds: {(k % 60) * 17}, {(k // 60) * 17}, 16, 16\n")
+for s in d['slots']:
+    if '/' in s['name']:
+        text = text.replace('"%s"' % s['name'], '"%s"' % s['name'].replace('/', '|'))
+open(json_out, 'w').write(text)
+EOF
+
+atlas_of() { # a 4.2 skeleton name -> its atlas
+    case $1 in
+    spineboy-pro) echo "$C42/spineboy.atlas" ;;
+    raptor-pro) echo "$C42/raptor.atlas" ;;
+    mix-and-match-pro) echo "$C42/mix-and-match.atlas" ;;
+    celestial-circus-pro) echo "$IN/celestial-circus.atlas" ;;
+    synth) echo "$IN/synth-4.2.atlas" ;;
+    esac
+}
+anchor_json() { # what the anchors read for a 4.2 skeleton name
+    case $1 in
+    celestial-circus-pro) echo "$IN/celestial-circus-anchor.json" ;;
+    synth) echo "$SYN42" ;;
+    *) echo "$C42/$1.json" ;;
+    esac
+}
+
+RAW=$OUT/raw.txt
+: >"$RAW"
+# rec ROUND GROUP WHO SUBJECT CMD...: runs CMD and records each line of its output, tagged;
+# a failing command stops the run with its output.
+rec() {
+    local round=$1 group=$2 who=$3 subject=$4 out
+    shift 4
+    if ! out=$("$@" 2>&1); then
+        printf '%s\n' "$out" >&2
+        die "failed: $*"
+    fi
+    [ -n "$out" ] || die "no output from: $*"
+    printf '%s\n' "$out" | sed -e '/^[[:space:]]*$/d' -e "s|^|R$round $group $who $subject |" >>"$RAW"
+}
+loadavg() { cut -d' ' -f1-3 /proc/loadavg; }
+
+START=$(date -u +%s)
+{
+    echo "META date $(date -u +%Y-%m-%dT%H:%M:%SZ)"
+    echo "META commit $(git rev-parse --short=12 HEAD)$(git diff --quiet HEAD -- src benches examples Cargo.toml || echo '+dirty')"
+    echo "META host $(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2 / 1048576}' /proc/meminfo)"
+    echo "META rounds $ROUNDS"
+    echo "META quick $QUICK"
+    echo "META n_load $N_LOAD"
+    echo "META n_synth $N_SYNTH"
+    echo "META frames $FRAMES"
+    echo "META js $([ -n "$JS" ] && echo yes || echo no)"
+    echo "META rusty $RUSTY"
+} >>"$RAW"
+
+# --- interleaved rounds --------------------------------------------------------------------
+for r in $(seq 1 "$ROUNDS"); do
+    note "round $r of $ROUNDS (load average $(loadavg))"
+    echo "R$r LOADAVG start $(loadavg)" >>"$RAW"
+    # Load: bonescope, the plain serde_json floor (Value, IgnoredAny), then the peers.
+    for v in 3.8 4.2; do
+        C=$SHARED/corpus/spine/$v
+        names="spineboy-pro raptor-pro mix-and-match-pro"
+        [ $v = 4.2 ] && names="$names celestial-circus-pro"
+        for n in $names; do
+            f=$C/$n.json
+            rec "$r" load bonescope "$v/$n" "$BIN/examples/load_loop" "$f" "$N_LOAD"
+            rec "$r" load value "$v/$n" "$FLOOR" value "$f" "$N_LOAD"
+            rec "$r" load ignored "$v/$n" "$FLOOR" ignored "$f" "$N_LOAD"
+            if [ $v = 4.2 ]; then
+                rec "$r" load rusty "$v/$n" "$RUSTY" load "$(anchor_json "$n")" "$(atlas_of "$n")" "$N_LOAD" 5
+                if [ -n "$JS" ]; then rec "$r" load js "$v/$n" $JS load "$(anchor_json "$n")" "$(atlas_of "$n")" "$N_JS" 5; fi
+            fi
+        done
+    done
+    for v in 3.8 4.2; do
+        f=$([ $v = 3.8 ] && echo "$SYN38" || echo "$SYN42")
+        rec "$r" load bonescope "$v/synth" "$BIN/examples/load_loop" "$f" "$N_SYNTH"
+        rec "$r" load value "$v/synth" "$FLOOR" value "$f" "$N_SYNTH"
+        rec "$r" load ignored "$v/synth" "$FLOOR" ignored "$f" "$N_SYNTH"
+    done
+    rec "$r" load rusty "4.2/synth" "$RUSTY" load "$SYN42" "$IN/synth-4.2.atlas" "$N_SYNTH" 60
+    if [ -n "$JS" ]; then rec "$r" load js "4.2/synth" $JS load "$SYN42" "$IN/synth-4.2.atlas" "$N_SYNTH" 60; fi
+    # .skel against JSON (bonescope both; the JSON figure is the load above).
+    for v in 3.8 4.2; do
+        for n in spineboy-pro raptor-pro mix-and-match-pro; do
+            rec "$r" skel bonescope "$v/$n" "$BIN/examples/load_loop" "$SHARED/corpus/spine/$v/$n.skel" "$N_LOAD"
+        done
+    done
+    # Frame: bonescope on the 3.8 and 4.2 exports, the peers on the 4.2 export.
+    for n in spineboy-pro raptor-pro mix-and-match-pro celestial-circus-pro; do
+        if [ $n != celestial-circus-pro ]; then
+            rec "$r" frame bonescope "3.8/$n" "$BIN/examples/frame_loop" "$C38/$n.json" "$FRAMES"
+        fi
+        if [ $n = mix-and-match-pro ]; then
+            rec "$r" frame bonescope "3.8/$n@girl" "$BIN/examples/frame_loop" "$C38/$n.json" "$FRAMES" full-skins/girl
+        fi
+        rec "$r" frame bonescope "4.2/$n" "$BIN/examples/frame_loop" "$C42/$n.json" "$FRAMES"
+        rec "$r" frame rusty "4.2/$n" "$RUSTY" frame "$(anchor_json "$n")" "$(atlas_of "$n")" "$FRAMES"
+        if [ -n "$JS" ]; then rec "$r" frame js "4.2/$n" $JS frame "$(anchor_json "$n")" "$(atlas_of "$n")" "$FRAMES"; fi
+    done
+    echo "R$r LOADAVG end $(loadavg)" >>"$RAW"
+done
+
+# --- linearity 1-50 MB (3.8 synthetic, 3 interleaved rounds of 3 loads) ----------------
+note "linearity: gen_synth.py --format 3.8 --anims $LINEAR_ANIMS"
+LIN=()
+for a in $LINEAR_ANIMS; do LIN+=("$(synth 3.8 "$a")"); done
+for r in 1 2 3; do
+    for f in "${LIN[@]}"; do
+        rec "$r" linear bonescope "$(basename "$f" .json)" "$BIN/examples/load_loop" "$f" 5
+    done
+done
+
+# --- terminal bytes (deterministic byte counts: once) -------------------------------------
+note "terminal bytes"
+for size in 80x24 120x40 200x60; do
+    rec 1 bytes bonescope "$size" "$BIN/examples/terminal_bytes" "$size" walk "$TB_SECONDS"
+    rec 1 bytes bonescope "$size+color" "$BIN/examples/terminal_bytes" "$size" walk "$TB_SECONDS" --color
+done
+
+# --- the viewer: idle CPU (once, beside idle_cpu) and peak RSS -----------------------------
+SESSION=bonescope-sbs-$$
+cleanup() { tmux kill-session -t "$SESSION" 2>/dev/null || true; }
+trap cleanup EXIT
+viewer_pid() { # start the viewer on FILE at 120x40 in tmux; print its pid
+    tmux kill-session -t "$SESSION" 2>/dev/null || true
+    tmux new-session -d -s "$SESSION" -x 120 -y 40 "exec $BIN/bonescope $(printf '%q' "$1")"
+    sleep 1
+    tmux display-message -p -t "$SESSION" '#{pane_pid}'
+}
+cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
+
+note "idle CPU: idle_cpu and the paused viewer for $IDLE_SECONDS s, side by side"
+pid=$(viewer_pid "$SYN38")
+sleep 2 # the 10 MB load
+[ -d "/proc/$pid" ] || die "the viewer did not start on $SYN38"
+c0=$(cpu_ticks "$pid")
+rec 1 idle watcher synth "$BIN/examples/idle_cpu" "$SYN38" "$IDLE_SECONDS"
+c1=$(cpu_ticks "$pid")
+echo "R1 idle viewer synth ticks=$((c1 - c0)) seconds=$IDLE_SECONDS hz=$(getconf CLK_TCK)" >>"$RAW"
+tmux kill-session -t "$SESSION"
+
+note "peak RSS of the viewer (120x40, $VIEWER_SECONDS s paused, then $VIEWER_SECONDS s playing)"
+for f in "$C38/spineboy-pro.json" "$C38/mix-and-match-pro.json" "$SYN38"; do
+    pid=$(viewer_pid "$f")
+    sleep "$VIEWER_SECONDS"
+    tmux send-keys -t "$SESSION" space
+    sleep "$VIEWER_SECONDS"
+    [ -d "/proc/$pid" ] || die "the viewer exited early on $f"
+    hwm=$(awk '/VmHWM/ {print $2}' "/proc/$pid/status")
+    echo "R1 rss viewer $(basename "$f" .json) vmhwm_kb=$hwm bytes=$(stat -c %s "$f")" >>"$RAW"
+    tmux kill-session -t "$SESSION"
+done
+
+echo "META seconds $(($(date -u +%s) - START))" >>"$RAW"
+echo "META loadavg_end $(loadavg)" >>"$RAW"
+python3 benches/side_by_side.py summarize "$RAW" >"$OUT/summary.json"
+python3 benches/side_by_side.py tables "$OUT/summary.json" >"$OUT/tables.md"
+note "done in $(($(date -u +%s) - START)) s: $OUT/summary.json, $OUT/tables.md"
