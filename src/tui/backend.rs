@@ -20,7 +20,7 @@
 //!
 //! The changed cells are printed in the cheapest of a few orders (each tried, measured and
 //! rolled back): greedy by cursor move and attribute change, greedy sticking to attributes,
-//! and row order.
+//! greedy by cursor move alone, and row order.
 
 use crate::tui::theme::ColorMode;
 use ratatui::backend::{Backend, ClearType, WindowSize};
@@ -89,7 +89,8 @@ struct Checkpoint {
     undo: usize,
 }
 
-/// The orders a frame's runs can be printed in.
+/// The orders a frame's runs can be printed in (none wins every frame: attribute-heavy
+/// frames favour sticking to attributes, scattered ones the nearest run).
 #[derive(Clone, Copy, Debug)]
 enum Order {
     /// Always the run that costs least to reach; attribute bytes weigh `pen_weight` times.
@@ -98,9 +99,10 @@ enum Order {
     Rows,
 }
 
-const ORDERS: [Order; 3] = [
+const ORDERS: [Order; 4] = [
     Order::Greedy { pen_weight: 1 },
     Order::Greedy { pen_weight: 3 },
+    Order::Greedy { pen_weight: 0 },
     Order::Rows,
 ];
 
@@ -360,8 +362,10 @@ impl<W: Write> LeanBackend<W> {
             return;
         };
         self.move_to(first.x, first.y);
-        self.set_pen(first.pen);
+        let pen = self.run_pen(run);
+        self.set_pen(pen);
         for g in run {
+            let g = &Glyph { pen, ..g.clone() };
             self.queue.extend_from_slice(g.text.as_bytes());
             let next = g.x.saturating_add(g.width);
             // Past the last column the terminal's cursor waits to wrap: position it afresh.
@@ -387,6 +391,16 @@ impl<W: Write> LeanBackend<W> {
                     }
                 }
             }
+        }
+    }
+
+    /// The attributes `run` is printed with: its own, or the current ones when it is blank
+    /// and looks the same with them.
+    fn run_pen(&self, run: &[Glyph]) -> Pen {
+        let own = run.first().map_or(Pen::DEFAULT, |g| g.pen);
+        match self.pen {
+            Some(p) if run.iter().all(Glyph::blank) && blank_alike(p, own) => p,
+            _ => own,
         }
     }
 
@@ -427,18 +441,52 @@ struct Glyph {
     pen: Pen,
 }
 
-/// Splits glyphs (in row-major order) into runs: same row, adjacent, same attributes.
+impl Glyph {
+    /// A single blank cell: only some of its attributes show ([`blank_alike`]).
+    fn blank(&self) -> bool {
+        self.text == " "
+    }
+}
+
+/// Whether a blank cell looks the same drawn with `a` as with `b`: the foreground colour,
+/// bold, dim, italics and blinking do not show on a space; the background does, and so do
+/// reverse video, underline and strike-through (which draw in the foreground colour).
+fn blank_alike(a: Pen, b: Pen) -> bool {
+    let shows = Modifier::REVERSED | Modifier::UNDERLINED | Modifier::CROSSED_OUT;
+    a == b || (a.bg == b.bg && !a.modifier.intersects(shows) && !b.modifier.intersects(shows))
+}
+
+/// Whether a cell showing `shown` already looks as `want` does.
+fn looks_like(shown: &Shown, want: &Shown) -> bool {
+    shown.text == want.text
+        && (shown.pen == want.pen || (want.text == " " && blank_alike(shown.pen, want.pen)))
+}
+
+/// Splits glyphs (in row-major order) into runs: same row, adjacent, same attributes
+/// (blank cells take their neighbours' attributes when they look the same with them).
 fn runs(glyphs: Vec<Glyph>) -> Vec<Vec<Glyph>> {
     let mut out: Vec<Vec<Glyph>> = Vec::new();
-    for g in glyphs {
+    for mut g in glyphs {
         if let Some(run) = out.last_mut()
             && let Some(last) = run.last()
             && last.y == g.y
             && last.x.saturating_add(last.width) == g.x
-            && last.pen == g.pen
         {
-            run.push(g);
-            continue;
+            let pen = last.pen;
+            if pen == g.pen {
+                run.push(g);
+                continue;
+            }
+            if g.blank() && blank_alike(g.pen, pen) {
+                g.pen = pen;
+                run.push(g);
+                continue;
+            }
+            if run.iter().all(Glyph::blank) && blank_alike(pen, g.pen) {
+                run.iter_mut().for_each(|b| b.pen = g.pen);
+                run.push(g);
+                continue;
+            }
         }
         out.push(vec![g]);
     }
@@ -488,8 +536,8 @@ impl<W: Write> LeanBackend<W> {
             let mut best_cost = usize::MAX;
             for (i, run) in pending.iter().enumerate() {
                 let Some(g) = run.first() else { continue };
-                let cost =
-                    self.move_bytes(g.x, g.y).len() + pen_weight * self.pen_bytes(g.pen).len();
+                let cost = self.move_bytes(g.x, g.y).len()
+                    + pen_weight * self.pen_bytes(self.run_pen(run)).len();
                 if cost < best_cost {
                     best = i;
                     best_cost = cost;
@@ -510,9 +558,15 @@ impl<W: Write> LeanBackend<W> {
             .filter(|g| {
                 g.width != 1
                     || self.index(g.x, g.y).is_none_or(|i| {
-                        self.screen[i]
-                            .as_ref()
-                            .is_none_or(|s| s.text != g.text || s.pen != g.pen)
+                        self.screen[i].as_ref().is_none_or(|s| {
+                            !looks_like(
+                                s,
+                                &Shown {
+                                    text: g.text.clone(),
+                                    pen: g.pen,
+                                },
+                            )
+                        })
                     })
             })
             .collect()
@@ -606,7 +660,7 @@ impl<W: Write> LeanBackend<W> {
             for x in 0..w {
                 let i = y * w + x;
                 if let Some(n) = &next[i]
-                    && self.screen[i].as_ref() != Some(n)
+                    && !self.screen[i].as_ref().is_some_and(|s| looks_like(s, n))
                 {
                     out.push(Glyph {
                         x: x as u16,
@@ -676,7 +730,7 @@ fn repaint_cost<'a>(row: &[Option<Shown>], shown: impl Fn(usize) -> Option<&'a S
         let Some(cell) = cell else {
             continue;
         };
-        if shown(x) == Some(cell) {
+        if shown(x).is_some_and(|s| looks_like(s, cell)) {
             in_run = false;
         } else {
             cost += cell.text.len() + if in_run { 0 } else { 3 };
