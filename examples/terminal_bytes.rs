@@ -1,5 +1,6 @@
 //! Measures the bytes the viewer writes to the terminal per second while playing at 30 fps,
-//! through the viewer's own backend (diffed redraws, synchronized-update wrapping included).
+//! through the viewer's own backend (diffed redraws; synchronized-update markers where the
+//! backend sends them, around frames of 1 KB or more).
 //!
 //! `cargo run --release --example terminal_bytes -- [WIDTHxHEIGHT=120x40] [animation=walk] [seconds=10] [--color] [--marker NAME]`
 //!
@@ -68,14 +69,12 @@ fn main() {
         .expect("draw");
     sink.reset();
     let frames = 30 * seconds;
-    // Each frame is wrapped in begin/end synchronized update (8 + 8 bytes).
-    let sync = 16 * frames as u64;
     for _ in 0..frames {
         app.tick(1.0 / 30.0);
         term.draw(|f| bonescope::tui::render::draw(f, &mut app))
             .expect("draw");
     }
-    let total = sink.bytes() + sync;
+    let total = sink.bytes();
     let per_second = total as f64 / seconds as f64;
     println!(
         "{w}x{h} playing \"{anim}\" at 30 fps for {seconds} s, {} colour, {} marker: {total} bytes, {per_second:.0} bytes/s ({:.1} KiB/s), {:.0} bytes/frame",
@@ -133,7 +132,11 @@ fn breakdown(app: &mut App, w: u16, h: u16, color: ColorMode, ascii: bool, frame
             sum as f64 / f * 30.0
         );
     }
-    println!("(plus 16 bytes of synchronized-update markers per frame, 480 B/s)");
+    println!(
+        "(and synchronized-update markers around large frames: {:.1} bytes per frame, {:.0} B/s)",
+        screen.sync as f64 / f,
+        screen.sync as f64 / f * 30.0
+    );
 }
 
 #[derive(Clone, Copy, Default)]
@@ -169,6 +172,8 @@ struct Screen {
     /// Scroll margins (DECSTBM), first and last row.
     top: usize,
     bottom: usize,
+    /// Bytes of synchronized-update markers.
+    sync: u64,
 }
 
 impl Screen {
@@ -179,6 +184,7 @@ impl Screen {
             y: 0,
             top: 0,
             bottom: h - 1,
+            sync: 0,
         }
     }
 
@@ -234,6 +240,7 @@ impl Screen {
                         .collect();
                     let n = nums[0].max(1);
                     match fin {
+                        'h' | 'l' if params == "?2026" => self.sync += len,
                         'm' => sgr += len,
                         'H' => {
                             self.y = nums[0].max(1) - 1;

@@ -77,6 +77,8 @@ pub struct LeanBackend<W: Write> {
     cursor_visible: Option<bool>,
     /// Whether the terminal takes scroll margins (DECSTBM).
     scroll_regions: bool,
+    /// Whether large frames are wrapped in synchronized-update markers.
+    synchronized: bool,
     /// Cells overwritten while trying an order of output (index, what it showed before).
     undo: Vec<(usize, Option<Shown>)>,
 }
@@ -97,14 +99,35 @@ enum Order {
     Greedy { pen_weight: usize },
     /// Row-major, as the cells come.
     Rows,
+    /// Nearest first, then improved by moving runs elsewhere in the order where that costs
+    /// fewer bytes ([`LeanBackend::optimised_order`]).
+    Optimised,
 }
 
-const ORDERS: [Order; 4] = [
+const ORDERS: [Order; 5] = [
     Order::Greedy { pen_weight: 1 },
     Order::Greedy { pen_weight: 3 },
     Order::Greedy { pen_weight: 0 },
     Order::Rows,
+    Order::Optimised,
 ];
+
+/// More runs than this are not ordered by [`Order::Optimised`] (its cost table grows with
+/// the square of the runs).
+const MAX_OPTIMISED_RUNS: usize = 160;
+/// Passes of [`LeanBackend::optimised_order`]'s improvement, at most.
+const MAX_PASSES: usize = 6;
+/// Runs moved together by one step of [`LeanBackend::optimised_order`], at most.
+const MAX_SEGMENT: usize = 3;
+
+/// Frames of fewer bytes than this go out without synchronized-update markers: one write
+/// of that size reaches the terminal in one piece (one SSH packet, one read of the pty), so
+/// the terminal never shows half of it, and the 16 bytes of markers would be a tenth of a
+/// typical playback frame.
+const SYNC_MIN_BYTES: usize = 1024;
+/// Begin and end of a synchronized update (mode 2026; terminals without it ignore them).
+const SYNC_BEGIN: &[u8] = b"\x1b[?2026h";
+const SYNC_END: &[u8] = b"\x1b[?2026l";
 
 /// Rows a band may scroll by at once, at most.
 const MAX_SCROLL: usize = 3;
@@ -127,6 +150,7 @@ impl<W: Write> LeanBackend<W> {
             pen: None,
             cursor_visible: None,
             scroll_regions: true,
+            synchronized: true,
             undo: Vec::new(),
         };
         if let Ok((w, h)) = ratatui::crossterm::terminal::size() {
@@ -163,6 +187,7 @@ impl<W: Write> LeanBackend<W> {
             pen: None,
             cursor_visible: None,
             scroll_regions: true,
+            synchronized: true,
             undo: Vec::new(),
         }
     }
@@ -172,6 +197,12 @@ impl<W: Write> LeanBackend<W> {
     /// take them.
     pub fn set_scroll_regions(&mut self, on: bool) {
         self.scroll_regions = on;
+    }
+
+    /// Whether frames of [`SYNC_MIN_BYTES`] or more are wrapped in synchronized-update
+    /// markers, so that a slow link never shows half a frame (on by default).
+    pub fn set_synchronized(&mut self, on: bool) {
+        self.synchronized = on;
     }
 
     /// The writer.
@@ -239,7 +270,7 @@ impl<W: Write> LeanBackend<W> {
                 std::cmp::Ordering::Less => csi_n(&mut rel, cy - y, b'A'),
                 std::cmp::Ordering::Equal => {}
             }
-            let horizontal = if x == cx {
+            let mut horizontal = if x == cx {
                 Vec::new()
             } else if x == 0 {
                 b"\r".to_vec()
@@ -256,36 +287,92 @@ impl<W: Write> LeanBackend<W> {
                 csi_n(&mut cha, x + 1, b'G');
                 if cha.len() < h.len() { cha } else { h }
             };
+            // Re-printing a few unchanged cells of the target row can beat any horizontal
+            // move (after a vertical one too).
+            if x > cx
+                && x - cx <= MAX_BRIDGE
+                && let Some(bridge) = self.bridge(self.pen, cx, x, y)
+                && bridge.len() < horizontal.len()
+            {
+                horizontal = bridge;
+            }
             rel.extend_from_slice(&horizontal);
             if rel.len() < best.len() {
                 best = rel;
-            }
-            // Re-printing a few unchanged cells of this row can beat any move.
-            if y == cy
-                && x > cx
-                && x - cx <= MAX_BRIDGE
-                && let Some(bridge) = self.bridge(cx, x, y)
-                && bridge.len() < best.len()
-            {
-                best = bridge;
             }
         }
         best
     }
 
     /// The bytes of the known cells `from..to` of row `y` when each is one single-width
-    /// character in the current attributes (so printing them changes nothing on screen).
-    fn bridge(&self, from: u16, to: u16, y: u16) -> Option<Vec<u8>> {
-        let pen = self.pen?;
+    /// character in the attributes `pen` (so printing them changes nothing on screen).
+    fn bridge(&self, pen: Option<Pen>, from: u16, to: u16, y: u16) -> Option<Vec<u8>> {
         let mut out = Vec::new();
         for x in from..to {
-            let shown = self.screen.get(self.index(x, y)?)?.as_ref()?;
-            if shown.pen != pen || shown.text.width() != 1 || shown.text.chars().count() != 1 {
-                return None;
-            }
-            out.extend_from_slice(shown.text.as_bytes());
+            out.extend_from_slice(self.bridge_cell(pen, x, y)?.as_bytes());
         }
         Some(out)
+    }
+
+    /// The length of [`Self::bridge`], without building it.
+    fn bridge_len(&self, pen: Option<Pen>, from: u16, to: u16, y: u16) -> Option<usize> {
+        (from..to).try_fold(0, |n, x| Some(n + self.bridge_cell(pen, x, y)?.len()))
+    }
+
+    /// The text of cell `(x, y)` when re-printing it in `pen` changes nothing.
+    fn bridge_cell(&self, pen: Option<Pen>, x: u16, y: u16) -> Option<&str> {
+        let pen = pen?;
+        let shown = self.screen.get(self.index(x, y)?)?.as_ref()?;
+        let mut chars = shown.text.chars();
+        let single = chars.next().is_some() && chars.next().is_none();
+        (shown.pen == pen && single && shown.text.width() == 1).then_some(shown.text.as_str())
+    }
+
+    /// The length of the sequence [`Self::move_bytes`] would send to move from `from` (with
+    /// the attributes `pen`) to `(x, y)`, computed without building it.
+    fn move_len(&self, from: Option<(u16, u16)>, pen: Option<Pen>, x: u16, y: u16) -> usize {
+        if from == Some((x, y)) {
+            return 0;
+        }
+        let absolute = cup_len(x, y);
+        let Some((cx, cy)) = from else {
+            return absolute;
+        };
+        let vertical = match y.cmp(&cy) {
+            std::cmp::Ordering::Greater if y - cy <= 3 => usize::from(y - cy),
+            std::cmp::Ordering::Greater => csi_n_len(y - cy),
+            std::cmp::Ordering::Less if cy - y == 1 => 2,
+            std::cmp::Ordering::Less => csi_n_len(cy - y),
+            std::cmp::Ordering::Equal => 0,
+        };
+        let mut horizontal = if x == cx {
+            0
+        } else if x == 0 {
+            1
+        } else if x < cx && cx - x <= 3 {
+            usize::from(cx - x)
+        } else {
+            csi_n_len(x.abs_diff(cx)).min(csi_n_len(x + 1))
+        };
+        if x > cx
+            && x - cx <= MAX_BRIDGE
+            && let Some(b) = self.bridge_len(pen, cx, x, y)
+        {
+            horizontal = horizontal.min(b);
+        }
+        absolute.min(vertical + horizontal)
+    }
+
+    /// Where the cursor is after printing `g` (`None`: not known for sure).
+    fn cursor_after(&self, g: &Glyph) -> Option<(u16, u16)> {
+        let next = g.x.saturating_add(g.width);
+        // Past the last column the terminal's cursor waits to wrap: position it afresh.
+        // Text that is not plain ASCII may be measured differently by the terminal.
+        if next >= self.width || g.width == 0 || (g.width != 1 && !g.text.is_ascii()) {
+            None
+        } else {
+            Some((next, g.y))
+        }
     }
 
     fn index(&self, x: u16, y: u16) -> Option<usize> {
@@ -316,25 +403,7 @@ impl<W: Write> LeanBackend<W> {
 
     /// The shortest SGR sequence switching the attributes to `to`.
     fn pen_bytes(&self, to: Pen) -> Vec<u8> {
-        if self.pen == Some(to) {
-            return Vec::new();
-        }
-        let full = sgr_from_reset(to).join(";");
-        let params = match self.pen {
-            Some(from) => {
-                let inc = sgr_incremental(from, to).join(";");
-                if inc.len() <= full.len() { inc } else { full }
-            }
-            None => full,
-        };
-        if params.is_empty() {
-            return Vec::new();
-        }
-        let mut out = Vec::with_capacity(params.len() + 3);
-        out.extend_from_slice(b"\x1b[");
-        out.extend_from_slice(params.as_bytes());
-        out.push(b'm');
-        out
+        pen_bytes(self.pen, to)
     }
 
     /// What printing `cell` sends: its text (transliterated on an ASCII screen), width and
@@ -367,15 +436,7 @@ impl<W: Write> LeanBackend<W> {
         for g in run {
             let g = &Glyph { pen, ..g.clone() };
             self.queue.extend_from_slice(g.text.as_bytes());
-            let next = g.x.saturating_add(g.width);
-            // Past the last column the terminal's cursor waits to wrap: position it afresh.
-            // Text that is not plain ASCII may be measured differently by the terminal.
-            self.cursor =
-                if next >= self.width || g.width == 0 || (g.width != 1 && !g.text.is_ascii()) {
-                    None
-                } else {
-                    Some((next, g.y))
-                };
+            self.cursor = self.cursor_after(g);
             if let Some(i) = self.index(g.x, g.y) {
                 self.set_shown(
                     i,
@@ -524,11 +585,18 @@ impl<W: Write> LeanBackend<W> {
     /// Prints `runs` in `order`. Greedy orders keep the cursor in one panel and the
     /// attributes unchanged as long as they can.
     fn put_runs(&mut self, runs: &[Vec<Glyph>], order: Order) {
-        let Order::Greedy { pen_weight } = order else {
-            for run in runs {
-                self.put_run(run);
+        let pen_weight = match order {
+            Order::Greedy { pen_weight } => pen_weight,
+            Order::Rows => {
+                runs.iter().for_each(|run| self.put_run(run));
+                return;
             }
-            return;
+            Order::Optimised => {
+                for i in self.optimised_order(runs) {
+                    self.put_run(&runs[i]);
+                }
+                return;
+            }
         };
         let mut pending: Vec<&Vec<Glyph>> = runs.iter().collect();
         while !pending.is_empty() {
@@ -536,7 +604,7 @@ impl<W: Write> LeanBackend<W> {
             let mut best_cost = usize::MAX;
             for (i, run) in pending.iter().enumerate() {
                 let Some(g) = run.first() else { continue };
-                let cost = self.move_bytes(g.x, g.y).len()
+                let cost = self.move_len(self.cursor, self.pen, g.x, g.y)
                     + pen_weight * self.pen_bytes(self.run_pen(run)).len();
                 if cost < best_cost {
                     best = i;
@@ -549,6 +617,99 @@ impl<W: Write> LeanBackend<W> {
             let run = pending.swap_remove(best);
             self.put_run(run);
         }
+    }
+
+    /// An order of `runs` costing few bytes of cursor moves and attribute changes: nearest
+    /// run first, then segments of up to [`MAX_SEGMENT`] runs moved to wherever they cost
+    /// less (Or-opt), from a table of what going from each run's end to each run's start
+    /// costs. The table takes the screen as it is before the frame (re-printed cells may
+    /// differ by then): it guides the search, the bytes are measured by printing.
+    fn optimised_order(&self, runs: &[Vec<Glyph>]) -> Vec<usize> {
+        let n = runs.len();
+        if n > MAX_OPTIMISED_RUNS || runs.iter().any(Vec::is_empty) {
+            return (0..n).collect();
+        }
+        // The distinct attributes and what switching between them costs.
+        let mut pens: Vec<Pen> = Vec::new();
+        let pen_of: Vec<usize> = runs
+            .iter()
+            .map(|r| {
+                let p = r[0].pen;
+                pens.iter().position(|&q| q == p).unwrap_or_else(|| {
+                    pens.push(p);
+                    pens.len() - 1
+                })
+            })
+            .collect();
+        let m = pens.len();
+        let mut sgr = vec![0usize; m * m];
+        for (a, &pa) in pens.iter().enumerate() {
+            for (b, &pb) in pens.iter().enumerate() {
+                sgr[a * m + b] = pen_bytes(Some(pa), pb).len();
+            }
+        }
+        let first_sgr: Vec<usize> = pens.iter().map(|&p| pen_bytes(self.pen, p).len()).collect();
+        // cost[i * n + j]: from the end of run i (i == n: from where the cursor is) to run j.
+        let mut cost = vec![0usize; (n + 1) * n];
+        for i in 0..=n {
+            let (from, pen) = match runs.get(i) {
+                Some(r) => (r.last().and_then(|g| self.cursor_after(g)), Some(r[0].pen)),
+                None => (self.cursor, self.pen),
+            };
+            for (j, run) in runs.iter().enumerate() {
+                let switch = match runs.get(i) {
+                    Some(_) => sgr[pen_of[i] * m + pen_of[j]],
+                    None => first_sgr[pen_of[j]],
+                };
+                cost[i * n + j] = self.move_len(from, pen, run[0].x, run[0].y) + switch;
+            }
+        }
+        // The path ends anywhere: going on from its last run costs nothing.
+        let c = |a: usize, b: Option<usize>| b.map_or(0, |b| cost[a * n + b] as isize);
+        let mut route = vec![n];
+        let mut left: Vec<usize> = (0..n).collect();
+        while !left.is_empty() {
+            let a = route[route.len() - 1];
+            let k = (0..left.len())
+                .min_by_key(|&k| cost[a * n + left[k]])
+                .unwrap_or(0);
+            route.push(left.swap_remove(k));
+        }
+        for _ in 0..MAX_PASSES {
+            let mut improved = false;
+            for len in 1..=MAX_SEGMENT {
+                let mut i = 1;
+                while i + len <= route.len() {
+                    let (a, s, e) = (route[i - 1], route[i], route[i + len - 1]);
+                    let b = route.get(i + len).copied();
+                    let saved = c(a, Some(s)) + c(e, b) - c(a, b);
+                    let rest: Vec<usize> = route[..i]
+                        .iter()
+                        .chain(&route[i + len..])
+                        .copied()
+                        .collect();
+                    let mut best: Option<(isize, usize)> = None;
+                    for k in (1..=rest.len()).filter(|&k| k != i) {
+                        let (p, q) = (rest[k - 1], rest.get(k).copied());
+                        let added = c(p, Some(s)) + c(e, q) - c(p, q);
+                        if added < saved && best.is_none_or(|(d, _)| added < d) {
+                            best = Some((added, k));
+                        }
+                    }
+                    if let Some((_, k)) = best {
+                        let segment: Vec<usize> = route[i..i + len].to_vec();
+                        route = rest;
+                        route.splice(k..k, segment);
+                        improved = true;
+                    }
+                    i += 1;
+                }
+            }
+            if !improved {
+                break;
+            }
+        }
+        route[1..].to_vec()
     }
 
     /// Drops the glyphs whose cells already show them (same text, same attributes).
@@ -745,6 +906,47 @@ fn repaint_cost<'a>(row: &[Option<Shown>], shown: impl Fn(usize) -> Option<&'a S
 fn scroll_bytes(top: usize, bottom: usize, k: usize) -> usize {
     let digits = |n: usize| (n + 1).to_string().len();
     4 + digits(top) + digits(bottom) + 3 + (3 + digits(bottom)) + 2 * k + 4
+}
+
+/// The shortest SGR sequence switching the attributes from `from` (`None`: unknown) to `to`.
+fn pen_bytes(from: Option<Pen>, to: Pen) -> Vec<u8> {
+    if from == Some(to) {
+        return Vec::new();
+    }
+    let full = sgr_from_reset(to).join(";");
+    let params = match from {
+        Some(from) => {
+            let inc = sgr_incremental(from, to).join(";");
+            if inc.len() <= full.len() { inc } else { full }
+        }
+        None => full,
+    };
+    if params.is_empty() {
+        return Vec::new();
+    }
+    let mut out = Vec::with_capacity(params.len() + 3);
+    out.extend_from_slice(b"\x1b[");
+    out.extend_from_slice(params.as_bytes());
+    out.push(b'm');
+    out
+}
+
+/// The length of [`cup`].
+fn cup_len(x: u16, y: u16) -> usize {
+    match (x, y) {
+        (0, 0) => 3,
+        (0, y) => 3 + digits(y + 1),
+        (x, y) => 4 + digits(y + 1) + digits(x + 1),
+    }
+}
+
+/// The length of [`csi_n`].
+fn csi_n_len(n: u16) -> usize {
+    3 + if n == 1 { 0 } else { digits(n) }
+}
+
+fn digits(n: u16) -> usize {
+    n.checked_ilog10().map_or(1, |d| d as usize + 1)
 }
 
 /// `ESC [ row ; col H` (1-based), shortened where the defaults allow.
@@ -989,7 +1191,7 @@ fn ascii_char(c: char) -> Option<char> {
 
 impl<W: Write> Write for LeanBackend<W> {
     /// Queues raw bytes. Only for sequences that neither move the cursor nor change
-    /// attributes (synchronized-update markers); anything else must call [`Self::forget`].
+    /// attributes; anything else must call [`Self::forget`].
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
         self.queue.extend_from_slice(buf);
         Ok(buf.len())
@@ -1114,7 +1316,16 @@ impl<W: Write> Backend for LeanBackend<W> {
         {
             self.reshape(w, h);
         }
-        if !self.queue.is_empty() {
+        if self.synchronized && self.queue.len() >= SYNC_MIN_BYTES {
+            // One write: the markers travel with the frame.
+            let mut frame =
+                Vec::with_capacity(self.queue.len() + SYNC_BEGIN.len() + SYNC_END.len());
+            frame.extend_from_slice(SYNC_BEGIN);
+            frame.extend_from_slice(&self.queue);
+            frame.extend_from_slice(SYNC_END);
+            self.out.write_all(&frame)?;
+            self.queue.clear();
+        } else if !self.queue.is_empty() {
             self.out.write_all(&self.queue)?;
             self.queue.clear();
         }
@@ -1451,6 +1662,80 @@ mod tests {
         b.queue.clear();
         b.move_to(70, 20);
         assert!(b.queue.is_empty());
+    }
+
+    #[test]
+    fn move_lengths_match_the_moves_sent() {
+        let mut b = LeanBackend::with_size(Sink::default(), 40, 6, ColorMode::None, false);
+        Backend::clear(&mut b).expect("clear");
+        // Unchanged cells to re-print: ASCII on row 2, braille (3 bytes each) on row 3.
+        for x in 0..40 {
+            b.screen[2 * 40 + x] = Some(Shown {
+                text: "a".into(),
+                pen: Pen::DEFAULT,
+            });
+            b.screen[3 * 40 + x] = Some(Shown {
+                text: "⣿".into(),
+                pen: Pen::DEFAULT,
+            });
+        }
+        let mut bridged = 0;
+        for (cx, cy) in [(0, 0), (5, 1), (12, 2), (39, 5), (20, 3)] {
+            b.cursor = Some((cx, cy));
+            for y in 0..6 {
+                for x in 0..40 {
+                    let sent = b.move_bytes(x, y);
+                    assert_eq!(
+                        b.move_len(b.cursor, b.pen, x, y),
+                        sent.len(),
+                        "from {cx},{cy} to {x},{y}: {}",
+                        show(&sent)
+                    );
+                    bridged += usize::from(sent.first().is_some_and(|&c| c == b'a'));
+                }
+            }
+        }
+        assert!(bridged > 0, "no move re-printed cells");
+        // After a line feed, re-printing the cells of the next row beats a cursor move.
+        b.cursor = Some((10, 1));
+        assert_eq!(show(&b.move_bytes(12, 2)), "\naa");
+        assert_eq!(b.move_len(None, b.pen, 12, 2), 7);
+    }
+
+    #[test]
+    fn only_large_frames_are_synchronized() {
+        let (mut t, sink) = term(ColorMode::None, false);
+        t.draw(|f| f.render_widget(Paragraph::new("small"), f.area()))
+            .expect("draw");
+        let out = sink.take();
+        assert!(!show(&out).contains("2026"), "{}", show(&out));
+        let big = "⣿".repeat(20);
+        let sink = Sink::default();
+        let mut t = Terminal::new(LeanBackend::with_size(
+            sink.clone(),
+            20,
+            30,
+            ColorMode::None,
+            false,
+        ))
+        .expect("terminal");
+        t.draw(|f| {
+            let lines: Vec<Line> = (0..30).map(|_| Line::raw(big.clone())).collect();
+            f.render_widget(Paragraph::new(lines), f.area());
+        })
+        .expect("draw");
+        let out = show(&sink.take());
+        assert!(
+            out.starts_with("\\e[?2026h") && out.ends_with("\\e[?2026l"),
+            "{out}"
+        );
+        t.backend_mut().set_synchronized(false);
+        t.draw(|f| {
+            let lines: Vec<Line> = (0..30).map(|_| Line::raw("⣀".repeat(20))).collect();
+            f.render_widget(Paragraph::new(lines), f.area());
+        })
+        .expect("draw");
+        assert!(!show(&sink.take()).contains("2026"));
     }
 
     #[test]
