@@ -15,8 +15,8 @@
 //!   buffer: transliterated or restyled-back cells can already be right on the terminal);
 //! - a scroll of a band of rows (margins set with DECSTBM, line feeds or reverse indexes at
 //!   the margin, margins reset) when the rows' content moved up or down and that is cheaper
-//!   than repainting them, as when the event log scrolls (terminals that take the margins
-//!   only: see [`LeanBackend::set_scroll_regions`]).
+//!   than repainting them, as when the event log scrolls (off for now: see
+//!   [`LeanBackend::set_scroll_regions`]).
 //!
 //! The changed cells are printed in the cheapest of a few orders (each tried, measured and
 //! rolled back): greedy by cursor move and attribute change, greedy sticking to attributes,
@@ -99,26 +99,43 @@ enum Order {
     Greedy { pen_weight: usize },
     /// Row-major, as the cells come.
     Rows,
-    /// Nearest first, then improved by moving runs elsewhere in the order where that costs
-    /// fewer bytes ([`LeanBackend::optimised_order`]).
-    Optimised,
+    /// An order improved by moving runs elsewhere where that costs fewer bytes
+    /// ([`LeanBackend::optimised_orders`]), from the start [`STARTS`]`[k]`.
+    Optimised(usize),
 }
 
-const ORDERS: [Order; 5] = [
+/// Where [`Order::Optimised`] starts from (local search finds different orders from
+/// different starts).
+#[derive(Clone, Copy, Debug)]
+enum Start {
+    /// The nearest run first.
+    Nearest,
+    /// Row-major.
+    Rows,
+    /// Grouped by attributes, row-major within each group.
+    ByPen,
+}
+
+const ORDERS: [Order; 7] = [
     Order::Greedy { pen_weight: 1 },
     Order::Greedy { pen_weight: 3 },
     Order::Greedy { pen_weight: 0 },
     Order::Rows,
-    Order::Optimised,
+    Order::Optimised(0),
+    Order::Optimised(1),
+    Order::Optimised(2),
 ];
+
+/// The starts of [`Order::Optimised`], in the order it indexes them.
+const STARTS: [Start; 3] = [Start::Nearest, Start::Rows, Start::ByPen];
 
 /// More runs than this are not ordered by [`Order::Optimised`] (its cost table grows with
 /// the square of the runs).
 const MAX_OPTIMISED_RUNS: usize = 160;
-/// Passes of [`LeanBackend::optimised_order`]'s improvement, at most.
+/// Passes of [`LeanBackend::optimised_orders`]'s improvement, at most.
 const MAX_PASSES: usize = 6;
-/// Runs moved together by one step of [`LeanBackend::optimised_order`], at most.
-const MAX_SEGMENT: usize = 3;
+/// Runs moved together by one step of [`LeanBackend::optimised_orders`], at most.
+const MAX_SEGMENT: usize = 4;
 
 /// Frames of fewer bytes than this go out without synchronized-update markers: one write
 /// of that size reaches the terminal in one piece (one SSH packet, one read of the pty), so
@@ -149,7 +166,7 @@ impl<W: Write> LeanBackend<W> {
             cursor: None,
             pen: None,
             cursor_visible: None,
-            scroll_regions: true,
+            scroll_regions: false,
             synchronized: true,
             undo: Vec::new(),
         };
@@ -186,15 +203,16 @@ impl<W: Write> LeanBackend<W> {
             cursor: None,
             pen: None,
             cursor_visible: None,
-            scroll_regions: true,
+            scroll_regions: false,
             synchronized: true,
             undo: Vec::new(),
         }
     }
 
     /// Whether bands of rows may be scrolled with scroll margins (DECSTBM, a VT100
-    /// feature; on by default). Terminals without cursor addressing proper (`dumb`) do not
-    /// take them.
+    /// feature). Off by default and in the viewer: replaying celestial-circus-pro's `swing`
+    /// at 200x60 with it on leaves stale cells (tests/tui_playback_replay.rs), a defect not
+    /// found yet.
     pub fn set_scroll_regions(&mut self, on: bool) {
         self.scroll_regions = on;
     }
@@ -564,35 +582,39 @@ impl<W: Write> LeanBackend<W> {
     fn put_frame(&mut self, glyphs: Vec<Glyph>) {
         let runs = runs(glyphs);
         if runs.len() > MAX_ORDERED_RUNS {
-            self.put_runs(&runs, Order::Rows);
+            self.put_runs(&runs, Order::Rows, &[]);
             self.undo.clear();
             return;
         }
+        let planned = self.optimised_orders(&runs);
         let mut best = (usize::MAX, Order::Rows);
         for order in ORDERS {
+            if matches!(order, Order::Optimised(k) if k >= planned.len()) {
+                continue;
+            }
             let start = self.checkpoint();
-            self.put_runs(&runs, order);
+            self.put_runs(&runs, order, &planned);
             let cost = self.queue.len() - start.queue;
             self.rollback(&start);
             if cost < best.0 {
                 best = (cost, order);
             }
         }
-        self.put_runs(&runs, best.1);
+        self.put_runs(&runs, best.1, &planned);
         self.undo.clear();
     }
 
-    /// Prints `runs` in `order`. Greedy orders keep the cursor in one panel and the
-    /// attributes unchanged as long as they can.
-    fn put_runs(&mut self, runs: &[Vec<Glyph>], order: Order) {
+    /// Prints `runs` in `order` (`planned`: the orders of [`Order::Optimised`]). Greedy
+    /// orders keep the cursor in one panel and the attributes unchanged as long as they can.
+    fn put_runs(&mut self, runs: &[Vec<Glyph>], order: Order, planned: &[Vec<usize>]) {
         let pen_weight = match order {
             Order::Greedy { pen_weight } => pen_weight,
             Order::Rows => {
                 runs.iter().for_each(|run| self.put_run(run));
                 return;
             }
-            Order::Optimised => {
-                for i in self.optimised_order(runs) {
+            Order::Optimised(k) => {
+                for &i in planned.get(k).into_iter().flatten() {
                     self.put_run(&runs[i]);
                 }
                 return;
@@ -619,22 +641,40 @@ impl<W: Write> LeanBackend<W> {
         }
     }
 
-    /// An order of `runs` costing few bytes of cursor moves and attribute changes: nearest
-    /// run first, then segments of up to [`MAX_SEGMENT`] runs moved to wherever they cost
-    /// less (Or-opt), from a table of what going from each run's end to each run's start
+    /// Orders of `runs` costing few bytes of cursor moves and attribute changes (one for
+    /// each of [`STARTS`]; none when there are too many runs): from the start, segments of up to [`MAX_SEGMENT`] runs moved to wherever they cost less
+    /// (Or-opt), from a table of what going from each run's end to each run's start
     /// costs. The table takes the screen as it is before the frame (re-printed cells may
     /// differ by then): it guides the search, the bytes are measured by printing.
-    fn optimised_order(&self, runs: &[Vec<Glyph>]) -> Vec<usize> {
+    fn optimised_orders(&self, runs: &[Vec<Glyph>]) -> Vec<Vec<usize>> {
         let n = runs.len();
         if n > MAX_OPTIMISED_RUNS || runs.iter().any(Vec::is_empty) {
-            return (0..n).collect();
+            return Vec::new();
         }
-        // The distinct attributes and what switching between them costs.
-        let mut pens: Vec<Pen> = Vec::new();
-        let pen_of: Vec<usize> = runs
+        // A blank run is printed in the current attributes when they look the same on it
+        // (`run_pen`): count it in those of the nearest run it can join, as it will most
+        // often be printed next to that one.
+        let model: Vec<Pen> = runs
             .iter()
             .map(|r| {
-                let p = r[0].pen;
+                let own = r[0].pen;
+                if !r.iter().all(Glyph::blank) {
+                    return own;
+                }
+                runs.iter()
+                    .filter(|o| !o.iter().all(Glyph::blank) && blank_alike(o[0].pen, own))
+                    .min_by_key(|o| {
+                        usize::from(o[0].x.abs_diff(r[0].x))
+                            + 4 * usize::from(o[0].y.abs_diff(r[0].y))
+                    })
+                    .map_or(own, |o| o[0].pen)
+            })
+            .collect();
+        // The distinct attributes and what switching between them costs.
+        let mut pens: Vec<Pen> = Vec::new();
+        let pen_of: Vec<usize> = model
+            .iter()
+            .map(|&p| {
                 pens.iter().position(|&q| q == p).unwrap_or_else(|| {
                     pens.push(p);
                     pens.len() - 1
@@ -653,7 +693,7 @@ impl<W: Write> LeanBackend<W> {
         let mut cost = vec![0usize; (n + 1) * n];
         for i in 0..=n {
             let (from, pen) = match runs.get(i) {
-                Some(r) => (r.last().and_then(|g| self.cursor_after(g)), Some(r[0].pen)),
+                Some(r) => (r.last().and_then(|g| self.cursor_after(g)), Some(model[i])),
                 None => (self.cursor, self.pen),
             };
             for (j, run) in runs.iter().enumerate() {
@@ -666,50 +706,67 @@ impl<W: Write> LeanBackend<W> {
         }
         // The path ends anywhere: going on from its last run costs nothing.
         let c = |a: usize, b: Option<usize>| b.map_or(0, |b| cost[a * n + b] as isize);
-        let mut route = vec![n];
-        let mut left: Vec<usize> = (0..n).collect();
-        while !left.is_empty() {
-            let a = route[route.len() - 1];
-            let k = (0..left.len())
-                .min_by_key(|&k| cost[a * n + left[k]])
-                .unwrap_or(0);
-            route.push(left.swap_remove(k));
-        }
-        for _ in 0..MAX_PASSES {
-            let mut improved = false;
-            for len in 1..=MAX_SEGMENT {
-                let mut i = 1;
-                while i + len <= route.len() {
-                    let (a, s, e) = (route[i - 1], route[i], route[i + len - 1]);
-                    let b = route.get(i + len).copied();
-                    let saved = c(a, Some(s)) + c(e, b) - c(a, b);
-                    let rest: Vec<usize> = route[..i]
-                        .iter()
-                        .chain(&route[i + len..])
-                        .copied()
-                        .collect();
-                    let mut best: Option<(isize, usize)> = None;
-                    for k in (1..=rest.len()).filter(|&k| k != i) {
-                        let (p, q) = (rest[k - 1], rest.get(k).copied());
-                        let added = c(p, Some(s)) + c(e, q) - c(p, q);
-                        if added < saved && best.is_none_or(|(d, _)| added < d) {
-                            best = Some((added, k));
+        STARTS
+            .iter()
+            .map(|&start| {
+                let mut route = vec![n];
+                match start {
+                    Start::Nearest => {
+                        let mut left: Vec<usize> = (0..n).collect();
+                        while !left.is_empty() {
+                            let a = route[route.len() - 1];
+                            let k = (0..left.len())
+                                .min_by_key(|&k| cost[a * n + left[k]])
+                                .unwrap_or(0);
+                            route.push(left.swap_remove(k));
                         }
                     }
-                    if let Some((_, k)) = best {
-                        let segment: Vec<usize> = route[i..i + len].to_vec();
-                        route = rest;
-                        route.splice(k..k, segment);
-                        improved = true;
+                    Start::Rows => route.extend(0..n),
+                    Start::ByPen => {
+                        let mut order: Vec<usize> = (0..n).collect();
+                        // Stable: row-major within each attribute group.
+                        order.sort_by_key(|&i| pen_of[i]);
+                        route.extend(order);
                     }
-                    i += 1;
                 }
-            }
-            if !improved {
-                break;
-            }
-        }
-        route[1..].to_vec()
+                for _ in 0..MAX_PASSES {
+                    let mut improved = false;
+                    for len in 1..=MAX_SEGMENT {
+                        let mut i = 1;
+                        while i + len <= route.len() {
+                            let (a, s, e) = (route[i - 1], route[i], route[i + len - 1]);
+                            let b = route.get(i + len).copied();
+                            let saved = c(a, Some(s)) + c(e, b) - c(a, b);
+                            let rest: Vec<usize> = route[..i]
+                                .iter()
+                                .chain(&route[i + len..])
+                                .copied()
+                                .collect();
+                            let mut best: Option<(isize, usize)> = None;
+                            for k in (1..=rest.len()).filter(|&k| k != i) {
+                                let (p, q) = (rest[k - 1], rest.get(k).copied());
+                                let added = c(p, Some(s)) + c(e, q) - c(p, q);
+                                if added < saved && best.is_none_or(|(d, _)| added < d) {
+                                    best = Some((added, k));
+                                }
+                            }
+                            if let Some((_, k)) = best {
+                                let segment: Vec<usize> = route[i..i + len].to_vec();
+                                route = rest;
+                                route.splice(k..k, segment);
+                                improved = true;
+                            }
+                            i += 1;
+                        }
+                    }
+                    if !improved {
+                        break;
+                    }
+                }
+                route.remove(0);
+                route
+            })
+            .collect()
     }
 
     /// Drops the glyphs whose cells already show them (same text, same attributes).

@@ -108,8 +108,9 @@ pub fn run(
     }
     let mut term = terminal::enter(opts.mouse, opts.color, ascii)
         .map_err(|e| format!("cannot set up the terminal: {e}"))?;
-    term.backend_mut()
-        .set_scroll_regions(capabilities::Capabilities::from_env().scroll_regions);
+    // Band scrolling stays off (see `LeanBackend::set_scroll_regions`) even where the
+    // terminal takes margins (`Capabilities::scroll_regions`).
+    term.backend_mut().set_scroll_regions(false);
     let result = event_loop::run(&mut term, &mut app, opts.fps, reloader);
     let exit = match result {
         Ok(exit) => exit,
