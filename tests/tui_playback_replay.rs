@@ -1,6 +1,7 @@
 //! The viewer's output replayed in a terminal emulator while a physics rig plays in several
 //! panels at once (celestial-circus-pro's `swing` at 200x60): after every frame, the screen
-//! rebuilt from the bytes is the frame drawn (nothing stale, nothing lost).
+//! rebuilt from the bytes is the frame drawn (nothing stale, nothing lost), with bands of
+//! rows scrolled by scroll margins where that is cheaper.
 
 mod common;
 

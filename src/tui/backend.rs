@@ -15,8 +15,8 @@
 //!   buffer: transliterated or restyled-back cells can already be right on the terminal);
 //! - a scroll of a band of rows (margins set with DECSTBM, line feeds or reverse indexes at
 //!   the margin, margins reset) when the rows' content moved up or down and that is cheaper
-//!   than repainting them, as when the event log scrolls (off for now: see
-//!   [`LeanBackend::set_scroll_regions`]).
+//!   than repainting them, as when the event log scrolls (terminals that take the margins
+//!   only: see [`LeanBackend::set_scroll_regions`]).
 //!
 //! The changed cells are printed in the cheapest of a few orders (each tried, measured and
 //! rolled back): greedy by cursor move and attribute change, greedy sticking to attributes,
@@ -166,7 +166,7 @@ impl<W: Write> LeanBackend<W> {
             cursor: None,
             pen: None,
             cursor_visible: None,
-            scroll_regions: false,
+            scroll_regions: true,
             synchronized: true,
             undo: Vec::new(),
         };
@@ -203,16 +203,16 @@ impl<W: Write> LeanBackend<W> {
             cursor: None,
             pen: None,
             cursor_visible: None,
-            scroll_regions: false,
+            scroll_regions: true,
             synchronized: true,
             undo: Vec::new(),
         }
     }
 
     /// Whether bands of rows may be scrolled with scroll margins (DECSTBM, a VT100
-    /// feature). Off by default and in the viewer: replaying celestial-circus-pro's `swing`
-    /// at 200x60 with it on leaves stale cells (tests/tui_playback_replay.rs), a defect not
-    /// found yet.
+    /// feature; on by default). Terminals without cursor addressing proper (`dumb`) do not
+    /// take them. Only bands whose every cell is known are scrolled: a cell never drawn
+    /// would keep what scrolled into it.
     pub fn set_scroll_regions(&mut self, on: bool) {
         self.scroll_regions = on;
     }
@@ -828,6 +828,11 @@ impl<W: Write> LeanBackend<W> {
         let cleared: Vec<usize> = (0..h)
             .map(|y| repaint_cost(&next[y * w..(y + 1) * w], |_| Some(&blank)))
             .collect();
+        // Rows whose every cell is known before and after: a band with an unknown cell
+        // (never drawn, or covered by a wide character) would keep what scrolls into it.
+        let known: Vec<bool> = (0..h)
+            .map(|y| (y * w..(y + 1) * w).all(|i| next[i].is_some() && self.screen[i].is_some()))
+            .collect();
         // (saving, top, bottom, shift: > 0 content moves up).
         let mut best: Option<(usize, usize, usize, isize)> = None;
         for k in 1..=MAX_SCROLL.min(h - 1) {
@@ -846,6 +851,12 @@ impl<W: Write> LeanBackend<W> {
                     .collect();
                 for top in 0..h {
                     for bottom in top + k..h {
+                        if !known[bottom] {
+                            break;
+                        }
+                        if !known[top..bottom].iter().all(|&k| k) {
+                            break;
+                        }
                         let before: usize = stay[top..=bottom].iter().sum();
                         // Rows taking old content, then the rows scrolled in blank.
                         let (kept, fresh) = if up {

@@ -200,6 +200,9 @@ pub fn counting_terminal_for(
         },
     )
     .expect("terminal");
+    // As the viewer does: erase once, so every cell is known from the start.
+    let mut term = term;
+    term.clear().expect("clear");
     (term, sink)
 }
 
@@ -247,5 +250,8 @@ pub fn recording_terminal(
         },
     )
     .expect("terminal");
+    // As the viewer does: erase once, so every cell is known from the start.
+    let mut term = term;
+    term.clear().expect("clear");
     (term, sink)
 }
