@@ -1538,6 +1538,9 @@ mod tests {
         let mut backend = LeanBackend::with_size(sink.clone(), 30, 8, ColorMode::Ansi, false);
         backend.set_scroll_regions(scroll);
         let mut t = Terminal::new(backend).expect("terminal");
+        // As the viewer does: every cell known from the start (bands with unknown cells
+        // are never scrolled).
+        t.clear().expect("clear");
         let mut all = Vec::new();
         let mut frames = Vec::new();
         for n in 6..12 {
