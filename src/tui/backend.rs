@@ -10,7 +10,17 @@
 //! - colours as the terminal takes them: the 16 ANSI colours as SGR 30-37/90-97 (never a
 //!   `38;5` escape), 24-bit colours only in true-colour mode, none without colour;
 //! - ASCII only when the screen is ASCII (box drawing, symbols and names from files are
-//!   transliterated, cell for cell).
+//!   transliterated, cell for cell);
+//! - nothing for a cell that already shows what it should (ratatui's diff is against its own
+//!   buffer: transliterated or restyled-back cells can already be right on the terminal);
+//! - a scroll of a band of rows (margins set with DECSTBM, line feeds or reverse indexes at
+//!   the margin, margins reset) when the rows' content moved up or down and that is cheaper
+//!   than repainting them, as when the event log scrolls (terminals that take the margins
+//!   only: see [`LeanBackend::set_scroll_regions`]).
+//!
+//! The changed cells are printed in the cheapest of a few orders (each tried, measured and
+//! rolled back): greedy by cursor move and attribute change, greedy sticking to attributes,
+//! greedy by cursor move alone, and row order.
 
 use crate::tui::theme::ColorMode;
 use ratatui::backend::{Backend, ClearType, WindowSize};
@@ -65,7 +75,81 @@ pub struct LeanBackend<W: Write> {
     /// The current attributes, when known.
     pen: Option<Pen>,
     cursor_visible: Option<bool>,
+    /// Whether the terminal takes scroll margins (DECSTBM).
+    scroll_regions: bool,
+    /// Whether large frames are wrapped in synchronized-update markers.
+    synchronized: bool,
+    /// Cells overwritten while trying an order of output (index, what it showed before).
+    undo: Vec<(usize, Option<Shown>)>,
 }
+
+/// Where output and the screen model were, to roll a trial back to.
+struct Checkpoint {
+    queue: usize,
+    cursor: Option<(u16, u16)>,
+    pen: Option<Pen>,
+    undo: usize,
+}
+
+/// The orders a frame's runs can be printed in (none wins every frame: attribute-heavy
+/// frames favour sticking to attributes, scattered ones the nearest run).
+#[derive(Clone, Copy, Debug)]
+enum Order {
+    /// Always the run that costs least to reach; attribute bytes weigh `pen_weight` times.
+    Greedy { pen_weight: usize },
+    /// Row-major, as the cells come.
+    Rows,
+    /// An order improved by moving runs elsewhere where that costs fewer bytes
+    /// ([`LeanBackend::optimised_orders`]), from the start [`STARTS`]`[k]`.
+    Optimised(usize),
+}
+
+/// Where [`Order::Optimised`] starts from (local search finds different orders from
+/// different starts).
+#[derive(Clone, Copy, Debug)]
+enum Start {
+    /// The nearest run first.
+    Nearest,
+    /// Row-major.
+    Rows,
+    /// Grouped by attributes, row-major within each group.
+    ByPen,
+}
+
+const ORDERS: [Order; 7] = [
+    Order::Greedy { pen_weight: 1 },
+    Order::Greedy { pen_weight: 3 },
+    Order::Greedy { pen_weight: 0 },
+    Order::Rows,
+    Order::Optimised(0),
+    Order::Optimised(1),
+    Order::Optimised(2),
+];
+
+/// The starts of [`Order::Optimised`], in the order it indexes them.
+const STARTS: [Start; 3] = [Start::Nearest, Start::Rows, Start::ByPen];
+
+/// More runs than this are not ordered by [`Order::Optimised`] (its cost table grows with
+/// the square of the runs).
+const MAX_OPTIMISED_RUNS: usize = 160;
+/// Passes of [`LeanBackend::optimised_orders`]'s improvement, at most.
+const MAX_PASSES: usize = 6;
+/// Runs moved together by one step of [`LeanBackend::optimised_orders`], at most.
+const MAX_SEGMENT: usize = 4;
+
+/// Frames of fewer bytes than this go out without synchronized-update markers: one write
+/// of that size reaches the terminal in one piece (one SSH packet, one read of the pty), so
+/// the terminal never shows half of it, and the 16 bytes of markers would be a tenth of a
+/// typical playback frame.
+const SYNC_MIN_BYTES: usize = 1024;
+/// Begin and end of a synchronized update (mode 2026; terminals without it ignore them).
+const SYNC_BEGIN: &[u8] = b"\x1b[?2026h";
+const SYNC_END: &[u8] = b"\x1b[?2026l";
+
+/// Rows a band may scroll by at once, at most.
+const MAX_SCROLL: usize = 3;
+/// Fewer changed cells than this never pay for a scroll.
+const MIN_SCROLL_CELLS: usize = 24;
 
 impl<W: Write> LeanBackend<W> {
     /// A backend for the real terminal behind `out` (its size asked from the terminal).
@@ -82,6 +166,9 @@ impl<W: Write> LeanBackend<W> {
             cursor: None,
             pen: None,
             cursor_visible: None,
+            scroll_regions: true,
+            synchronized: true,
+            undo: Vec::new(),
         };
         if let Ok((w, h)) = ratatui::crossterm::terminal::size() {
             b.reshape(w, h);
@@ -116,7 +203,24 @@ impl<W: Write> LeanBackend<W> {
             cursor: None,
             pen: None,
             cursor_visible: None,
+            scroll_regions: true,
+            synchronized: true,
+            undo: Vec::new(),
         }
+    }
+
+    /// Whether bands of rows may be scrolled with scroll margins (DECSTBM, a VT100
+    /// feature; on by default). Terminals without cursor addressing proper (`dumb`) do not
+    /// take them. Only bands whose every cell is known are scrolled: a cell never drawn
+    /// would keep what scrolled into it.
+    pub fn set_scroll_regions(&mut self, on: bool) {
+        self.scroll_regions = on;
+    }
+
+    /// Whether frames of [`SYNC_MIN_BYTES`] or more are wrapped in synchronized-update
+    /// markers, so that a slow link never shows half a frame (on by default).
+    pub fn set_synchronized(&mut self, on: bool) {
+        self.synchronized = on;
     }
 
     /// The writer.
@@ -184,7 +288,7 @@ impl<W: Write> LeanBackend<W> {
                 std::cmp::Ordering::Less => csi_n(&mut rel, cy - y, b'A'),
                 std::cmp::Ordering::Equal => {}
             }
-            let horizontal = if x == cx {
+            let mut horizontal = if x == cx {
                 Vec::new()
             } else if x == 0 {
                 b"\r".to_vec()
@@ -201,36 +305,92 @@ impl<W: Write> LeanBackend<W> {
                 csi_n(&mut cha, x + 1, b'G');
                 if cha.len() < h.len() { cha } else { h }
             };
+            // Re-printing a few unchanged cells of the target row can beat any horizontal
+            // move (after a vertical one too).
+            if x > cx
+                && x - cx <= MAX_BRIDGE
+                && let Some(bridge) = self.bridge(self.pen, cx, x, y)
+                && bridge.len() < horizontal.len()
+            {
+                horizontal = bridge;
+            }
             rel.extend_from_slice(&horizontal);
             if rel.len() < best.len() {
                 best = rel;
-            }
-            // Re-printing a few unchanged cells of this row can beat any move.
-            if y == cy
-                && x > cx
-                && x - cx <= MAX_BRIDGE
-                && let Some(bridge) = self.bridge(cx, x, y)
-                && bridge.len() < best.len()
-            {
-                best = bridge;
             }
         }
         best
     }
 
     /// The bytes of the known cells `from..to` of row `y` when each is one single-width
-    /// character in the current attributes (so printing them changes nothing on screen).
-    fn bridge(&self, from: u16, to: u16, y: u16) -> Option<Vec<u8>> {
-        let pen = self.pen?;
+    /// character in the attributes `pen` (so printing them changes nothing on screen).
+    fn bridge(&self, pen: Option<Pen>, from: u16, to: u16, y: u16) -> Option<Vec<u8>> {
         let mut out = Vec::new();
         for x in from..to {
-            let shown = self.screen.get(self.index(x, y)?)?.as_ref()?;
-            if shown.pen != pen || shown.text.width() != 1 || shown.text.chars().count() != 1 {
-                return None;
-            }
-            out.extend_from_slice(shown.text.as_bytes());
+            out.extend_from_slice(self.bridge_cell(pen, x, y)?.as_bytes());
         }
         Some(out)
+    }
+
+    /// The length of [`Self::bridge`], without building it.
+    fn bridge_len(&self, pen: Option<Pen>, from: u16, to: u16, y: u16) -> Option<usize> {
+        (from..to).try_fold(0, |n, x| Some(n + self.bridge_cell(pen, x, y)?.len()))
+    }
+
+    /// The text of cell `(x, y)` when re-printing it in `pen` changes nothing.
+    fn bridge_cell(&self, pen: Option<Pen>, x: u16, y: u16) -> Option<&str> {
+        let pen = pen?;
+        let shown = self.screen.get(self.index(x, y)?)?.as_ref()?;
+        let mut chars = shown.text.chars();
+        let single = chars.next().is_some() && chars.next().is_none();
+        (shown.pen == pen && single && shown.text.width() == 1).then_some(shown.text.as_str())
+    }
+
+    /// The length of the sequence [`Self::move_bytes`] would send to move from `from` (with
+    /// the attributes `pen`) to `(x, y)`, computed without building it.
+    fn move_len(&self, from: Option<(u16, u16)>, pen: Option<Pen>, x: u16, y: u16) -> usize {
+        if from == Some((x, y)) {
+            return 0;
+        }
+        let absolute = cup_len(x, y);
+        let Some((cx, cy)) = from else {
+            return absolute;
+        };
+        let vertical = match y.cmp(&cy) {
+            std::cmp::Ordering::Greater if y - cy <= 3 => usize::from(y - cy),
+            std::cmp::Ordering::Greater => csi_n_len(y - cy),
+            std::cmp::Ordering::Less if cy - y == 1 => 2,
+            std::cmp::Ordering::Less => csi_n_len(cy - y),
+            std::cmp::Ordering::Equal => 0,
+        };
+        let mut horizontal = if x == cx {
+            0
+        } else if x == 0 {
+            1
+        } else if x < cx && cx - x <= 3 {
+            usize::from(cx - x)
+        } else {
+            csi_n_len(x.abs_diff(cx)).min(csi_n_len(x + 1))
+        };
+        if x > cx
+            && x - cx <= MAX_BRIDGE
+            && let Some(b) = self.bridge_len(pen, cx, x, y)
+        {
+            horizontal = horizontal.min(b);
+        }
+        absolute.min(vertical + horizontal)
+    }
+
+    /// Where the cursor is after printing `g` (`None`: not known for sure).
+    fn cursor_after(&self, g: &Glyph) -> Option<(u16, u16)> {
+        let next = g.x.saturating_add(g.width);
+        // Past the last column the terminal's cursor waits to wrap: position it afresh.
+        // Text that is not plain ASCII may be measured differently by the terminal.
+        if next >= self.width || g.width == 0 || (g.width != 1 && !g.text.is_ascii()) {
+            None
+        } else {
+            Some((next, g.y))
+        }
     }
 
     fn index(&self, x: u16, y: u16) -> Option<usize> {
@@ -261,25 +421,7 @@ impl<W: Write> LeanBackend<W> {
 
     /// The shortest SGR sequence switching the attributes to `to`.
     fn pen_bytes(&self, to: Pen) -> Vec<u8> {
-        if self.pen == Some(to) {
-            return Vec::new();
-        }
-        let full = sgr_from_reset(to).join(";");
-        let params = match self.pen {
-            Some(from) => {
-                let inc = sgr_incremental(from, to).join(";");
-                if inc.len() <= full.len() { inc } else { full }
-            }
-            None => full,
-        };
-        if params.is_empty() {
-            return Vec::new();
-        }
-        let mut out = Vec::with_capacity(params.len() + 3);
-        out.extend_from_slice(b"\x1b[");
-        out.extend_from_slice(params.as_bytes());
-        out.push(b'm');
-        out
+        pen_bytes(self.pen, to)
     }
 
     /// What printing `cell` sends: its text (transliterated on an ASCII screen), width and
@@ -307,38 +449,64 @@ impl<W: Write> LeanBackend<W> {
             return;
         };
         self.move_to(first.x, first.y);
-        self.set_pen(first.pen);
+        let pen = self.run_pen(run);
+        self.set_pen(pen);
         for g in run {
+            let g = &Glyph { pen, ..g.clone() };
             self.queue.extend_from_slice(g.text.as_bytes());
-            let next = g.x.saturating_add(g.width);
-            // Past the last column the terminal's cursor waits to wrap: position it afresh.
-            // Text that is not plain ASCII may be measured differently by the terminal.
-            self.cursor =
-                if next >= self.width || g.width == 0 || (g.width != 1 && !g.text.is_ascii()) {
-                    None
-                } else {
-                    Some((next, g.y))
-                };
+            self.cursor = self.cursor_after(g);
             if let Some(i) = self.index(g.x, g.y) {
-                self.screen[i] = Some(Shown {
-                    text: g.text.clone(),
-                    pen: g.pen,
-                });
+                self.set_shown(
+                    i,
+                    Some(Shown {
+                        text: g.text.clone(),
+                        pen: g.pen,
+                    }),
+                );
                 // A wide character covers the cells after it.
                 for k in 1..g.width {
                     if let Some(j) = self.index(g.x + k, g.y) {
-                        self.screen[j] = None;
+                        self.set_shown(j, None);
                     }
                 }
             }
         }
     }
 
-    /// The bytes it takes to start `run` from where the cursor and attributes are.
-    fn approach_cost(&self, run: &[Glyph]) -> usize {
-        run.first().map_or(0, |g| {
-            self.move_bytes(g.x, g.y).len() + self.pen_bytes(g.pen).len()
-        })
+    /// The attributes `run` is printed with: its own, or the current ones when it is blank
+    /// and looks the same with them.
+    fn run_pen(&self, run: &[Glyph]) -> Pen {
+        let own = run.first().map_or(Pen::DEFAULT, |g| g.pen);
+        match self.pen {
+            Some(p) if run.iter().all(Glyph::blank) && blank_alike(p, own) => p,
+            _ => own,
+        }
+    }
+
+    /// Records what cell `i` shows, keeping what it showed for a rollback.
+    fn set_shown(&mut self, i: usize, shown: Option<Shown>) {
+        let old = std::mem::replace(&mut self.screen[i], shown);
+        self.undo.push((i, old));
+    }
+
+    fn checkpoint(&self) -> Checkpoint {
+        Checkpoint {
+            queue: self.queue.len(),
+            cursor: self.cursor,
+            pen: self.pen,
+            undo: self.undo.len(),
+        }
+    }
+
+    fn rollback(&mut self, c: &Checkpoint) {
+        self.queue.truncate(c.queue);
+        self.cursor = c.cursor;
+        self.pen = c.pen;
+        while self.undo.len() > c.undo {
+            if let Some((i, old)) = self.undo.pop() {
+                self.screen[i] = old;
+            }
+        }
     }
 }
 
@@ -352,18 +520,52 @@ struct Glyph {
     pen: Pen,
 }
 
-/// Splits glyphs (in row-major order) into runs: same row, adjacent, same attributes.
+impl Glyph {
+    /// A single blank cell: only some of its attributes show ([`blank_alike`]).
+    fn blank(&self) -> bool {
+        self.text == " "
+    }
+}
+
+/// Whether a blank cell looks the same drawn with `a` as with `b`: the foreground colour,
+/// bold, dim, italics and blinking do not show on a space; the background does, and so do
+/// reverse video, underline and strike-through (which draw in the foreground colour).
+fn blank_alike(a: Pen, b: Pen) -> bool {
+    let shows = Modifier::REVERSED | Modifier::UNDERLINED | Modifier::CROSSED_OUT;
+    a == b || (a.bg == b.bg && !a.modifier.intersects(shows) && !b.modifier.intersects(shows))
+}
+
+/// Whether a cell showing `shown` already looks as `want` does.
+fn looks_like(shown: &Shown, want: &Shown) -> bool {
+    shown.text == want.text
+        && (shown.pen == want.pen || (want.text == " " && blank_alike(shown.pen, want.pen)))
+}
+
+/// Splits glyphs (in row-major order) into runs: same row, adjacent, same attributes
+/// (blank cells take their neighbours' attributes when they look the same with them).
 fn runs(glyphs: Vec<Glyph>) -> Vec<Vec<Glyph>> {
     let mut out: Vec<Vec<Glyph>> = Vec::new();
-    for g in glyphs {
+    for mut g in glyphs {
         if let Some(run) = out.last_mut()
             && let Some(last) = run.last()
             && last.y == g.y
             && last.x.saturating_add(last.width) == g.x
-            && last.pen == g.pen
         {
-            run.push(g);
-            continue;
+            let pen = last.pen;
+            if pen == g.pen {
+                run.push(g);
+                continue;
+            }
+            if g.blank() && blank_alike(g.pen, pen) {
+                g.pen = pen;
+                run.push(g);
+                continue;
+            }
+            if run.iter().all(Glyph::blank) && blank_alike(pen, g.pen) {
+                run.iter_mut().for_each(|b| b.pen = g.pen);
+                run.push(g);
+                continue;
+            }
         }
         out.push(vec![g]);
     }
@@ -376,21 +578,56 @@ const MAX_ORDERED_RUNS: usize = 400;
 
 impl<W: Write> LeanBackend<W> {
     /// Prints a frame's changed cells. Cells are independent, so the runs go out in the
-    /// order that costs least to move between (greedy: always the cheapest next run), which
-    /// keeps the cursor in one panel and the attributes unchanged as long as it can.
+    /// cheapest of [`ORDERS`]: each is tried and rolled back, then the best one printed.
     fn put_frame(&mut self, glyphs: Vec<Glyph>) {
-        let mut pending = runs(glyphs);
-        if pending.len() > MAX_ORDERED_RUNS {
-            for run in &pending {
-                self.put_run(run);
-            }
+        let runs = runs(glyphs);
+        if runs.len() > MAX_ORDERED_RUNS {
+            self.put_runs(&runs, Order::Rows, &[]);
+            self.undo.clear();
             return;
         }
+        let planned = self.optimised_orders(&runs);
+        let mut best = (usize::MAX, Order::Rows);
+        for order in ORDERS {
+            if matches!(order, Order::Optimised(k) if k >= planned.len()) {
+                continue;
+            }
+            let start = self.checkpoint();
+            self.put_runs(&runs, order, &planned);
+            let cost = self.queue.len() - start.queue;
+            self.rollback(&start);
+            if cost < best.0 {
+                best = (cost, order);
+            }
+        }
+        self.put_runs(&runs, best.1, &planned);
+        self.undo.clear();
+    }
+
+    /// Prints `runs` in `order` (`planned`: the orders of [`Order::Optimised`]). Greedy
+    /// orders keep the cursor in one panel and the attributes unchanged as long as they can.
+    fn put_runs(&mut self, runs: &[Vec<Glyph>], order: Order, planned: &[Vec<usize>]) {
+        let pen_weight = match order {
+            Order::Greedy { pen_weight } => pen_weight,
+            Order::Rows => {
+                runs.iter().for_each(|run| self.put_run(run));
+                return;
+            }
+            Order::Optimised(k) => {
+                for &i in planned.get(k).into_iter().flatten() {
+                    self.put_run(&runs[i]);
+                }
+                return;
+            }
+        };
+        let mut pending: Vec<&Vec<Glyph>> = runs.iter().collect();
         while !pending.is_empty() {
             let mut best = 0;
             let mut best_cost = usize::MAX;
             for (i, run) in pending.iter().enumerate() {
-                let cost = self.approach_cost(run);
+                let Some(g) = run.first() else { continue };
+                let cost = self.move_len(self.cursor, self.pen, g.x, g.y)
+                    + pen_weight * self.pen_bytes(self.run_pen(run)).len();
                 if cost < best_cost {
                     best = i;
                     best_cost = cost;
@@ -400,9 +637,384 @@ impl<W: Write> LeanBackend<W> {
                 }
             }
             let run = pending.swap_remove(best);
-            self.put_run(&run);
+            self.put_run(run);
         }
     }
+
+    /// Orders of `runs` costing few bytes of cursor moves and attribute changes (one for
+    /// each of [`STARTS`]; none when there are too many runs): from the start, segments of up to [`MAX_SEGMENT`] runs moved to wherever they cost less
+    /// (Or-opt), from a table of what going from each run's end to each run's start
+    /// costs. The table takes the screen as it is before the frame (re-printed cells may
+    /// differ by then): it guides the search, the bytes are measured by printing.
+    fn optimised_orders(&self, runs: &[Vec<Glyph>]) -> Vec<Vec<usize>> {
+        let n = runs.len();
+        if n > MAX_OPTIMISED_RUNS || runs.iter().any(Vec::is_empty) {
+            return Vec::new();
+        }
+        // A blank run is printed in the current attributes when they look the same on it
+        // (`run_pen`): count it in those of the nearest run it can join, as it will most
+        // often be printed next to that one.
+        let model: Vec<Pen> = runs
+            .iter()
+            .map(|r| {
+                let own = r[0].pen;
+                if !r.iter().all(Glyph::blank) {
+                    return own;
+                }
+                runs.iter()
+                    .filter(|o| !o.iter().all(Glyph::blank) && blank_alike(o[0].pen, own))
+                    .min_by_key(|o| {
+                        usize::from(o[0].x.abs_diff(r[0].x))
+                            + 4 * usize::from(o[0].y.abs_diff(r[0].y))
+                    })
+                    .map_or(own, |o| o[0].pen)
+            })
+            .collect();
+        // The distinct attributes and what switching between them costs.
+        let mut pens: Vec<Pen> = Vec::new();
+        let pen_of: Vec<usize> = model
+            .iter()
+            .map(|&p| {
+                pens.iter().position(|&q| q == p).unwrap_or_else(|| {
+                    pens.push(p);
+                    pens.len() - 1
+                })
+            })
+            .collect();
+        let m = pens.len();
+        let mut sgr = vec![0usize; m * m];
+        for (a, &pa) in pens.iter().enumerate() {
+            for (b, &pb) in pens.iter().enumerate() {
+                sgr[a * m + b] = pen_bytes(Some(pa), pb).len();
+            }
+        }
+        let first_sgr: Vec<usize> = pens.iter().map(|&p| pen_bytes(self.pen, p).len()).collect();
+        // cost[i * n + j]: from the end of run i (i == n: from where the cursor is) to run j.
+        let mut cost = vec![0usize; (n + 1) * n];
+        for i in 0..=n {
+            let (from, pen) = match runs.get(i) {
+                Some(r) => (r.last().and_then(|g| self.cursor_after(g)), Some(model[i])),
+                None => (self.cursor, self.pen),
+            };
+            for (j, run) in runs.iter().enumerate() {
+                let switch = match runs.get(i) {
+                    Some(_) => sgr[pen_of[i] * m + pen_of[j]],
+                    None => first_sgr[pen_of[j]],
+                };
+                cost[i * n + j] = self.move_len(from, pen, run[0].x, run[0].y) + switch;
+            }
+        }
+        // The path ends anywhere: going on from its last run costs nothing.
+        let c = |a: usize, b: Option<usize>| b.map_or(0, |b| cost[a * n + b] as isize);
+        STARTS
+            .iter()
+            .map(|&start| {
+                let mut route = vec![n];
+                match start {
+                    Start::Nearest => {
+                        let mut left: Vec<usize> = (0..n).collect();
+                        while !left.is_empty() {
+                            let a = route[route.len() - 1];
+                            let k = (0..left.len())
+                                .min_by_key(|&k| cost[a * n + left[k]])
+                                .unwrap_or(0);
+                            route.push(left.swap_remove(k));
+                        }
+                    }
+                    Start::Rows => route.extend(0..n),
+                    Start::ByPen => {
+                        let mut order: Vec<usize> = (0..n).collect();
+                        // Stable: row-major within each attribute group.
+                        order.sort_by_key(|&i| pen_of[i]);
+                        route.extend(order);
+                    }
+                }
+                for _ in 0..MAX_PASSES {
+                    let mut improved = false;
+                    for len in 1..=MAX_SEGMENT {
+                        let mut i = 1;
+                        while i + len <= route.len() {
+                            let (a, s, e) = (route[i - 1], route[i], route[i + len - 1]);
+                            let b = route.get(i + len).copied();
+                            let saved = c(a, Some(s)) + c(e, b) - c(a, b);
+                            let rest: Vec<usize> = route[..i]
+                                .iter()
+                                .chain(&route[i + len..])
+                                .copied()
+                                .collect();
+                            let mut best: Option<(isize, usize)> = None;
+                            for k in (1..=rest.len()).filter(|&k| k != i) {
+                                let (p, q) = (rest[k - 1], rest.get(k).copied());
+                                let added = c(p, Some(s)) + c(e, q) - c(p, q);
+                                if added < saved && best.is_none_or(|(d, _)| added < d) {
+                                    best = Some((added, k));
+                                }
+                            }
+                            if let Some((_, k)) = best {
+                                let segment: Vec<usize> = route[i..i + len].to_vec();
+                                route = rest;
+                                route.splice(k..k, segment);
+                                improved = true;
+                            }
+                            i += 1;
+                        }
+                    }
+                    if !improved {
+                        break;
+                    }
+                }
+                route.remove(0);
+                route
+            })
+            .collect()
+    }
+
+    /// Drops the glyphs whose cells already show them (same text, same attributes).
+    fn drop_shown(&self, glyphs: Vec<Glyph>) -> Vec<Glyph> {
+        glyphs
+            .into_iter()
+            .filter(|g| {
+                g.width != 1
+                    || self.index(g.x, g.y).is_none_or(|i| {
+                        self.screen[i].as_ref().is_none_or(|s| {
+                            !looks_like(
+                                s,
+                                &Shown {
+                                    text: g.text.clone(),
+                                    pen: g.pen,
+                                },
+                            )
+                        })
+                    })
+            })
+            .collect()
+    }
+
+    /// Scrolls a band of rows when the frame shows their content moved up or down and a
+    /// scroll plus the repaint of what still differs is cheaper than repainting the band;
+    /// returns the glyphs left to print (all of the frame's cells that the terminal does
+    /// not show after the scroll).
+    fn scroll_if_cheaper(&mut self, glyphs: Vec<Glyph>) -> Vec<Glyph> {
+        let (w, h) = (usize::from(self.width), usize::from(self.height));
+        if !self.scroll_regions || glyphs.len() < MIN_SCROLL_CELLS || h < 2 {
+            return glyphs;
+        }
+        // The frame as a whole: what the terminal shows, with the changes on top.
+        let mut next = self.screen.clone();
+        for g in &glyphs {
+            if let Some(i) = self.index(g.x, g.y) {
+                next[i] = Some(Shown {
+                    text: g.text.clone(),
+                    pen: g.pen,
+                });
+                for k in 1..g.width {
+                    if let Some(j) = self.index(g.x + k, g.y) {
+                        next[j] = None;
+                    }
+                }
+            }
+        }
+        let blank = Shown {
+            text: " ".into(),
+            pen: Pen::DEFAULT,
+        };
+        let stay: Vec<usize> = (0..h)
+            .map(|y| {
+                repaint_cost(&next[y * w..(y + 1) * w], |x| {
+                    self.screen[y * w + x].as_ref()
+                })
+            })
+            .collect();
+        let cleared: Vec<usize> = (0..h)
+            .map(|y| repaint_cost(&next[y * w..(y + 1) * w], |_| Some(&blank)))
+            .collect();
+        // Rows whose every cell is known before and after: a band with an unknown cell
+        // (never drawn, or covered by a wide character) would keep what scrolls into it.
+        let known: Vec<bool> = (0..h)
+            .map(|y| (y * w..(y + 1) * w).all(|i| next[i].is_some() && self.screen[i].is_some()))
+            .collect();
+        // (saving, top, bottom, shift: > 0 content moves up).
+        let mut best: Option<(usize, usize, usize, isize)> = None;
+        for k in 1..=MAX_SCROLL.min(h - 1) {
+            for up in [true, false] {
+                // moved[y]: repainting row y when it shows the old row it moved from.
+                let moved: Vec<usize> = (0..h)
+                    .map(|y| {
+                        let from = if up { y + k } else { y.wrapping_sub(k) };
+                        if from >= h {
+                            return usize::MAX;
+                        }
+                        repaint_cost(&next[y * w..(y + 1) * w], |x| {
+                            self.screen[from * w + x].as_ref()
+                        })
+                    })
+                    .collect();
+                for top in 0..h {
+                    for bottom in top + k..h {
+                        if !known[bottom] {
+                            break;
+                        }
+                        if !known[top..bottom].iter().all(|&k| k) {
+                            break;
+                        }
+                        let before: usize = stay[top..=bottom].iter().sum();
+                        // Rows taking old content, then the rows scrolled in blank.
+                        let (kept, fresh) = if up {
+                            (top..=bottom - k, bottom + 1 - k..=bottom)
+                        } else {
+                            (top + k..=bottom, top..=top + k - 1)
+                        };
+                        let mut after = scroll_bytes(top, bottom, k);
+                        for y in kept {
+                            after = after.saturating_add(moved[y]);
+                        }
+                        for y in fresh {
+                            after += cleared[y];
+                        }
+                        if after < before && best.is_none_or(|b| before - after > b.0) {
+                            let shift = if up { k as isize } else { -(k as isize) };
+                            best = Some((before - after, top, bottom, shift));
+                        }
+                    }
+                }
+            }
+        }
+        let Some((_, top, bottom, shift)) = best else {
+            return glyphs;
+        };
+        self.scroll_band(top, bottom, shift);
+        // Everything of the frame the terminal does not show now.
+        let mut out = Vec::new();
+        for y in 0..h {
+            for x in 0..w {
+                let i = y * w + x;
+                if let Some(n) = &next[i]
+                    && !self.screen[i].as_ref().is_some_and(|s| looks_like(s, n))
+                {
+                    out.push(Glyph {
+                        x: x as u16,
+                        y: y as u16,
+                        width: n.text.width() as u16,
+                        text: n.text.clone(),
+                        pen: n.pen,
+                    });
+                }
+            }
+        }
+        out
+    }
+
+    /// Scrolls rows `top..=bottom` by `shift` rows (> 0: up) with scroll margins, and
+    /// updates the screen model. The cursor ends at the top left (resetting the margins
+    /// homes it).
+    fn scroll_band(&mut self, top: usize, bottom: usize, shift: isize) {
+        let w = usize::from(self.width);
+        // Scrolled-in rows are blank in the current background: the default one.
+        self.set_pen(Pen::DEFAULT);
+        self.queue
+            .extend_from_slice(format!("\x1b[{};{}r", top + 1, bottom + 1).as_bytes());
+        // Setting the margins homes the cursor.
+        self.cursor = Some((0, 0));
+        let k = shift.unsigned_abs();
+        if shift > 0 {
+            // A line feed on the bottom margin scrolls the band up.
+            self.move_to(0, bottom as u16);
+            self.queue.extend(std::iter::repeat_n(b'\n', k));
+        } else {
+            // A reverse index on the top margin scrolls it down.
+            self.move_to(0, top as u16);
+            self.queue
+                .extend(std::iter::repeat_n(*b"\x1bM", k).flatten());
+        }
+        self.queue.extend_from_slice(b"\x1b[r");
+        self.cursor = Some((0, 0));
+        let blank = Some(Shown {
+            text: " ".into(),
+            pen: Pen::DEFAULT,
+        });
+        let old: Vec<Option<Shown>> = self.screen[top * w..(bottom + 1) * w].to_vec();
+        for y in top..=bottom {
+            let from = y as isize + shift;
+            let src = if (top as isize..=bottom as isize).contains(&from) {
+                Some((from as usize - top) * w)
+            } else {
+                None
+            };
+            for x in 0..w {
+                self.screen[y * w + x] = match src {
+                    Some(s) => old[s + x].clone(),
+                    None => blank.clone(),
+                };
+            }
+        }
+    }
+}
+
+/// What repainting a row costs, roughly: the bytes of each cell that differs from what
+/// `shown(x)` says is there, and a cursor move for each run of them.
+fn repaint_cost<'a>(row: &[Option<Shown>], shown: impl Fn(usize) -> Option<&'a Shown>) -> usize {
+    let mut cost = 0;
+    let mut in_run = false;
+    for (x, cell) in row.iter().enumerate() {
+        let Some(cell) = cell else {
+            continue;
+        };
+        if shown(x).is_some_and(|s| looks_like(s, cell)) {
+            in_run = false;
+        } else {
+            cost += cell.text.len() + if in_run { 0 } else { 3 };
+            in_run = true;
+        }
+    }
+    cost
+}
+
+/// The bytes of scrolling rows `top..=bottom` by `k`, roughly: margins set and reset, a
+/// move to the margin, `k` line feeds or reverse indexes, and a move back.
+fn scroll_bytes(top: usize, bottom: usize, k: usize) -> usize {
+    let digits = |n: usize| (n + 1).to_string().len();
+    4 + digits(top) + digits(bottom) + 3 + (3 + digits(bottom)) + 2 * k + 4
+}
+
+/// The shortest SGR sequence switching the attributes from `from` (`None`: unknown) to `to`.
+fn pen_bytes(from: Option<Pen>, to: Pen) -> Vec<u8> {
+    if from == Some(to) {
+        return Vec::new();
+    }
+    let full = sgr_from_reset(to).join(";");
+    let params = match from {
+        Some(from) => {
+            let inc = sgr_incremental(from, to).join(";");
+            if inc.len() <= full.len() { inc } else { full }
+        }
+        None => full,
+    };
+    if params.is_empty() {
+        return Vec::new();
+    }
+    let mut out = Vec::with_capacity(params.len() + 3);
+    out.extend_from_slice(b"\x1b[");
+    out.extend_from_slice(params.as_bytes());
+    out.push(b'm');
+    out
+}
+
+/// The length of [`cup`].
+fn cup_len(x: u16, y: u16) -> usize {
+    match (x, y) {
+        (0, 0) => 3,
+        (0, y) => 3 + digits(y + 1),
+        (x, y) => 4 + digits(y + 1) + digits(x + 1),
+    }
+}
+
+/// The length of [`csi_n`].
+fn csi_n_len(n: u16) -> usize {
+    3 + if n == 1 { 0 } else { digits(n) }
+}
+
+fn digits(n: u16) -> usize {
+    n.checked_ilog10().map_or(1, |d| d as usize + 1)
 }
 
 /// `ESC [ row ; col H` (1-based), shortened where the defaults allow.
@@ -647,7 +1259,7 @@ fn ascii_char(c: char) -> Option<char> {
 
 impl<W: Write> Write for LeanBackend<W> {
     /// Queues raw bytes. Only for sequences that neither move the cursor nor change
-    /// attributes (synchronized-update markers); anything else must call [`Self::forget`].
+    /// attributes; anything else must call [`Self::forget`].
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
         self.queue.extend_from_slice(buf);
         Ok(buf.len())
@@ -669,6 +1281,8 @@ impl<W: Write> Backend for LeanBackend<W> {
             .filter(|(x, y, _)| *x < self.width && *y < self.height)
             .map(|(x, y, cell)| self.glyph(x, y, cell))
             .collect();
+        let glyphs = self.drop_shown(glyphs);
+        let glyphs = self.scroll_if_cheaper(glyphs);
         self.put_frame(glyphs);
         Ok(())
     }
@@ -770,7 +1384,16 @@ impl<W: Write> Backend for LeanBackend<W> {
         {
             self.reshape(w, h);
         }
-        if !self.queue.is_empty() {
+        if self.synchronized && self.queue.len() >= SYNC_MIN_BYTES {
+            // One write: the markers travel with the frame.
+            let mut frame =
+                Vec::with_capacity(self.queue.len() + SYNC_BEGIN.len() + SYNC_END.len());
+            frame.extend_from_slice(SYNC_BEGIN);
+            frame.extend_from_slice(&self.queue);
+            frame.extend_from_slice(SYNC_END);
+            self.out.write_all(&frame)?;
+            self.queue.clear();
+        } else if !self.queue.is_empty() {
             self.out.write_all(&self.queue)?;
             self.queue.clear();
         }
@@ -816,17 +1439,29 @@ mod tests {
         String::from_utf8_lossy(bytes).replace('\x1b', "\\e")
     }
 
-    /// A tiny terminal emulator: applies the sequences this backend emits to a grid.
+    /// A tiny terminal emulator: applies the sequences this backend emits to a grid,
+    /// scroll margins included (a line feed on the bottom margin scrolls the band up, a
+    /// reverse index on the top margin scrolls it down; margins home the cursor).
     fn emulate(bytes: &[u8], w: usize, h: usize) -> Vec<String> {
         let mut grid = vec![vec![' '; w]; h];
         let (mut x, mut y) = (0usize, 0usize);
+        let (mut top, mut bottom) = (0usize, h - 1);
         let s = String::from_utf8(bytes.to_vec()).expect("utf-8");
         let mut it = s.chars().peekable();
         while let Some(c) = it.next() {
             match c {
                 '\x1b' if it.peek() == Some(&'M') => {
                     it.next();
-                    y -= 1;
+                    if y == top {
+                        grid[top..=bottom].rotate_right(1);
+                        grid[top] = vec![' '; w];
+                    } else {
+                        y -= 1;
+                    }
+                }
+                '\n' if y == bottom => {
+                    grid[top..=bottom].rotate_left(1);
+                    grid[bottom] = vec![' '; w];
                 }
                 '\n' => y += 1,
                 '\x1b' => {
@@ -856,6 +1491,11 @@ mod tests {
                         'D' => x -= n,
                         'G' => x = n - 1,
                         'J' if nums[0] == 2 => grid = vec![vec![' '; w]; h],
+                        'r' => {
+                            top = nums[0].max(1) - 1;
+                            bottom = nums.get(1).copied().filter(|&b| b > 0).unwrap_or(h) - 1;
+                            (x, y) = (0, 0);
+                        }
                         'm' | 'l' | 'h' => {}
                         other => panic!("unexpected sequence {other}"),
                     }
@@ -868,7 +1508,97 @@ mod tests {
                 }
             }
         }
+        assert_eq!((top, bottom), (0, h - 1), "margins left set");
         grid.into_iter().map(|r| r.into_iter().collect()).collect()
+    }
+
+    fn log_line(i: usize) -> String {
+        let what = [
+            "start walk",
+            "footstep left i=1",
+            "lantern-creak",
+            "footstep right f=0.5",
+            "complete",
+            "interrupt idle",
+            "end jump",
+            "dispose",
+            "event wave",
+            "start run",
+            "hit ground",
+            "blink",
+        ];
+        format!("{i:>2} {}", what[i % what.len()])
+    }
+
+    /// Draws a log of `lines` (the last `rows` of them) above a fixed footer, frame after
+    /// frame with one more line each time; returns the stream of each frame after the first
+    /// and checks each replays to the frame.
+    fn scrolling_log(scroll: bool) -> Vec<Vec<u8>> {
+        let sink = Sink::default();
+        let mut backend = LeanBackend::with_size(sink.clone(), 30, 8, ColorMode::Ansi, false);
+        backend.set_scroll_regions(scroll);
+        let mut t = Terminal::new(backend).expect("terminal");
+        // As the viewer does: every cell known from the start (bands with unknown cells
+        // are never scrolled).
+        t.clear().expect("clear");
+        let mut all = Vec::new();
+        let mut frames = Vec::new();
+        for n in 6..12 {
+            let lines: Vec<Line> = (n - 6..n)
+                .map(|i| Line::styled(log_line(i), Style::default().fg(Color::Cyan)))
+                .collect();
+            t.draw(|f| {
+                f.render_widget(
+                    Paragraph::new("header"),
+                    ratatui::layout::Rect::new(0, 0, 30, 1),
+                );
+                f.render_widget(
+                    Paragraph::new(lines.clone()),
+                    ratatui::layout::Rect::new(0, 1, 30, 6),
+                );
+                f.render_widget(
+                    Paragraph::new(format!("frame {n}")),
+                    ratatui::layout::Rect::new(0, 7, 30, 1),
+                );
+            })
+            .expect("draw");
+            let bytes = sink.take();
+            all.extend_from_slice(&bytes);
+            let grid = emulate(&all, 30, 8);
+            assert_eq!(grid[0].trim_end(), "header");
+            for (r, i) in (n - 6..n).enumerate() {
+                assert_eq!(grid[1 + r].trim_end(), log_line(i));
+            }
+            assert_eq!(grid[7].trim_end(), format!("frame {n}"));
+            frames.push(bytes);
+        }
+        frames.split_off(1)
+    }
+
+    #[test]
+    fn a_scrolling_log_is_scrolled_not_repainted() {
+        let scrolled = scrolling_log(true);
+        let painted = scrolling_log(false);
+        for (s, p) in scrolled.iter().zip(&painted) {
+            // Margins around the band of the log only, a line feed, margins reset, and
+            // the new line and the footer's digit.
+            assert!(show(s).contains("\\e[2;7r"), "{}", show(s));
+            assert!(!show(p).contains("\\e[2;7r"), "{}", show(p));
+            assert!(s.len() * 2 < p.len(), "{} vs {}", show(s), show(p));
+        }
+    }
+
+    #[test]
+    fn cells_already_shown_are_not_sent_again() {
+        // Braille patterns that differ but show as the same ASCII dot.
+        let (mut t, sink) = term(ColorMode::None, true);
+        t.draw(|f| f.render_widget(Paragraph::new("⣿⡇x"), f.area()))
+            .expect("draw");
+        sink.take();
+        t.draw(|f| f.render_widget(Paragraph::new("⠁⢸y"), f.area()))
+            .expect("draw");
+        // The cursor stayed after the `x`: back one, and the `y`, nothing else.
+        assert_eq!(show(&sink.take()), "\x08y");
     }
 
     #[test]
@@ -1003,6 +1733,80 @@ mod tests {
         b.queue.clear();
         b.move_to(70, 20);
         assert!(b.queue.is_empty());
+    }
+
+    #[test]
+    fn move_lengths_match_the_moves_sent() {
+        let mut b = LeanBackend::with_size(Sink::default(), 40, 6, ColorMode::None, false);
+        Backend::clear(&mut b).expect("clear");
+        // Unchanged cells to re-print: ASCII on row 2, braille (3 bytes each) on row 3.
+        for x in 0..40 {
+            b.screen[2 * 40 + x] = Some(Shown {
+                text: "a".into(),
+                pen: Pen::DEFAULT,
+            });
+            b.screen[3 * 40 + x] = Some(Shown {
+                text: "⣿".into(),
+                pen: Pen::DEFAULT,
+            });
+        }
+        let mut bridged = 0;
+        for (cx, cy) in [(0, 0), (5, 1), (12, 2), (39, 5), (20, 3)] {
+            b.cursor = Some((cx, cy));
+            for y in 0..6 {
+                for x in 0..40 {
+                    let sent = b.move_bytes(x, y);
+                    assert_eq!(
+                        b.move_len(b.cursor, b.pen, x, y),
+                        sent.len(),
+                        "from {cx},{cy} to {x},{y}: {}",
+                        show(&sent)
+                    );
+                    bridged += usize::from(sent.first().is_some_and(|&c| c == b'a'));
+                }
+            }
+        }
+        assert!(bridged > 0, "no move re-printed cells");
+        // After a line feed, re-printing the cells of the next row beats a cursor move.
+        b.cursor = Some((10, 1));
+        assert_eq!(show(&b.move_bytes(12, 2)), "\naa");
+        assert_eq!(b.move_len(None, b.pen, 12, 2), 7);
+    }
+
+    #[test]
+    fn only_large_frames_are_synchronized() {
+        let (mut t, sink) = term(ColorMode::None, false);
+        t.draw(|f| f.render_widget(Paragraph::new("small"), f.area()))
+            .expect("draw");
+        let out = sink.take();
+        assert!(!show(&out).contains("2026"), "{}", show(&out));
+        let big = "⣿".repeat(20);
+        let sink = Sink::default();
+        let mut t = Terminal::new(LeanBackend::with_size(
+            sink.clone(),
+            20,
+            30,
+            ColorMode::None,
+            false,
+        ))
+        .expect("terminal");
+        t.draw(|f| {
+            let lines: Vec<Line> = (0..30).map(|_| Line::raw(big.clone())).collect();
+            f.render_widget(Paragraph::new(lines), f.area());
+        })
+        .expect("draw");
+        let out = show(&sink.take());
+        assert!(
+            out.starts_with("\\e[?2026h") && out.ends_with("\\e[?2026l"),
+            "{out}"
+        );
+        t.backend_mut().set_synchronized(false);
+        t.draw(|f| {
+            let lines: Vec<Line> = (0..30).map(|_| Line::raw("⣀".repeat(20))).collect();
+            f.render_widget(Paragraph::new(lines), f.area());
+        })
+        .expect("draw");
+        assert!(!show(&sink.take()).contains("2026"));
     }
 
     #[test]

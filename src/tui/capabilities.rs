@@ -9,6 +9,7 @@
 //!   all is the POSIX locale): ASCII.
 //! - `NO_COLOR` (non-empty): no colour. `COLORTERM=truecolor|24bit`: 24-bit colour. Otherwise
 //!   the 16 ANSI colours.
+//! - Scroll margins (DECSTBM, VT100 on): all but `TERM` unset, `dumb` and `vt52`.
 //! - Marker: ASCII when the screen is ASCII; octants on terminals known to draw them (kitty,
 //!   ghostty, foot, WezTerm); sextants on VTE terminals (GNOME Terminal and kin, VTE 0.60+);
 //!   braille otherwise (every UTF-8 terminal font has it).
@@ -25,6 +26,8 @@ pub struct Capabilities {
     pub color: ColorMode,
     /// The densest marker it can draw.
     pub marker: MarkerKind,
+    /// It takes scroll margins (DECSTBM), so a band of rows can be scrolled.
+    pub scroll_regions: bool,
 }
 
 /// Terminal types that get ASCII whatever the locale.
@@ -87,6 +90,7 @@ impl Capabilities {
             unicode,
             color,
             marker,
+            scroll_regions: !matches!(term.as_str(), "" | "dumb" | "vt52"),
         }
     }
 
@@ -134,7 +138,8 @@ mod tests {
             Capabilities {
                 unicode: true,
                 color: ColorMode::Ansi,
-                marker: MarkerKind::Braille
+                marker: MarkerKind::Braille,
+                scroll_regions: true,
             }
         );
         assert!(!c.ascii_screen(MarkerKind::Braille));
@@ -152,6 +157,8 @@ mod tests {
             assert!(!c.unicode, "{term}");
             assert_eq!(c.color, ColorMode::None, "{term}");
             assert_eq!(c.marker, MarkerKind::Ascii, "{term}");
+            // VT100 has scroll margins; the dumb terminal and an unknown one get none.
+            assert_eq!(c.scroll_regions, term.starts_with("vt"), "{term}");
         }
     }
 

@@ -6,8 +6,6 @@ use crate::tui::process::{self, Request};
 use crate::tui::render;
 use crate::tui::terminal::{self, Term};
 use ratatui::crossterm::event::{self, Event, KeyEventKind};
-use ratatui::crossterm::execute;
-use ratatui::crossterm::terminal::{BeginSynchronizedUpdate, EndSynchronizedUpdate};
 use std::sync::Arc;
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::{Duration, Instant};
@@ -200,7 +198,8 @@ fn handle_event(app: &mut App, ev: Event) -> bool {
     }
 }
 
-/// One frame, wrapped in a synchronized update so slow links never show half a frame.
+/// One frame (the backend wraps large ones in a synchronized update so slow links never
+/// show half a frame).
 fn draw(term: &mut Term, app: &mut App) -> std::io::Result<()> {
     // The ASCII marker (`M`) makes the whole screen ASCII: repaint it all when that changes.
     let ascii = app.theme.ascii(app.marker);
@@ -208,9 +207,7 @@ fn draw(term: &mut Term, app: &mut App) -> std::io::Result<()> {
         term.backend_mut().set_ascii(ascii);
         term.clear()?;
     }
-    execute!(term.backend_mut(), BeginSynchronizedUpdate)?;
     term.draw(|f| render::draw(f, app))?;
-    execute!(term.backend_mut(), EndSynchronizedUpdate)?;
     Ok(())
 }
 

@@ -108,6 +108,8 @@ pub fn run(
     }
     let mut term = terminal::enter(opts.mouse, opts.color, ascii)
         .map_err(|e| format!("cannot set up the terminal: {e}"))?;
+    term.backend_mut()
+        .set_scroll_regions(capabilities::Capabilities::from_env().scroll_regions);
     let result = event_loop::run(&mut term, &mut app, opts.fps, reloader);
     let exit = match result {
         Ok(exit) => exit,

@@ -200,6 +200,11 @@ pub fn counting_terminal_for(
         },
     )
     .expect("terminal");
+    // As the viewer does: erase once, so every cell is known from the start (through the
+    // backend: `Terminal::clear` of a fixed viewport erases row by row, which the backend
+    // does not track).
+    let mut term = term;
+    ratatui::backend::Backend::clear(term.backend_mut()).expect("clear");
     (term, sink)
 }
 
@@ -247,5 +252,10 @@ pub fn recording_terminal(
         },
     )
     .expect("terminal");
+    // As the viewer does: erase once, so every cell is known from the start (through the
+    // backend: `Terminal::clear` of a fixed viewport erases row by row, which the backend
+    // does not track).
+    let mut term = term;
+    ratatui::backend::Backend::clear(term.backend_mut()).expect("clear");
     (term, sink)
 }

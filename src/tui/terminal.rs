@@ -32,7 +32,10 @@ pub fn enter(mouse: bool, color: ColorMode, ascii: bool) -> std::io::Result<Term
         hook(info);
     }));
     reenter(mouse)?;
-    Terminal::new(LeanBackend::new(stdout(), color, ascii))
+    let mut term = Terminal::new(LeanBackend::new(stdout(), color, ascii))?;
+    // Erase once so the backend knows every cell (blank) from the start.
+    term.clear()?;
+    Ok(term)
 }
 
 /// Raw mode, alternate screen, hidden cursor and (optionally) mouse capture: entering, and
