@@ -75,8 +75,7 @@ impl Animation {
         for t in &timelines {
             properties.extend_from_slice(t.property_ids().as_slice());
         }
-        properties.sort_unstable();
-        properties.dedup();
+        sort_unique_ids(&mut properties);
         Animation {
             name: name.into(),
             duration,
@@ -188,5 +187,80 @@ mod tests {
         assert_eq!(a.seek_time(2.5), 0.5);
         assert_eq!(a.seek_time(-0.5), 1.5);
         assert_eq!(a.seek_time(0.0), 0.0);
+    }
+
+    /// Every id kind with small, equal and unpackable fields, in a scrambled order with
+    /// repeats: the packed sort gives what the derived order gives.
+    #[test]
+    fn packed_id_sort_matches_the_derived_order() {
+        use super::{Joint3Channel as J, PhysicsProperty as Ph, PropertyId as P, sort_unique_ids};
+        let mut ids = Vec::new();
+        for i in [0, 1, 7, (1 << 21) - 1, 1 << 21, usize::MAX] {
+            for j in [0, 2, 1] {
+                ids.extend([
+                    P::Rotate(i),
+                    P::X(i),
+                    P::Y(i),
+                    P::ScaleX(i),
+                    P::ScaleY(i),
+                    P::ShearX(i),
+                    P::ShearY(i),
+                    P::Inherit(i),
+                    P::Attachment(i),
+                    P::Color(i),
+                    P::TwoColor(i),
+                    P::Rgb(i),
+                    P::Alpha(i),
+                    P::Rgb2(i),
+                    P::Deform(i, j),
+                    P::Deform(j, i),
+                    P::Sequence(i, j),
+                    P::Event,
+                    P::DrawOrder,
+                    P::Ik(i),
+                    P::Transform(i),
+                    P::PathPosition(i),
+                    P::PathSpacing(i),
+                    P::PathMix(i),
+                    P::Physics(Ph::Mix, Some(i)),
+                    P::Physics([Ph::Inertia, Ph::Gravity, Ph::Mass][j], None),
+                    P::Physics(Ph::Wind, Some(j)),
+                    P::PhysicsReset,
+                    P::Joint3(i, [J::Direction, J::Position, J::Rotation][j]),
+                    P::SliderTime(i),
+                    P::SliderMix(i),
+                ]);
+            }
+        }
+        // A fixed scramble (a multiplicative step coprime with the length).
+        let n = ids.len();
+        let step = (1..n).rev().find(|s| gcd(*s, n) == 1).unwrap_or(1);
+        let scrambled: Vec<P> = (0..n).map(|k| ids[k * step % n]).collect();
+        let mut expect = scrambled.clone();
+        expect.sort_unstable();
+        expect.dedup();
+        // Packable only (the fast path), then everything (the fallback).
+        let mut small: Vec<P> = scrambled
+            .iter()
+            .copied()
+            .filter(|id| {
+                let text = format!("{id:?}");
+                !text.contains(&(1usize << 21).to_string())
+                    && !text.contains(&usize::MAX.to_string())
+            })
+            .collect();
+        assert!(small.len() > 100, "{}", small.len());
+        let mut small_expect = small.clone();
+        small_expect.sort_unstable();
+        small_expect.dedup();
+        sort_unique_ids(&mut small);
+        assert_eq!(small, small_expect);
+        let mut all = scrambled;
+        sort_unique_ids(&mut all);
+        assert_eq!(all, expect);
+    }
+
+    fn gcd(a: usize, b: usize) -> usize {
+        if b == 0 { a } else { gcd(b, a % b) }
     }
 }

@@ -55,7 +55,14 @@ pub struct SkeletonData {
 impl SkeletonData {
     /// Derives the lookup tables loaders should not have to build. Call once after loading.
     pub fn finish(&mut self) {
-        self.bone_children = vec![Vec::new(); self.bones.len()];
+        // Counted first: one exact allocation per parent instead of a few growing ones.
+        let mut counts = vec![0usize; self.bones.len()];
+        for b in &self.bones {
+            if let Some(c) = b.parent.and_then(|p| counts.get_mut(p)) {
+                *c += 1;
+            }
+        }
+        self.bone_children = counts.into_iter().map(Vec::with_capacity).collect();
         for (i, b) in self.bones.iter().enumerate() {
             if let Some(p) = b.parent {
                 self.bone_children[p].push(i);

@@ -96,8 +96,10 @@ fn entries(
 ) -> Read<()> {
     for _ in 0..slot_count {
         let slot = r.c.index(data.slots.len(), "slot index")?;
-        r.c.enter("slot", None, Some(&data.slots[slot].name.clone()));
+        r.c.enter("slot", None, Some(&data.slots[slot].name));
         let count = r.c.count(2, "attachment count")?;
+        // At least two bytes each, checked above: bounded by the file.
+        data.attachments.reserve(count);
         for j in 0..count {
             r.c.enter("attachment", Some(j), None);
             let at = r.c.offset();
@@ -114,7 +116,8 @@ fn entries(
                 attachment(r, data, &key, id)?
             };
             data.attachments.push(att);
-            skin.set(slot, &key, id);
+            // New in this slot: checked above.
+            skin.push_new(slot, key, id);
             if let Some(link) = link {
                 pending.push(Pending {
                     offset: at,
