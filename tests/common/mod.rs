@@ -3,6 +3,7 @@
 
 pub mod golden_poses;
 pub mod golden_scenarios;
+pub mod terminal_replay;
 pub mod twins;
 
 use serde_json::Value;
