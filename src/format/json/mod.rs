@@ -12,7 +12,7 @@ pub mod path;
 
 pub use locate::{line_col, locate, locate_nearest};
 pub use number::{F32, F32List, Raw32};
-pub use ordered_map::OrderedMap;
+pub use ordered_map::{OrderedMap, SmallKey};
 pub use path::{Seg, format_path};
 
 use crate::format::LoadError;

@@ -3,13 +3,14 @@
 use std::borrow::Cow;
 use std::fmt;
 use std::marker::PhantomData;
+use std::ops::Deref;
 
 use serde::de::{Deserialize, Deserializer, MapAccess, Visitor};
 
 /// A JSON object's members in file order. Keys may repeat; loaders decide whether that is an
 /// error (they report it with the member's position, see [`super::path::Seg::Entry`]).
 #[derive(Clone, Debug, PartialEq)]
-pub struct OrderedMap<T>(pub Vec<(String, T)>);
+pub struct OrderedMap<T>(pub Vec<(SmallKey, T)>);
 
 impl<T> Default for OrderedMap<T> {
     fn default() -> Self {
@@ -33,7 +34,120 @@ impl<T> OrderedMap<T> {
             return (1..self.0.len()).find(|&i| self.0[..i].iter().any(|(k, _)| *k == self.0[i].0));
         }
         let mut seen = std::collections::HashSet::with_capacity(self.0.len());
-        self.0.iter().position(|(k, _)| !seen.insert(k.as_str()))
+        // Hashed as stored: `as_str` would validate the UTF-8 again.
+        self.0.iter().position(|(k, _)| !seen.insert(k))
+    }
+}
+
+/// Bytes a [`SmallKey`] holds without an allocation (the key and name fields of the Spine
+/// exports average about 10 bytes).
+const INLINE_KEY: usize = 22;
+
+/// An object's key, held inline when short. Most keys of a Spine export are short names read
+/// once and only compared or looked up; as `String`s they were a third of a load's
+/// allocations.
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub enum SmallKey {
+    /// The first `len` bytes of the array (the rest are zero), valid UTF-8.
+    Inline(u8, [u8; INLINE_KEY]),
+    Heap(Box<str>),
+}
+
+impl SmallKey {
+    pub fn new(s: &str) -> SmallKey {
+        if s.len() <= INLINE_KEY {
+            let mut buf = [0; INLINE_KEY];
+            buf[..s.len()].copy_from_slice(s.as_bytes());
+            // `len` fits: it is at most INLINE_KEY.
+            SmallKey::Inline(s.len() as u8, buf)
+        } else {
+            SmallKey::Heap(s.into())
+        }
+    }
+
+    pub fn as_str(&self) -> &str {
+        match self {
+            // Copied from a `&str` whole, so always valid (the fallback is unreachable).
+            SmallKey::Inline(len, buf) => {
+                std::str::from_utf8(&buf[..usize::from(*len)]).unwrap_or_default()
+            }
+            SmallKey::Heap(s) => s,
+        }
+    }
+}
+
+impl Deref for SmallKey {
+    type Target = str;
+
+    fn deref(&self) -> &str {
+        self.as_str()
+    }
+}
+
+impl From<&str> for SmallKey {
+    fn from(s: &str) -> SmallKey {
+        SmallKey::new(s)
+    }
+}
+
+impl From<SmallKey> for String {
+    fn from(k: SmallKey) -> String {
+        match k {
+            SmallKey::Inline(..) => k.as_str().to_owned(),
+            SmallKey::Heap(s) => s.into(),
+        }
+    }
+}
+
+impl PartialEq<str> for SmallKey {
+    fn eq(&self, other: &str) -> bool {
+        self.as_str() == other
+    }
+}
+
+impl PartialEq<&str> for SmallKey {
+    fn eq(&self, other: &&str) -> bool {
+        self.as_str() == *other
+    }
+}
+
+impl fmt::Debug for SmallKey {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(self.as_str(), f)
+    }
+}
+
+impl fmt::Display for SmallKey {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl<'de> Deserialize<'de> for SmallKey {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct V;
+
+        impl Visitor<'_> for V {
+            type Value = SmallKey;
+
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a string")
+            }
+
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<SmallKey, E> {
+                Ok(SmallKey::new(v))
+            }
+
+            fn visit_string<E: serde::de::Error>(self, v: String) -> Result<SmallKey, E> {
+                Ok(if v.len() <= INLINE_KEY {
+                    SmallKey::new(&v)
+                } else {
+                    SmallKey::Heap(v.into_boxed_str())
+                })
+            }
+        }
+
+        deserializer.deserialize_str(V)
     }
 }
 
@@ -50,7 +164,7 @@ impl<'de, T: Deserialize<'de>> Deserialize<'de> for OrderedMap<T> {
 
             fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
                 let mut out = Vec::with_capacity(map.size_hint().unwrap_or(0).min(1024));
-                while let Some(entry) = map.next_entry::<String, T>()? {
+                while let Some(entry) = map.next_entry::<SmallKey, T>()? {
                     out.push(entry);
                 }
                 Ok(OrderedMap(out))
@@ -114,16 +228,31 @@ mod tests {
         assert_eq!(keys, [("z", 1), ("a", 2), ("m", 3), ("a", 4)]);
         assert_eq!(m.first_duplicate(), Some(3));
         let big = |repeat: usize| {
-            let mut m = OrderedMap((0..40).map(|i| (i.to_string(), i)).collect());
-            m.0.push((repeat.to_string(), 0));
+            let mut m = OrderedMap(
+                (0..40)
+                    .map(|i| (SmallKey::new(&i.to_string()), i))
+                    .collect(),
+            );
+            m.0.push((SmallKey::new(&repeat.to_string()), 0));
             m
         };
         assert_eq!(big(7).first_duplicate(), Some(40));
         assert_eq!(big(99).first_duplicate(), None);
         let k: MapKey<'_> = serde_json::from_str("\"a\\\"b\"").unwrap();
         assert_eq!(k.as_str(), "a\"b");
-        let small = OrderedMap(vec![("a".to_string(), 1), ("b".to_string(), 2)]);
+        let small = OrderedMap(vec![("a".into(), 1), ("b".into(), 2)]);
         assert_eq!(small.first_duplicate(), None);
+        let long = "a key longer than twenty-two bytes";
+        let keys: OrderedMap<i32> =
+            serde_json::from_str(&format!(r#"{{"{long}": 1, "\u00e9t\u00e9": 2, "": 3}}"#))
+                .unwrap();
+        assert!(matches!(keys.0[0].0, SmallKey::Heap(_)));
+        assert_eq!(keys.0[0].0.as_str(), long);
+        assert!(matches!(keys.0[1].0, SmallKey::Inline(..)));
+        assert_eq!(keys.0[1].0.as_str(), "été");
+        assert_eq!(keys.0[2].0.as_str(), "");
+        assert_eq!(String::from(keys.0[1].0.clone()), "été");
+        assert_eq!(String::from(keys.0[0].0.clone()), long);
         assert!(serde_json::from_str::<OrderedMap<i32>>("[1]").is_err());
     }
 }

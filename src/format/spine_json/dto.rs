@@ -7,7 +7,7 @@
 use serde::Deserialize;
 
 use super::dto_anim::AnimationDto;
-use crate::format::json::{F32List, OrderedMap};
+use crate::format::json::{F32List, OrderedMap, SmallKey};
 
 fn one() -> f64 {
     1.0
@@ -78,7 +78,7 @@ pub enum InheritDto {
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct BoneDto {
     pub name: String,
-    pub parent: Option<String>,
+    pub parent: Option<SmallKey>,
     #[serde(default)]
     pub length: f64,
     /// 3.8 to 4.1 name of the inherit mode.
@@ -129,9 +129,9 @@ pub enum BlendDto {
 #[serde(deny_unknown_fields)]
 pub struct SlotDto {
     pub name: String,
-    pub bone: String,
-    pub color: Option<String>,
-    pub dark: Option<String>,
+    pub bone: SmallKey,
+    pub color: Option<SmallKey>,
+    pub dark: Option<SmallKey>,
     pub attachment: Option<String>,
     #[serde(default)]
     pub blend: BlendDto,
@@ -148,8 +148,8 @@ pub struct IkDto {
     pub order: i32,
     #[serde(default)]
     pub skin: bool,
-    pub bones: Vec<String>,
-    pub target: String,
+    pub bones: Vec<SmallKey>,
+    pub target: SmallKey,
     #[serde(default = "one")]
     pub mix: f64,
     #[serde(default)]
@@ -172,8 +172,8 @@ pub struct TransformDto {
     pub order: i32,
     #[serde(default)]
     pub skin: bool,
-    pub bones: Vec<String>,
-    pub target: String,
+    pub bones: Vec<SmallKey>,
+    pub target: SmallKey,
     #[serde(default)]
     pub rotation: f64,
     #[serde(default)]
@@ -240,8 +240,8 @@ pub struct PathDto {
     pub order: i32,
     #[serde(default)]
     pub skin: bool,
-    pub bones: Vec<String>,
-    pub target: String,
+    pub bones: Vec<SmallKey>,
+    pub target: SmallKey,
     #[serde(default)]
     pub position_mode: PositionModeDto,
     #[serde(default)]

@@ -4,7 +4,7 @@ use serde::Deserialize;
 
 use super::curve::{CurveDto, OptF64, curve_key};
 use crate::format::json::list::opt_list;
-use crate::format::json::{F32, OrderedMap};
+use crate::format::json::{F32, OrderedMap, SmallKey};
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
@@ -98,7 +98,7 @@ pub struct AttachmentKey {
 pub struct ColorKey {
     #[serde(default)]
     pub time: F32,
-    pub color: String,
+    pub color: SmallKey,
     pub curve: Option<CurveDto>,
     #[serde(default)]
     pub c2: OptF64,
@@ -113,8 +113,8 @@ pub struct ColorKey {
 pub struct TwoColorKey {
     #[serde(default)]
     pub time: F32,
-    pub light: String,
-    pub dark: String,
+    pub light: SmallKey,
+    pub dark: SmallKey,
     pub curve: Option<CurveDto>,
     #[serde(default)]
     pub c2: OptF64,

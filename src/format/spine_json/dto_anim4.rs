@@ -13,7 +13,7 @@ use serde::de::{self, Deserializer, MapAccess, SeqAccess, Visitor};
 use super::dto_anim::{AttachmentKey, DrawOrderKey, EventKey};
 use crate::format::json::list::{List, opt_list};
 use crate::format::json::ordered_map::MapKey;
-use crate::format::json::{OrderedMap, Raw32};
+use crate::format::json::{OrderedMap, Raw32, SmallKey};
 
 /// One animation.
 #[derive(Deserialize)]
@@ -192,7 +192,7 @@ pub struct InheritKey {
 pub struct ColorKey {
     #[serde(default)]
     pub time: Raw32,
-    pub color: String,
+    pub color: SmallKey,
     pub curve: Option<Curve4>,
 }
 
@@ -202,8 +202,8 @@ pub struct ColorKey {
 pub struct Color2Key {
     #[serde(default)]
     pub time: Raw32,
-    pub light: String,
-    pub dark: String,
+    pub light: SmallKey,
+    pub dark: SmallKey,
     pub curve: Option<Curve4>,
 }
 

@@ -8,7 +8,7 @@ use super::dto::*;
 use crate::core::color::Color;
 use crate::core::model::*;
 use crate::format::LoadError;
-use crate::format::json::{OrderedMap, Seg};
+use crate::format::json::{OrderedMap, Seg, SmallKey};
 
 use Seg::{Entry, Index, Key};
 
@@ -31,7 +31,7 @@ pub fn bones<'a>(
             None => None,
             Some(p) => match names.get(p.as_str()) {
                 Some(&pi) => Some(pi),
-                None if *p == b.name || dtos[i..].iter().any(|o| o.name == *p) => {
+                None if **p == *b.name || dtos[i..].iter().any(|o| *o.name == **p) => {
                     return Err(ctx.err(
                         &at("parent"),
                         format!(
@@ -125,7 +125,7 @@ pub fn slots<'a>(
 /// Resolves a constraint's bone list at `<section>[i].bones`.
 fn bone_list(
     ctx: Ctx<'_>,
-    names: &[String],
+    names: &[SmallKey],
     bones: &HashMap<&str, usize>,
     section: &str,
     i: usize,
@@ -392,7 +392,7 @@ pub fn events<'a>(
         // 4.x runtimes read volume and balance only for events with audio (else 0).
         let silent = ctx.version != SpineVersion::V38 && e.audio.is_none();
         out.push(EventData {
-            name: name.clone(),
+            name: name.to_string(),
             int: e.int,
             float: e.float,
             string: e.string.clone().unwrap_or_default(),

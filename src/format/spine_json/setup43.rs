@@ -237,12 +237,14 @@ fn mapping(
     ctx.no_duplicates(props, &at)?;
     let mut out = Vec::new();
     for (fi, (from_name, from)) in props.0.iter().enumerate() {
+        let from_name = from_name.as_str();
         let from_at = [at[0], at[1], at[2], Entry(fi, from_name)];
         let from_prop = property(ctx, from_name, &from_at)?;
         let to_at = [at[0], at[1], at[2], Entry(fi, from_name), Key("to")];
         ctx.no_duplicates(&from.to, &to_at)?;
         let mut to = Vec::new();
         for (ti, (to_name, t)) in from.to.0.iter().enumerate() {
+            let to_name = to_name.as_str();
             let t_at = [
                 at[0],
                 at[1],

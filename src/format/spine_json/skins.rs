@@ -103,34 +103,37 @@ pub fn skins(
             &[Key("skins"), Index(i), Key("attachments")],
         )?;
         for (si, (slot_name, entries)) in dto.attachments.0.into_iter().enumerate() {
+            // Read once: `SmallKey::as_str` validates the UTF-8 each time.
+            let slot_name = slot_name.as_str();
             let slot_at = [
                 Key("skins"),
                 Index(i),
                 Key("attachments"),
-                Entry(si, &slot_name),
+                Entry(si, slot_name),
             ];
-            let slot = lookup(ctx, &names.slots, &slot_name, "slot", &slot_at)?;
+            let slot = lookup(ctx, &names.slots, slot_name, "slot", &slot_at)?;
             for (ki, (key, dto)) in entries.0.into_iter().enumerate() {
-                let at = join(&slot_at, &[Entry(ki, &key)]);
-                if skin.get(slot, &key).is_some() {
+                let key = key.as_str();
+                let at = join(&slot_at, &[Entry(ki, key)]);
+                if skin.get(slot, key).is_some() {
                     return Err(ctx.err(
                         &at,
                         format!("duplicate attachment \"{key}\" for slot \"{slot_name}\""),
                     ));
                 }
                 let id = data.attachments.len();
-                let (att, link) = attachment(ctx, &at, &key, dto, id, bone_count, &names.slots)?;
+                let (att, link) = attachment(ctx, &at, key, dto, id, bone_count, &names.slots)?;
                 data.attachments.push(att);
-                skin.set(slot, &key, id);
+                skin.push_new(slot, key.to_string(), id);
                 if let Some(link) = link {
                     pending.push(Pending {
                         id,
                         slot,
                         skin: i,
                         slot_entry: si,
-                        slot_name: slot_name.clone(),
+                        slot_name: slot_name.to_string(),
                         key_entry: ki,
-                        key: key.clone(),
+                        key: key.to_string(),
                         link,
                     });
                 }

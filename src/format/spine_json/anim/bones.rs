@@ -18,6 +18,7 @@ pub fn bones(
 ) -> Result<(), LoadError> {
     ctx.no_duplicates(dtos, &join(anim, &[Key("bones")]))?;
     for (i, (name, t)) in dtos.0.iter().enumerate() {
+        let name = name.as_str();
         let at = join(anim, &[Key("bones"), Entry(i, name)]);
         let bone = lookup(ctx, &names.bones, name, "bone", &at)?;
         let mut push = |property, keys| {

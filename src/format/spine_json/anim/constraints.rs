@@ -27,6 +27,7 @@ pub fn ik(
 ) -> Result<(), LoadError> {
     ctx.no_duplicates(dtos, &join(anim, &[Key("ik")]))?;
     for (i, (name, keys)) in dtos.0.iter().enumerate() {
+        let name = name.as_str();
         let at = join(anim, &[Key("ik"), Entry(i, name)]);
         let constraint = lookup(ctx, &names.ik, name, "IK constraint", &at)?;
         if keys.is_empty() {
@@ -60,6 +61,7 @@ pub fn transform(
 ) -> Result<(), LoadError> {
     ctx.no_duplicates(dtos, &join(anim, &[Key("transform")]))?;
     for (i, (name, keys)) in dtos.0.iter().enumerate() {
+        let name = name.as_str();
         let at = join(anim, &[Key("transform"), Entry(i, name)]);
         let constraint = lookup(ctx, &names.transform, name, "transform constraint", &at)?;
         if keys.is_empty() {
@@ -83,6 +85,7 @@ pub fn path(
 ) -> Result<(), LoadError> {
     ctx.no_duplicates(dtos, &join(anim, &[Key("path")]))?;
     for (i, (name, t)) in dtos.0.iter().enumerate() {
+        let name = name.as_str();
         let at = join(anim, &[Key("path"), Entry(i, name)]);
         let constraint = lookup(ctx, &names.path, name, "path constraint", &at)?;
         let mut push = |property, keys| {

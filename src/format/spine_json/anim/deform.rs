@@ -26,14 +26,17 @@ pub(crate) fn each<T>(
 ) -> Result<(), LoadError> {
     ctx.no_duplicates(dtos, at)?;
     for (ski, (skin_name, slots)) in dtos.0.iter().enumerate() {
+        let skin_name = skin_name.as_str();
         let skin_at = join(at, &[Entry(ski, skin_name)]);
         let skin = lookup(ctx, &names.skins, skin_name, "skin", &skin_at)?;
         ctx.no_duplicates(slots, &skin_at)?;
         for (si, (slot_name, entries)) in slots.0.iter().enumerate() {
+            let slot_name = slot_name.as_str();
             let slot_at = join(&skin_at, &[Entry(si, slot_name)]);
             let slot = lookup(ctx, &names.slots, slot_name, "slot", &slot_at)?;
             ctx.no_duplicates(entries, &slot_at)?;
             for (ai, (key, t)) in entries.0.iter().enumerate() {
+                let key = key.as_str();
                 let att_at = join(&slot_at, &[Entry(ai, key)]);
                 let Some(attachment) = data.skins.get(skin).and_then(|s| s.get(slot, key)) else {
                     return Err(ctx.err(

@@ -30,12 +30,12 @@ pub fn animations(
         |i| vec![Key("animations"), Entry(i, dtos.0[i].0.as_str())],
     )?;
     let mut out = Vec::with_capacity(dtos.len());
-    for (i, (name, a)) in dtos.0.into_iter().enumerate() {
+    for (i, (name, mut a)) in dtos.0.into_iter().enumerate() {
         let at = [Key("animations"), Entry(i, &name)];
         // A stable order: slots, bones, ik, transform, path, deform, draw order, events.
         // Room for every timeline the animation can have, so the list is allocated once.
         let mut timelines = Vec::with_capacity(timeline_bound(&a));
-        slots::slots(ctx, &at, &a.slots, names, data, &mut timelines)?;
+        slots::slots(ctx, &at, &mut a.slots, names, data, &mut timelines)?;
         bones::bones(ctx, &at, &a.bones, names, &mut timelines)?;
         constraints::ik(ctx, &at, &a.ik, names, &mut timelines)?;
         constraints::transform(ctx, &at, &a.transform, names, &mut timelines)?;
@@ -50,7 +50,7 @@ pub fn animations(
             &mut timelines,
         )?;
         discrete::events(ctx, &at, &a.events, names, data, &mut timelines)?;
-        out.push(Animation::new(name.clone(), timelines));
+        out.push(Animation::new(name, timelines));
     }
     Ok(out)
 }

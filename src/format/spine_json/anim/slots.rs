@@ -31,16 +31,17 @@ pub fn slot_has_attachment(data: &SkeletonData, slot: usize, name: &str) -> bool
 pub fn slots(
     ctx: Ctx<'_>,
     anim: &[Seg<'_>],
-    dtos: &OrderedMap<SlotTimelinesDto>,
+    dtos: &mut OrderedMap<SlotTimelinesDto>,
     names: &Names<'_>,
     data: &SkeletonData,
     out: &mut Vec<Timeline>,
 ) -> Result<(), LoadError> {
     ctx.no_duplicates(dtos, &join(anim, &[Key("slots")]))?;
-    for (i, (name, t)) in dtos.0.iter().enumerate() {
+    for (i, (name, t)) in dtos.0.iter_mut().enumerate() {
+        let name = name.as_str();
         let at = join(anim, &[Key("slots"), Entry(i, name)]);
         let slot = lookup(ctx, &names.slots, name, "slot", &at)?;
-        if let Some(keys) = t.attachment.as_deref().filter(|k| !k.is_empty()) {
+        if let Some(keys) = t.attachment.as_deref_mut().filter(|k| !k.is_empty()) {
             let at = join(&at, &[Key("attachment")]);
             out.push(attachment(ctx, &at, keys, slot, name, data)?);
         }
@@ -71,17 +72,18 @@ pub fn slots(
     Ok(())
 }
 
+/// The names are taken out of `keys` (the DTOs are dropped after the build).
 pub(crate) fn attachment(
     ctx: Ctx<'_>,
     at: &[Seg<'_>],
-    keys: &[AttachmentKey],
+    keys: &mut [AttachmentKey],
     slot: usize,
     slot_name: &str,
     data: &SkeletonData,
 ) -> Result<Timeline, LoadError> {
     let mut times = Vec::with_capacity(keys.len());
     let mut names = Vec::with_capacity(keys.len());
-    for (i, k) in keys.iter().enumerate() {
+    for (i, k) in keys.iter_mut().enumerate() {
         check_time(ctx, at, i, k.time.0, times.last().copied())?;
         if let Some(name) = &k.name
             && !slot_has_attachment(data, slot, name)
@@ -92,7 +94,7 @@ pub(crate) fn attachment(
             ));
         }
         times.push(k.time.0);
-        names.push(k.name.clone());
+        names.push(k.name.take());
     }
     Ok(Timeline::Attachment(AttachmentTimeline {
         slot,

@@ -19,6 +19,7 @@ pub fn bones(
 ) -> Result<(), LoadError> {
     ctx.no_duplicates(dtos, &join(anim, &[Key("bones")]))?;
     for (i, (name, timelines)) in dtos.0.iter().enumerate() {
+        let name = name.as_str();
         let bone_at = join(anim, &[Key("bones"), Entry(i, name)]);
         let bone = lookup(ctx, &names.bones, name, "bone", &bone_at)?;
         for (kind, t) in &timelines.0 {

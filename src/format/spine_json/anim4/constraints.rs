@@ -31,6 +31,7 @@ pub fn ik(
 ) -> Result<(), LoadError> {
     ctx.no_duplicates(dtos, &join(anim, &[Key("ik")]))?;
     for (i, (name, keys)) in dtos.0.iter().enumerate() {
+        let name = name.as_str();
         let at = join(anim, &[Key("ik"), Entry(i, name)]);
         let constraint = lookup(ctx, &names.ik, name, "IK constraint", &at)?;
         if keys.is_empty() {
@@ -82,6 +83,7 @@ pub fn transform(
 ) -> Result<(), LoadError> {
     ctx.no_duplicates(dtos, &join(anim, &[Key("transform")]))?;
     for (i, (name, keys)) in dtos.0.iter().enumerate() {
+        let name = name.as_str();
         let at = join(anim, &[Key("transform"), Entry(i, name)]);
         let constraint = lookup(ctx, &names.transform, name, "transform constraint", &at)?;
         let Some(first) = keys.first() else {
@@ -132,6 +134,7 @@ pub fn path(
 ) -> Result<(), LoadError> {
     ctx.no_duplicates(dtos, &join(anim, &[Key("path")]))?;
     for (i, (name, timelines)) in dtos.0.iter().enumerate() {
+        let name = name.as_str();
         let c_at = join(anim, &[Key("path"), Entry(i, name)]);
         let constraint = lookup(ctx, &names.path, name, "path constraint", &c_at)?;
         for (kind, t) in &timelines.0 {
@@ -193,6 +196,7 @@ pub fn physics(
     }
     ctx.no_duplicates(dtos, &section)?;
     for (i, (name, timelines)) in dtos.0.iter().enumerate() {
+        let name = name.as_str();
         let c_at = join(&section, &[Entry(i, name)]);
         let constraint = if name.is_empty() {
             None

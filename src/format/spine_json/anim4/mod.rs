@@ -32,10 +32,10 @@ pub fn animations(
         |i| vec![Key("animations"), Entry(i, dtos.0[i].0.as_str())],
     )?;
     let mut out = Vec::with_capacity(dtos.len());
-    for (i, (name, a)) in dtos.0.into_iter().enumerate() {
+    for (i, (name, mut a)) in dtos.0.into_iter().enumerate() {
         let at = [Key("animations"), Entry(i, &name)];
         let mut timelines = Vec::new();
-        slots::slots(ctx, &at, &a.slots, names, data, &mut timelines)?;
+        slots::slots(ctx, &at, &mut a.slots, names, data, &mut timelines)?;
         bones::bones(ctx, &at, &a.bones, names, &mut timelines)?;
         constraints::ik(ctx, &at, &a.ik, names, &mut timelines)?;
         constraints::transform(ctx, &at, &a.transform, names, &mut timelines)?;
@@ -65,7 +65,7 @@ pub fn animations(
             v43::draw_order_folders(ctx, &at, folders, names, &mut timelines)?;
         }
         discrete::events(ctx, &at, &a.events, names, data, &mut timelines)?;
-        out.push(Animation::new(name.clone(), timelines));
+        out.push(Animation::new(name, timelines));
     }
     Ok(out)
 }

@@ -26,16 +26,17 @@ fn hex(hex: &str, field: &'static str) -> Result<Color, FieldError> {
 pub fn slots(
     ctx: Ctx<'_>,
     anim: &[Seg<'_>],
-    dtos: &OrderedMap<SlotTimelines>,
+    dtos: &mut OrderedMap<SlotTimelines>,
     names: &Names<'_>,
     data: &SkeletonData,
     out: &mut Vec<Timeline>,
 ) -> Result<(), LoadError> {
     ctx.no_duplicates(dtos, &join(anim, &[Key("slots")]))?;
-    for (i, (name, timelines)) in dtos.0.iter().enumerate() {
+    for (i, (name, timelines)) in dtos.0.iter_mut().enumerate() {
+        let name = name.as_str();
         let slot_at = join(anim, &[Key("slots"), Entry(i, name)]);
         let slot = lookup(ctx, &names.slots, name, "slot", &slot_at)?;
-        for (kind, t) in &timelines.0 {
+        for (kind, t) in &mut timelines.0 {
             let at = join(&slot_at, &[Key(kind)]);
             let color = |kind, keys| Timeline::Color(ColorTimeline { slot, kind, keys });
             let timeline = match t {

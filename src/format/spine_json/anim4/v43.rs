@@ -45,6 +45,7 @@ pub fn sliders(
     let section = join(anim, &[Key("slider")]);
     ctx.no_duplicates(dtos, &section)?;
     for (i, (name, t)) in dtos.0.iter().enumerate() {
+        let name = name.as_str();
         let c_at = join(&section, &[Entry(i, name)]);
         let constraint = lookup(ctx, &names.slider, name, "slider", &c_at)?;
         for (kind, keys, property) in [
