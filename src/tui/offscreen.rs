@@ -53,6 +53,22 @@ impl<'a> PanelScene<'a> {
             marker: app.marker,
         }
     }
+
+    /// The view context of this scene drawn with `theme`.
+    fn ctx<'t>(&self, theme: &'t Theme) -> ViewCtx<'t>
+    where
+        'a: 't,
+    {
+        ViewCtx {
+            session: self.session,
+            selection: self.selection,
+            timelines: self.timelines,
+            theme,
+            marker: self.marker,
+            focused: self.focused,
+            playhead: self.playhead,
+        }
+    }
 }
 
 /// Sends `key` to `panel` with `app`'s state, as the app does when the panel is focused.
@@ -62,16 +78,7 @@ pub fn send_key(
     key: ratatui::crossterm::event::KeyEvent,
 ) -> crate::tui::views::PanelAction {
     let theme = Theme::new(ColorMode::None);
-    let scene = PanelScene::of(app);
-    let ctx = ViewCtx {
-        session: scene.session,
-        selection: scene.selection,
-        timelines: scene.timelines,
-        theme: &theme,
-        marker: scene.marker,
-        focused: true,
-        playhead: scene.playhead,
-    };
+    let ctx = PanelScene::of(app).ctx(&theme);
     panel.handle_key(key, &ctx)
 }
 
@@ -83,15 +90,7 @@ pub fn render_panel(
     height: u16,
 ) -> Buffer {
     let theme = Theme::new(ColorMode::None);
-    let ctx = ViewCtx {
-        session: scene.session,
-        selection: scene.selection,
-        timelines: scene.timelines,
-        theme: &theme,
-        marker: scene.marker,
-        focused: scene.focused,
-        playhead: scene.playhead,
-    };
+    let ctx = scene.ctx(&theme);
     let mut term = Terminal::new(TestBackend::new(width, height)).expect("test backend");
     term.draw(|f| panel.render(f, f.area(), &ctx))
         .expect("draw");
@@ -191,21 +190,10 @@ pub fn counting_terminal_for(
     CountingSink,
 ) {
     let sink = CountingSink::default();
-    let backend =
-        crate::tui::backend::LeanBackend::with_size(sink.clone(), width, height, color, ascii);
-    let term = Terminal::with_options(
-        backend,
-        ratatui::TerminalOptions {
-            viewport: ratatui::Viewport::Fixed(ratatui::layout::Rect::new(0, 0, width, height)),
-        },
+    (
+        lean_terminal(sink.clone(), width, height, color, ascii),
+        sink,
     )
-    .expect("terminal");
-    // As the viewer does: erase once, so every cell is known from the start (through the
-    // backend: `Terminal::clear` of a fixed viewport erases row by row, which the backend
-    // does not track).
-    let mut term = term;
-    ratatui::backend::Backend::clear(term.backend_mut()).expect("clear");
-    (term, sink)
 }
 
 /// A `Write` sink keeping every byte (for inspecting what a real terminal would receive).
@@ -243,9 +231,22 @@ pub fn recording_terminal(
     RecordingSink,
 ) {
     let sink = RecordingSink::default();
-    let backend =
-        crate::tui::backend::LeanBackend::with_size(sink.clone(), width, height, color, ascii);
-    let term = Terminal::with_options(
+    (
+        lean_terminal(sink.clone(), width, height, color, ascii),
+        sink,
+    )
+}
+
+/// A fixed-size terminal drawing through the viewer's own backend into `sink`.
+fn lean_terminal<W: std::io::Write>(
+    sink: W,
+    width: u16,
+    height: u16,
+    color: ColorMode,
+    ascii: bool,
+) -> Terminal<crate::tui::backend::LeanBackend<W>> {
+    let backend = crate::tui::backend::LeanBackend::with_size(sink, width, height, color, ascii);
+    let mut term = Terminal::with_options(
         backend,
         ratatui::TerminalOptions {
             viewport: ratatui::Viewport::Fixed(ratatui::layout::Rect::new(0, 0, width, height)),
@@ -255,7 +256,6 @@ pub fn recording_terminal(
     // As the viewer does: erase once, so every cell is known from the start (through the
     // backend: `Terminal::clear` of a fixed viewport erases row by row, which the backend
     // does not track).
-    let mut term = term;
     ratatui::backend::Backend::clear(term.backend_mut()).expect("clear");
-    (term, sink)
+    term
 }
