@@ -121,68 +121,51 @@ impl Theme {
 
     /// Colors for plot series, cycled by channel index.
     pub fn series(&self, i: usize) -> Style {
-        const ANSI: [Color; 6] = [
-            Color::Cyan,
-            Color::Green,
-            Color::Magenta,
-            Color::Yellow,
-            Color::Blue,
-            Color::Red,
-        ];
-        const RGB: [(u8, u8, u8); 6] = [
-            (100, 200, 255),
-            (120, 220, 120),
-            (230, 120, 230),
-            (255, 210, 80),
-            (120, 140, 255),
-            (255, 110, 110),
-        ];
-        self.fg(ANSI[i % 6], RGB[i % 6])
+        self.cycled(&SERIES, i)
     }
 
-    /// Notification kinds in the event log (start, interrupt, end, complete, dispose, event):
-    /// none of them red, which is for errors.
+    /// Notification kinds in the event log (start, interrupt, end, complete, dispose, event).
     pub fn notification(&self, kind: usize) -> Style {
-        const ANSI: [Color; 6] = [
-            Color::Cyan,
-            Color::Green,
-            Color::Magenta,
-            Color::Yellow,
-            Color::Blue,
-            Color::LightGreen,
-        ];
-        const RGB: [(u8, u8, u8); 6] = [
-            (100, 200, 255),
-            (120, 220, 120),
-            (230, 120, 230),
-            (255, 210, 80),
-            (120, 140, 255),
-            (170, 255, 170),
-        ];
-        self.fg(ANSI[kind % 6], RGB[kind % 6])
+        self.cycled(&NOTIFICATION, kind)
     }
 
     /// Geometry layers in the preview: bones, regions, meshes, bounding boxes, paths,
     /// points, clipping.
     pub fn layer(&self, layer: usize) -> Style {
-        const ANSI: [Color; 7] = [
-            Color::White,
-            Color::Cyan,
-            Color::Green,
-            Color::Yellow,
-            Color::Magenta,
-            Color::Red,
-            Color::Blue,
-        ];
-        const RGB: [(u8, u8, u8); 7] = [
-            (230, 230, 230),
-            (100, 200, 255),
-            (120, 220, 120),
-            (240, 240, 0),
-            (255, 127, 0),
-            (241, 241, 0),
-            (206, 58, 58),
-        ];
-        self.fg(ANSI[layer % 7], RGB[layer % 7])
+        self.cycled(&LAYER, layer)
+    }
+
+    fn cycled(&self, palette: &[Swatch], i: usize) -> Style {
+        let (ansi, rgb) = palette[i % palette.len()];
+        self.fg(ansi, rgb)
     }
 }
+
+/// A color as ANSI and as truecolor.
+type Swatch = (Color, (u8, u8, u8));
+
+const SERIES: [Swatch; 6] = [
+    (Color::Cyan, (100, 200, 255)),
+    (Color::Green, (120, 220, 120)),
+    (Color::Magenta, (230, 120, 230)),
+    (Color::Yellow, (255, 210, 80)),
+    (Color::Blue, (120, 140, 255)),
+    (Color::Red, (255, 110, 110)),
+];
+
+/// The series colors but none of them red, which is for errors.
+const NOTIFICATION: [Swatch; 6] = {
+    let mut palette = SERIES;
+    palette[5] = (Color::LightGreen, (170, 255, 170));
+    palette
+};
+
+const LAYER: [Swatch; 7] = [
+    (Color::White, (230, 230, 230)),
+    (Color::Cyan, (100, 200, 255)),
+    (Color::Green, (120, 220, 120)),
+    (Color::Yellow, (240, 240, 0)),
+    (Color::Magenta, (255, 127, 0)),
+    (Color::Red, (241, 241, 0)),
+    (Color::Blue, (206, 58, 58)),
+];
