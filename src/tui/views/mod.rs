@@ -5,6 +5,7 @@
 pub mod bones;
 pub mod curves;
 pub mod events;
+pub mod filtered_list;
 pub mod help;
 pub mod message_log;
 pub mod picker;

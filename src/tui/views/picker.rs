@@ -1,12 +1,15 @@
 //! A list picker overlay (animations, skins): type to filter, arrows to move, enter to pick.
 
 use crate::tui::theme::Theme;
+use crate::tui::views::filtered_list::{
+    centred_box, filter_line, matches, move_or_filter, no_match_line, row_style,
+};
 use crate::tui::widgets::fit;
 use ratatui::Frame;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Borders, Clear, Paragraph};
+use ratatui::widgets::Paragraph;
 
 /// What a key did to the picker.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -42,7 +45,7 @@ impl Picker {
     pub fn visible(&self) -> Vec<usize> {
         let f = self.filter.to_lowercase();
         (0..self.items.len())
-            .filter(|&i| f.is_empty() || self.items[i].to_lowercase().contains(&f))
+            .filter(|&i| matches(&f, &self.items[i]))
             .collect()
     }
 
@@ -57,23 +60,7 @@ impl Picker {
                     None => PickerOutcome::Cancel,
                 };
             }
-            KeyCode::Up => self.cursor = self.cursor.saturating_sub(1),
-            KeyCode::Down => self.cursor = (self.cursor + 1).min(n.saturating_sub(1)),
-            KeyCode::PageUp => self.cursor = self.cursor.saturating_sub(10),
-            KeyCode::PageDown => self.cursor = (self.cursor + 10).min(n.saturating_sub(1)),
-            KeyCode::Home => self.cursor = 0,
-            KeyCode::End => self.cursor = n.saturating_sub(1),
-            KeyCode::Backspace => {
-                self.filter.pop();
-                self.cursor = 0;
-            }
-            KeyCode::Char(c) if !c.is_control() => {
-                if self.filter.chars().count() < 64 {
-                    self.filter.push(c);
-                }
-                self.cursor = 0;
-            }
-            _ => {}
+            code => move_or_filter(code, &mut self.cursor, &mut self.filter, n),
         }
         PickerOutcome::Open
     }
@@ -86,43 +73,23 @@ impl Picker {
             .saturating_sub(4)
             .min(self.items.len() as u16 + 3)
             .max(4);
-        let r = Rect::new(
-            area.x + (area.width - w) / 2,
-            area.y + (area.height.saturating_sub(h)) / 2,
-            w,
-            h,
-        );
-        frame.render_widget(Clear, r);
         let title = format!(
             " {} (type to filter, enter picks, esc cancels) ",
             self.title
         );
-        let block = Block::default()
-            .borders(Borders::ALL)
-            .border_style(theme.border(true))
-            .title(fit(&title, w as usize - 2));
-        let inner = block.inner(r);
-        frame.render_widget(block, r);
+        let inner = centred_box(frame, area, w, h, &title, theme);
         let vis = self.visible();
         let rows = inner.height.saturating_sub(1) as usize;
         let start = self.cursor.saturating_sub(rows.saturating_sub(1));
-        let mut lines = vec![Line::from(vec![
-            Span::styled("filter: ", theme.dim()),
-            Span::raw(fit(&self.filter, inner.width as usize - 8)),
-        ])];
+        let mut lines = vec![filter_line(&self.filter, inner.width as usize, theme)];
         for (k, &i) in vis.iter().enumerate().skip(start).take(rows) {
-            let style = if k == self.cursor {
-                theme.selected()
-            } else {
-                theme.text()
-            };
             lines.push(Line::from(Span::styled(
                 fit(&self.items[i], inner.width as usize),
-                style,
+                row_style(theme, k == self.cursor),
             )));
         }
         if vis.is_empty() {
-            lines.push(Line::from(Span::styled("no match", theme.dim())));
+            lines.push(no_match_line(theme));
         }
         frame.render_widget(Paragraph::new(lines), inner);
     }

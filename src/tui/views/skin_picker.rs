@@ -3,12 +3,15 @@
 //! skin under the cursor alone. Type to filter.
 
 use crate::tui::theme::Theme;
+use crate::tui::views::filtered_list::{
+    centred_box, filter_line, matches, move_or_filter, no_match_line, row_style,
+};
 use crate::tui::widgets::fit;
 use ratatui::Frame;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Borders, Clear, Paragraph};
+use ratatui::widgets::Paragraph;
 
 /// What a key did to the picker.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -59,7 +62,7 @@ impl SkinPicker {
         }
         rows.extend(
             (0..self.names.len())
-                .filter(|&i| f.is_empty() || self.names[i].to_lowercase().contains(&f))
+                .filter(|&i| matches(&f, &self.names[i]))
                 .map(Some),
         );
         rows
@@ -96,23 +99,7 @@ impl SkinPicker {
                 },
                 None => {}
             },
-            KeyCode::Up => self.cursor = self.cursor.saturating_sub(1),
-            KeyCode::Down => self.cursor = (self.cursor + 1).min(n.saturating_sub(1)),
-            KeyCode::PageUp => self.cursor = self.cursor.saturating_sub(10),
-            KeyCode::PageDown => self.cursor = (self.cursor + 10).min(n.saturating_sub(1)),
-            KeyCode::Home => self.cursor = 0,
-            KeyCode::End => self.cursor = n.saturating_sub(1),
-            KeyCode::Backspace => {
-                self.filter.pop();
-                self.cursor = 0;
-            }
-            KeyCode::Char(c) if !c.is_control() => {
-                if self.filter.chars().count() < 64 {
-                    self.filter.push(c);
-                }
-                self.cursor = 0;
-            }
-            _ => {}
+            code => move_or_filter(code, &mut self.cursor, &mut self.filter, n),
         }
         SkinPickerOutcome::Open
     }
@@ -125,22 +112,14 @@ impl SkinPicker {
             .saturating_sub(4)
             .min(self.names.len() as u16 + 5)
             .max(5);
-        let r = Rect::new(
-            area.x + (area.width.saturating_sub(w)) / 2,
-            area.y + (area.height.saturating_sub(h)) / 2,
+        let inner = centred_box(
+            frame,
+            area,
             w,
             h,
+            " Skins (space ticks, enter applies, esc cancels) ",
+            theme,
         );
-        frame.render_widget(Clear, r);
-        let block = Block::default()
-            .borders(Borders::ALL)
-            .border_style(theme.border(true))
-            .title(fit(
-                " Skins (space ticks, enter applies, esc cancels) ",
-                w.saturating_sub(2) as usize,
-            ));
-        let inner = block.inner(r);
-        frame.render_widget(block, r);
         let iw = inner.width as usize;
         let chosen = self.chosen();
         let summary = if chosen.is_empty() {
@@ -149,10 +128,7 @@ impl SkinPicker {
             format!("default + {}", chosen.join(" + "))
         };
         let mut lines = vec![
-            Line::from(vec![
-                Span::styled("filter: ", theme.dim()),
-                Span::raw(fit(&self.filter, iw.saturating_sub(8))),
-            ]),
+            filter_line(&self.filter, iw, theme),
             Line::from(Span::styled(
                 fit(&crate::text::sanitize(&summary), iw),
                 theme.highlight(),
@@ -172,15 +148,13 @@ impl SkinPicker {
                     format!("{mark} {}", crate::text::sanitize(&self.names[*i]))
                 }
             };
-            let style = if k == self.cursor {
-                theme.selected()
-            } else {
-                theme.text()
-            };
-            lines.push(Line::from(Span::styled(fit(&text, iw), style)));
+            lines.push(Line::from(Span::styled(
+                fit(&text, iw),
+                row_style(theme, k == self.cursor),
+            )));
         }
         if rows.is_empty() {
-            lines.push(Line::from(Span::styled("no match", theme.dim())));
+            lines.push(no_match_line(theme));
         }
         frame.render_widget(Paragraph::new(lines), inner);
     }
