@@ -1713,24 +1713,19 @@ mod tests {
     fn cursor_moves_are_short() {
         let mut b = LeanBackend::with_size(Sink::default(), 80, 24, ColorMode::None, false);
         b.cursor = Some((10, 5));
-        b.move_to(10, 6);
-        assert_eq!(show(&b.queue), "\n");
-        b.queue.clear();
-        b.move_to(8, 7);
-        assert_eq!(show(&b.queue), "\n\x08\x08");
-        b.queue.clear();
-        b.move_to(0, 8);
-        assert_eq!(show(&b.queue), "\n\r");
-        b.queue.clear();
-        b.move_to(0, 7);
-        assert_eq!(show(&b.queue), "\\eM");
-        b.queue.clear();
-        b.move_to(0, 16);
-        assert_eq!(show(&b.queue), "\\e[9B");
-        b.queue.clear();
-        b.move_to(70, 20);
-        assert_eq!(show(&b.queue), "\\e[21;71H");
-        b.queue.clear();
+        // Each move starts where the one before it left the cursor.
+        for ((x, y), sent) in [
+            ((10, 6), "\n"),
+            ((8, 7), "\n\x08\x08"),
+            ((0, 8), "\n\r"),
+            ((0, 7), "\\eM"),
+            ((0, 16), "\\e[9B"),
+            ((70, 20), "\\e[21;71H"),
+        ] {
+            b.move_to(x, y);
+            assert_eq!(show(&b.queue), sent, "to ({x}, {y})");
+            b.queue.clear();
+        }
         b.move_to(70, 20);
         assert!(b.queue.is_empty());
     }
