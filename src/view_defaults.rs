@@ -246,21 +246,16 @@ pub fn skins_by_name(data: &SkeletonData, names: &[String]) -> Result<Vec<String
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use std::path::PathBuf;
 
     fn corpus(rel: &str) -> Option<SkeletonData> {
-        let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-            .join("../shared/corpus")
-            .join(rel);
-        let Ok(bytes) = std::fs::read(&path) else {
-            let ci = std::env::var("CI").is_ok_and(|v| v == "true" || v == "1");
-            assert!(!ci, "{rel}: ../shared is missing (CI=true)");
-            println!("SKIPPED {rel}: not in ../shared");
-            return None;
-        };
-        let name = path.file_name()?.to_string_lossy().into_owned();
+        let bytes = corpus_bytes(rel)?;
+        let name = PathBuf::from(rel)
+            .file_name()?
+            .to_string_lossy()
+            .into_owned();
         Some(crate::format::load(&bytes, &name).expect("corpus file loads"))
     }
 
@@ -336,7 +331,9 @@ mod tests {
         assert_ne!(a.play_times, Some(1));
     }
 
-    fn corpus_bytes(rel: &str) -> Option<Vec<u8>> {
+    /// The bytes of `../shared/corpus/<rel>`, or `None` (printing why) when absent; fails in
+    /// CI (`CI=true`).
+    pub(crate) fn corpus_bytes(rel: &str) -> Option<Vec<u8>> {
         let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
             .join("../shared/corpus")
             .join(rel);

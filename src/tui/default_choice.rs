@@ -74,21 +74,7 @@ pub fn start(
 mod tests {
     use super::*;
     use crate::tui::offscreen::file_app;
-
-    fn corpus(rel: &str) -> Option<Vec<u8>> {
-        let path = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-            .join("../shared/corpus")
-            .join(rel);
-        match std::fs::read(&path) {
-            Ok(b) => Some(b),
-            Err(_) => {
-                let ci = std::env::var("CI").is_ok_and(|v| v == "true" || v == "1");
-                assert!(!ci, "{rel}: ../shared is missing (CI=true)");
-                println!("SKIPPED {rel}: not in ../shared");
-                None
-            }
-        }
-    }
+    use crate::view_defaults::tests::corpus_bytes as corpus;
 
     #[test]
     fn mix_and_match_opens_walking_and_dressed_and_says_so() {
