@@ -163,10 +163,7 @@ fn frame(c: &mut Criterion) {
             let (mut a, mut k) = (0usize, 0usize);
             state.set_animation(0, Some(0), true);
             b.iter(|| {
-                state.update(DT);
-                state.apply(&mut sk);
-                sk.update(DT);
-                sk.update_world_transform_with(Physics::Update);
+                step(&mut state, &mut sk);
                 k += 1;
                 if k == 120 {
                     k = 0;
@@ -178,6 +175,15 @@ fn frame(c: &mut Criterion) {
         });
     }
     g.finish();
+}
+
+/// One of the anchors' frames: the state and the skeleton advance by `DT`, then pose.
+#[inline]
+fn step(state: &mut AnimationState, sk: &mut Skeleton) {
+    state.update(DT);
+    state.apply(sk);
+    sk.update(DT);
+    sk.update_world_transform_with(Physics::Update);
 }
 
 /// The anchors' mixing scenario: default mix 0.25 s, track 0 switches animation every 20
@@ -205,10 +211,7 @@ fn mix(c: &mut Criterion) {
                     next += 1;
                 }
                 i += 1;
-                state.update(DT);
-                state.apply(&mut sk);
-                sk.update(DT);
-                sk.update_world_transform_with(Physics::Update);
+                step(&mut state, &mut sk);
                 black_box(sk.bones[0].world_x)
             })
         });
