@@ -4,85 +4,13 @@
 
 mod common;
 
+#[path = "common/tmux.rs"]
+mod tmux;
+
 use std::path::PathBuf;
-use std::process::{Command, Output};
+use std::process::Command;
 use std::time::{Duration, Instant};
-
-struct Tmux {
-    socket: String,
-}
-
-impl Tmux {
-    fn start(name: &str, width: u16, height: u16, command: &str) -> Option<Tmux> {
-        if !common::tool_available(name, "tmux") {
-            return None;
-        }
-        let socket = format!("bonescope-e2e-{}-{name}", std::process::id());
-        let t = Tmux { socket };
-        let out = t.run(&[
-            "new-session",
-            "-d",
-            "-s",
-            "e2e",
-            "-x",
-            &width.to_string(),
-            "-y",
-            &height.to_string(),
-            command,
-        ]);
-        assert!(
-            out.status.success(),
-            "tmux new-session: {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        Some(t)
-    }
-
-    fn run(&self, args: &[&str]) -> Output {
-        Command::new("tmux")
-            .arg("-L")
-            .arg(&self.socket)
-            .args(args)
-            .env_remove("TMUX")
-            .output()
-            .expect("tmux")
-    }
-
-    fn keys(&self, keys: &[&str]) {
-        let mut args = vec!["send-keys", "-t", "e2e"];
-        args.extend_from_slice(keys);
-        self.run(&args);
-    }
-
-    fn literal(&self, text: &str) {
-        self.run(&["send-keys", "-t", "e2e", "-l", text]);
-    }
-
-    fn screen(&self) -> String {
-        String::from_utf8_lossy(&self.run(&["capture-pane", "-p", "-t", "e2e"]).stdout).into_owned()
-    }
-
-    /// Waits until the screen contains every needle; panics with the screen after a timeout.
-    fn wait_for(&self, needles: &[&str]) -> String {
-        let start = Instant::now();
-        loop {
-            let s = self.screen();
-            if needles.iter().all(|n| s.contains(n)) {
-                return s;
-            }
-            if start.elapsed() > Duration::from_secs(15) {
-                panic!("timed out waiting for {needles:?}; screen:\n{s}");
-            }
-            std::thread::sleep(Duration::from_millis(100));
-        }
-    }
-}
-
-impl Drop for Tmux {
-    fn drop(&mut self) {
-        self.run(&["kill-server"]);
-    }
-}
+use tmux::Tmux;
 
 fn bin() -> String {
     env!("CARGO_BIN_EXE_bonescope").to_string()
