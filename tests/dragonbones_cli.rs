@@ -4,21 +4,9 @@
 
 mod common;
 
-use serde_json::Value;
-use std::process::Command;
+use common::bonescope;
 
-fn bonescope(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_bonescope"))
-        .args(args)
-        .current_dir(common::project_dir())
-        .output()
-        .expect("run bonescope");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+use serde_json::Value;
 
 const SAMPLE: &str = "samples/dragonbones/paper-crane.json";
 

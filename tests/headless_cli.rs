@@ -3,26 +3,13 @@
 
 mod common;
 
+use common::bonescope;
+
 use serde_json::Value;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 const SPINE_SAMPLE: &str = "samples/spine/lantern-keeper.json";
 const DB_SAMPLE: &str = "samples/dragonbones/paper-crane.json";
-
-/// Runs the binary in the project folder: (status, stdout, stderr).
-fn bonescope(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_bonescope"))
-        .args(args)
-        .current_dir(common::project_dir())
-        .output()
-        .expect("run bonescope");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
 
 /// A scratch folder for this test.
 fn scratch(name: &str) -> PathBuf {

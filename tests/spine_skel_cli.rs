@@ -4,24 +4,12 @@
 
 mod common;
 
+use common::bonescope;
+
 use bonescope::watch::{ReloadEvent, Reloader, WatchOptions};
 use std::path::PathBuf;
-use std::process::Command;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-
-fn bonescope(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_bonescope"))
-        .args(args)
-        .current_dir(common::project_dir())
-        .output()
-        .expect("run bonescope");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
 
 fn corpus(version: &str, name: &str) -> Option<String> {
     let shared = common::shared_dir("Spine .skel commands")?;

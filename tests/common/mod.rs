@@ -58,6 +58,20 @@ pub fn tool_available(what: &str, tool: &str) -> bool {
     }
 }
 
+/// Runs the binary in the project folder: (status, stdout, stderr).
+pub fn bonescope(args: &[&str]) -> (i32, String, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_bonescope"))
+        .args(args)
+        .current_dir(project_dir())
+        .output()
+        .expect("run bonescope");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
 /// The project root.
 pub fn project_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
