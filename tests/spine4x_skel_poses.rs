@@ -4,48 +4,22 @@
 
 mod common;
 
-use common::golden_poses::run_all;
+use common::golden_poses::{run_all, run_skel_goldens};
 use common::*;
-
-/// Runs every `.skel` golden of `version`, which must number `expected`.
-fn run_version(version: &str, expected: usize) {
-    let Some(shared) = shared_dir(&format!("Spine {version} .skel golden poses")) else {
-        return;
-    };
-    let golden_dir = shared.join("golden/spine").join(version);
-    let corpus = shared.join("corpus/spine").join(version);
-    let mut pairs = Vec::new();
-    for entry in std::fs::read_dir(&golden_dir).expect("golden dir") {
-        let path = entry.expect("entry").path();
-        let Some(name) = path.file_name().and_then(|s| s.to_str()) else {
-            continue;
-        };
-        if let Some(stem) = name.strip_suffix(".skel.poses.json") {
-            pairs.push((corpus.join(format!("{stem}.skel")), path));
-        }
-    }
-    pairs.sort();
-    assert_eq!(
-        pairs.len(),
-        expected,
-        "expected the {expected} Spine {version} .skel golden pose files"
-    );
-    run_all(pairs);
-}
 
 #[test]
 fn official_runtime_skel_goldens_4_0() {
-    run_version("4.0", 21);
+    run_skel_goldens("4.0", 21);
 }
 
 #[test]
 fn official_runtime_skel_goldens_4_1() {
-    run_version("4.1", 22);
+    run_skel_goldens("4.1", 22);
 }
 
 #[test]
 fn official_runtime_skel_goldens_4_2() {
-    run_version("4.2", 26);
+    run_skel_goldens("4.2", 26);
 }
 
 /// Corpus 4.2 `.skel` exports sampled at 7 and 13 samples per animation (times the shipped

@@ -8,6 +8,36 @@ use std::sync::Arc;
 /// The JSON export and golden of every `<name>.poses.json` in `golden/spine/<version>`
 /// (the `<name>.skel.poses.json` files belong to the binary exports), sorted.
 pub fn golden_pairs(shared: &Path, version: &str) -> Vec<(PathBuf, PathBuf)> {
+    export_golden_pairs(shared, version, Export::Json)
+}
+
+/// Runs every golden of the binary exports of `version`
+/// (`golden/spine/<version>/<name>.skel.poses.json` with `corpus/spine/<version>/<name>.skel`),
+/// which must number `expected`.
+pub fn run_skel_goldens(version: &str, expected: usize) {
+    let Some(shared) = shared_dir(&format!("Spine {version} .skel golden poses")) else {
+        return;
+    };
+    let pairs = export_golden_pairs(&shared, version, Export::Skel);
+    assert_eq!(
+        pairs.len(),
+        expected,
+        "expected the {expected} Spine {version} .skel golden pose files"
+    );
+    run_all(pairs);
+}
+
+/// Which export of a project a golden was made from.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Export {
+    Json,
+    Skel,
+}
+
+/// The exports of kind `export` in `corpus/spine/<version>` paired with their goldens in
+/// `golden/spine/<version>` (`<name>.poses.json` for JSON, `<name>.skel.poses.json` for
+/// `.skel`), sorted.
+fn export_golden_pairs(shared: &Path, version: &str, export: Export) -> Vec<(PathBuf, PathBuf)> {
     let golden_dir = shared.join("golden/spine").join(version);
     let corpus = shared.join("corpus/spine").join(version);
     let mut pairs = Vec::new();
@@ -16,11 +46,19 @@ pub fn golden_pairs(shared: &Path, version: &str) -> Vec<(PathBuf, PathBuf)> {
         let Some(name) = path.file_name().and_then(|s| s.to_str()) else {
             continue;
         };
-        if name.ends_with(".skel.poses.json") {
-            continue;
-        }
-        if let Some(stem) = name.strip_suffix(".poses.json") {
-            pairs.push((corpus.join(format!("{stem}.json")), path));
+        let (stem, kind) = match name.strip_suffix(".skel.poses.json") {
+            Some(stem) => (stem, Export::Skel),
+            None => match name.strip_suffix(".poses.json") {
+                Some(stem) => (stem, Export::Json),
+                None => continue,
+            },
+        };
+        if kind == export {
+            let ext = match export {
+                Export::Json => "json",
+                Export::Skel => "skel",
+            };
+            pairs.push((corpus.join(format!("{stem}.{ext}")), path));
         }
     }
     pairs.sort();
