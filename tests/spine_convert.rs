@@ -77,13 +77,7 @@ fn every_skel_converts_to_json_that_poses_the_same() {
     let mut failures = Vec::new();
     let mut files = 0;
     for version in ["3.8", "4.0", "4.1", "4.2"] {
-        let dir = shared.join("corpus/spine").join(version);
-        let mut skels: Vec<_> = std::fs::read_dir(&dir)
-            .expect("corpus dir")
-            .map(|e| e.expect("entry").path())
-            .filter(|p| p.extension().is_some_and(|e| e == "skel"))
-            .collect();
-        skels.sort();
+        let skels = spine_corpus_files(&shared, version, "skel");
         for skel in skels {
             files += 1;
             let name = format!("{version}/{}", skel.file_name().unwrap().to_string_lossy());

@@ -18,13 +18,7 @@ fn every_skel_matches_its_json_twin() {
     };
     let mut failures = Vec::new();
     for (version, expected) in VERSIONS {
-        let dir = shared.join("corpus/spine").join(version);
-        let mut skels: Vec<_> = std::fs::read_dir(&dir)
-            .expect("corpus dir")
-            .map(|e| e.expect("entry").path())
-            .filter(|p| p.extension().is_some_and(|e| e == "skel"))
-            .collect();
-        skels.sort();
+        let skels = spine_corpus_files(&shared, version, "skel");
         assert_eq!(skels.len(), expected, "{version}: .skel files");
         for skel in skels {
             let stem = skel.file_stem().and_then(|s| s.to_str()).unwrap_or("");

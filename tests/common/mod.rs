@@ -72,6 +72,18 @@ pub fn bonescope(args: &[&str]) -> (i32, String, String) {
     )
 }
 
+/// The files of `corpus/spine/<version>` in `shared` whose extension is `ext`, sorted.
+pub fn spine_corpus_files(shared: &std::path::Path, version: &str, ext: &str) -> Vec<PathBuf> {
+    let dir = shared.join("corpus/spine").join(version);
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == ext))
+        .collect();
+    files.sort();
+    files
+}
+
 /// The project root.
 pub fn project_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
