@@ -1,6 +1,8 @@
 //! The Bones panel: snapshots of the tree and the draw-order list, keys, selection sync,
 //! tiny areas and hostile names.
 
+mod common;
+
 use bonescope::core::model::ConstraintRef;
 use bonescope::tui::app::App;
 use bonescope::tui::offscreen::{PanelScene, buffer_text, file_app, render_panel, sample_app};
@@ -9,12 +11,8 @@ use bonescope::tui::views::{Panel, PanelAction, PanelId};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::style::Modifier;
 
-fn scene(app: &App) -> PanelScene<'_> {
-    PanelScene::of(app)
-}
-
 fn render(view: &mut BonesView, app: &App, w: u16, h: u16) -> String {
-    buffer_text(&render_panel(view, &scene(app), w, h))
+    common::viewer::panel_text(view, app, w, h)
 }
 
 fn key(code: KeyCode) -> KeyEvent {
@@ -78,7 +76,7 @@ fn tree_fully_expanded_44x24_and_160x48() {
 fn cursor_row_is_reversed() {
     let app = walk_with_head();
     let mut view = BonesView::default();
-    let buf = render_panel(&mut view, &scene(&app), 80, 24);
+    let buf = render_panel(&mut view, &PanelScene::of(&app), 80, 24);
     let text = buffer_text(&buf);
     let y = text
         .lines()

@@ -1,20 +1,19 @@
 //! The Events panel: snapshots of the log, filters, following the end, tiny areas and hostile
 //! names and payloads.
 
+mod common;
+
 use bonescope::core::state::NotificationKind;
-use bonescope::session::{Command, LogLine};
+use bonescope::session::LogLine;
 use bonescope::tui::app::App;
-use bonescope::tui::offscreen::{PanelScene, buffer_text, file_app, render_panel, sample_app};
+use bonescope::tui::offscreen::{buffer_text, file_app, sample_app};
 use bonescope::tui::views::events::EventsView;
 use bonescope::tui::views::{Panel, PanelAction, PanelId};
+use common::viewer::{panel_text, set_animation};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
-fn scene(app: &App) -> PanelScene<'_> {
-    PanelScene::of(app)
-}
-
 fn render(view: &mut EventsView, app: &App, w: u16, h: u16) -> String {
-    buffer_text(&render_panel(view, &scene(app), w, h))
+    panel_text(view, app, w, h)
 }
 
 fn press(view: &mut EventsView, app: &App, code: KeyCode) -> PanelAction {
@@ -33,25 +32,10 @@ fn walk() -> App {
 /// the idle at frame 40, so it starts, completes, is interrupted, ends and is disposed.
 fn two_tracks() -> App {
     let mut app = sample_app("walk", 0.0);
-    let data = app.doc.data.clone();
     app.session.seek_frame(6);
-    let wave = data.find_animation("wave").unwrap();
-    app.session
-        .push(Command::SetAnimation {
-            track: 1,
-            animation: wave,
-            looping: false,
-        })
-        .unwrap();
+    set_animation(&mut app, 1, "wave", false);
     app.session.seek_frame(60);
-    let idle = data.find_animation("idle").unwrap();
-    app.session
-        .push(Command::SetAnimation {
-            track: 1,
-            animation: idle,
-            looping: true,
-        })
-        .unwrap();
+    set_animation(&mut app, 1, "idle", true);
     app.session.seek_frame(66);
     app
 }

@@ -8,23 +8,19 @@
 
 mod common;
 
+use common::viewer::{open_file as open, panel_text};
+
 use bonescope::tui::app::App;
-use bonescope::tui::offscreen::{PanelScene, buffer_text, file_app, render_app, render_panel};
+use bonescope::tui::offscreen::{PanelScene, buffer_text, render_app, render_panel};
 use bonescope::tui::views::bones::BonesView;
 use bonescope::tui::views::curves::CurvesView;
 use bonescope::tui::views::tracks::TracksView;
 use bonescope::tui::views::{Panel, PanelAction, PanelId};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 fn key(c: char) -> KeyEvent {
     KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE)
-}
-
-fn open(path: &Path, time: f64) -> App {
-    let bytes = std::fs::read(path).expect("readable");
-    let label = path.file_name().unwrap().to_string_lossy().into_owned();
-    file_app(&bytes, &label, time).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
 fn lever_path() -> PathBuf {
@@ -33,15 +29,7 @@ fn lever_path() -> PathBuf {
 
 /// The JSON exports of the 4.3 corpus, sorted.
 fn corpus43() -> Option<Vec<PathBuf>> {
-    let dir = common::shared_dir("spine 4.3 corpus")?.join("corpus/spine/4.3");
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
-        .map(|e| e.expect("entry").path())
-        .filter(|p| p.extension().is_some_and(|x| x == "json"))
-        .collect();
-    files.sort();
-    assert!(!files.is_empty(), "{} holds JSON exports", dir.display());
-    Some(files)
+    common::viewer::spine_json_exports("spine 4.3 corpus", "4.3")
 }
 
 /// The Bones panel with every bone expanded and `bone` selected.
@@ -55,7 +43,7 @@ fn expanded_bones(app: &mut App, bone: &str) -> BonesView {
 }
 
 fn render(view: &mut BonesView, app: &App, w: u16, h: u16) -> String {
-    buffer_text(&render_panel(view, &PanelScene::of(app), w, h))
+    panel_text(view, app, w, h)
 }
 
 /// The row after the one naming `bone` (its applied-pose row, when it has one).
@@ -199,23 +187,13 @@ fn slider_timelines_in_dopesheet_and_curves() {
         .position(|t| t.label() == "slider timed.time")
         .expect("a slider time timeline");
     app.selection.timeline = Some(t);
-    let tracks = buffer_text(&render_panel(
-        &mut TracksView::default(),
-        &PanelScene::of(&app),
-        80,
-        12,
-    ));
+    let tracks = panel_text(&mut TracksView::default(), &app, 80, 12);
     assert!(
         tracks.contains("slider timed.time") && tracks.contains("slider timed.mix"),
         "{tracks}"
     );
     insta::assert_snapshot!("lever_pull_dopesheet_80x12", tracks);
-    let curves = buffer_text(&render_panel(
-        &mut CurvesView::default(),
-        &PanelScene::of(&app),
-        80,
-        14,
-    ));
+    let curves = panel_text(&mut CurvesView::default(), &app, 80, 14);
     assert!(curves.contains("slider timed.time"), "{curves}");
     insta::assert_snapshot!("lever_pull_slider_time_curve_80x14", curves);
     // The whole viewer at 80x24 with the Bones panel focused draws the slider rows.

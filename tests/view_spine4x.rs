@@ -5,36 +5,22 @@
 
 mod common;
 
+use common::viewer::{open_file as open, panel_text};
+
 use bonescope::core::skeleton::Physics;
 use bonescope::tui::app::App;
-use bonescope::tui::offscreen::{PanelScene, buffer_text, file_app, render_app, render_panel};
+use bonescope::tui::offscreen::{buffer_text, render_app};
 use bonescope::tui::views::bones::BonesView;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 fn key(c: char) -> KeyEvent {
     KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE)
 }
 
-fn open(path: &Path, time: f64) -> App {
-    let bytes = std::fs::read(path).expect("readable");
-    let label = path.file_name().unwrap().to_string_lossy().into_owned();
-    file_app(&bytes, &label, time).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-}
-
 /// The JSON exports of one corpus version, sorted.
 fn corpus(version: &str) -> Option<Vec<PathBuf>> {
-    let dir = common::shared_dir("spine 4.x corpus")?
-        .join("corpus/spine")
-        .join(version);
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
-        .map(|e| e.expect("entry").path())
-        .filter(|p| p.extension().is_some_and(|x| x == "json"))
-        .collect();
-    files.sort();
-    assert!(!files.is_empty(), "{} holds JSON exports", dir.display());
-    Some(files)
+    common::viewer::spine_json_exports("spine 4.x corpus", version)
 }
 
 fn celestial(time: f64) -> Option<App> {
@@ -97,7 +83,7 @@ fn celestial_bone_tree_shows_physics_rows() {
     app.session.seek_time(1.0);
     app.selection.bone = app.doc.data.find_bone("swing-bottom");
     let mut view = BonesView::default();
-    let text = buffer_text(&render_panel(&mut view, &PanelScene::of(&app), 120, 30));
+    let text = panel_text(&mut view, &app, 120, 30);
     assert!(text.contains("≈ swing-top"), "{text}");
     // The simulation moved: the row shows non-zero offsets after a second of swinging.
     let c = app
@@ -158,30 +144,15 @@ fn discrete_4x_timelines_list_their_keys() {
     ) else {
         return;
     };
-    let curves = buffer_text(&render_panel(
-        &mut CurvesView::default(),
-        &PanelScene::of(&seq),
-        100,
-        12,
-    ));
+    let curves = panel_text(&mut CurvesView::default(), &seq, 100, 12);
     assert!(curves.contains("from image"), "{curves}");
     insta::assert_snapshot!("dragon_sequence_keys", curves);
-    let tracks = buffer_text(&render_panel(
-        &mut TracksView::default(),
-        &PanelScene::of(&seq),
-        100,
-        30,
-    ));
+    let tracks = panel_text(&mut TracksView::default(), &seq, 100, 30);
     assert!(tracks.contains("sequence"), "{tracks}");
     let Some(reset) = with_timeline("corpus/spine/4.2/cloud-pot.json", "rain", "reset", 0.2) else {
         return;
     };
-    let curves = buffer_text(&render_panel(
-        &mut CurvesView::default(),
-        &PanelScene::of(&reset),
-        100,
-        12,
-    ));
+    let curves = panel_text(&mut CurvesView::default(), &reset, 100, 12);
     assert!(curves.contains("reset"), "{curves}");
     insta::assert_snapshot!("cloud_pot_physics_reset_keys", curves);
 }

@@ -11,6 +11,7 @@ use bonescope::tui::offscreen::{
 };
 use bonescope::tui::views::tracks::TracksView;
 use bonescope::tui::views::{MarkerKind, PanelAction, Selection};
+use common::viewer::set_animation;
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::style::Modifier;
@@ -62,41 +63,22 @@ fn walk() -> App {
 /// track 2: a two-deep mixing chain, a queued entry and an empty track.
 fn mixing() -> App {
     let mut app = sample_app("walk", 0.5);
-    let d = app.doc.data.clone();
-    let anim = |n: &str| d.find_animation(n).expect(n);
+    let idle = app.doc.data.find_animation("idle").expect("idle");
     app.session
         .push(Command::DefaultMix { duration: 0.4 })
         .unwrap();
-    app.session
-        .push(Command::SetAnimation {
-            track: 0,
-            animation: anim("jump"),
-            looping: false,
-        })
-        .unwrap();
+    set_animation(&mut app, 0, "jump", false);
     app.session.advance(3);
-    app.session
-        .push(Command::SetAnimation {
-            track: 0,
-            animation: anim("wave"),
-            looping: true,
-        })
-        .unwrap();
+    set_animation(&mut app, 0, "wave", true);
     app.session
         .push(Command::AddAnimation {
             track: 0,
-            animation: anim("idle"),
+            animation: idle,
             looping: true,
             delay: 0.9,
         })
         .unwrap();
-    app.session
-        .push(Command::SetAnimation {
-            track: 2,
-            animation: anim("idle"),
-            looping: true,
-        })
-        .unwrap();
+    set_animation(&mut app, 2, "idle", true);
     app.session.advance(4);
     app
 }

@@ -5,6 +5,7 @@ pub mod golden_poses;
 pub mod golden_scenarios;
 pub mod terminal_replay;
 pub mod twins;
+pub mod viewer;
 
 use serde_json::Value;
 use std::path::PathBuf;
