@@ -108,50 +108,60 @@ fn canvas_text(buf: &Buffer) -> String {
 // ---------------------------------------------------------------------------------------------
 // Snapshots
 
+/// The walk drawn at both snapshot sizes on a fresh view after `setup` (given the size), as
+/// `("{w}x{h}", text)` pairs.
+fn walk_at_sizes(
+    marker: MarkerKind,
+    setup: impl Fn(&mut PreviewView, &App, u16, u16),
+) -> Vec<(String, String)> {
+    let app = walk_app();
+    [(80, 24), (160, 48)]
+        .into_iter()
+        .map(|(w, h)| {
+            let mut view = PreviewView::default();
+            setup(&mut view, &app, w, h);
+            let buf = render(&mut view, &app, marker, w, h);
+            (format!("{w}x{h}"), buffer_text(&buf))
+        })
+        .collect()
+}
+
 #[test]
 fn snapshot_walk_default_layers() {
-    let app = walk_app();
-    for (w, h) in [(80, 24), (160, 48)] {
-        let mut view = PreviewView::default();
-        let buf = render(&mut view, &app, MarkerKind::Braille, w, h);
-        insta::assert_snapshot!(format!("walk_default_{w}x{h}"), buffer_text(&buf));
+    for (size, text) in walk_at_sizes(MarkerKind::Braille, |_, _, _, _| {}) {
+        insta::assert_snapshot!(format!("walk_default_{size}"), text);
     }
 }
 
 #[test]
 fn snapshot_bones_only() {
-    let app = walk_app();
-    for (w, h) in [(80, 24), (160, 48)] {
-        let mut view = PreviewView::default();
+    let bones_only = |view: &mut PreviewView, app: &App, _, _| {
         for c in ['2', '3', '4', '5', '6', '7'] {
-            press(&mut view, &app, c);
+            press(view, app, c);
         }
-        let buf = render(&mut view, &app, MarkerKind::Braille, w, h);
-        insta::assert_snapshot!(format!("walk_bones_only_{w}x{h}"), buffer_text(&buf));
+    };
+    for (size, text) in walk_at_sizes(MarkerKind::Braille, bones_only) {
+        insta::assert_snapshot!(format!("walk_bones_only_{size}"), text);
     }
 }
 
 #[test]
 fn snapshot_zoomed_twice() {
-    let app = walk_app();
-    for (w, h) in [(80, 24), (160, 48)] {
-        let mut view = PreviewView::default();
-        render(&mut view, &app, MarkerKind::Braille, w, h);
-        press(&mut view, &app, 'z');
-        press(&mut view, &app, 'z');
-        let buf = render(&mut view, &app, MarkerKind::Braille, w, h);
-        assert!(buffer_text(&buf).contains("2.0x"));
-        insta::assert_snapshot!(format!("walk_zoomed_twice_{w}x{h}"), buffer_text(&buf));
+    let zoom_twice = |view: &mut PreviewView, app: &App, w, h| {
+        render(view, app, MarkerKind::Braille, w, h);
+        press(view, app, 'z');
+        press(view, app, 'z');
+    };
+    for (size, text) in walk_at_sizes(MarkerKind::Braille, zoom_twice) {
+        assert!(text.contains("2.0x"));
+        insta::assert_snapshot!(format!("walk_zoomed_twice_{size}"), text);
     }
 }
 
 #[test]
 fn snapshot_ascii_marker() {
-    let app = walk_app();
-    for (w, h) in [(80, 24), (160, 48)] {
-        let mut view = PreviewView::default();
-        let buf = render(&mut view, &app, MarkerKind::Ascii, w, h);
-        insta::assert_snapshot!(format!("walk_ascii_{w}x{h}"), buffer_text(&buf));
+    for (size, text) in walk_at_sizes(MarkerKind::Ascii, |_, _, _, _| {}) {
+        insta::assert_snapshot!(format!("walk_ascii_{size}"), text);
     }
 }
 
