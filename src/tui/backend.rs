@@ -154,22 +154,9 @@ const MIN_SCROLL_CELLS: usize = 24;
 impl<W: Write> LeanBackend<W> {
     /// A backend for the real terminal behind `out` (its size asked from the terminal).
     pub fn new(out: W, color: ColorMode, ascii: bool) -> LeanBackend<W> {
-        let mut b = LeanBackend {
-            out,
-            queue: Vec::with_capacity(16 * 1024),
-            fixed: None,
-            color,
-            ascii,
-            screen: Vec::new(),
-            width: 0,
-            height: 0,
-            cursor: None,
-            pen: None,
-            cursor_visible: None,
-            scroll_regions: true,
-            synchronized: true,
-            undo: Vec::new(),
-        };
+        let mut b = LeanBackend::new_unsized(out, color, ascii);
+        // Room for a large frame's escapes up front.
+        b.queue = Vec::with_capacity(16 * 1024);
         if let Ok((w, h)) = ratatui::crossterm::terminal::size() {
             b.reshape(w, h);
         }
