@@ -80,36 +80,29 @@ const SPINE42: [&str; 4] = [
     "celestial-circus-pro",
 ];
 
+/// The time of `iters` loads of `bytes`, each timed alone with its data dropped outside the
+/// clock, as the anchors do.
+fn timed_loads(bytes: &[u8], iters: u64) -> Duration {
+    let mut total = Duration::ZERO;
+    for _ in 0..iters {
+        let t0 = Instant::now();
+        let data = bonescope::format::load(black_box(bytes), "bench");
+        total += t0.elapsed();
+        drop(black_box(data));
+    }
+    total
+}
+
 fn load(c: &mut Criterion) {
     let mut g = c.benchmark_group("load");
     for (name, bytes) in inputs() {
-        // Each load is timed alone and its data dropped outside the clock, as the anchors do.
         g.bench_function(format!("load/{name}"), |b| {
-            b.iter_custom(|iters| {
-                let mut total = Duration::ZERO;
-                for _ in 0..iters {
-                    let t0 = Instant::now();
-                    let data = bonescope::format::load(black_box(&bytes), "bench");
-                    total += t0.elapsed();
-                    drop(black_box(data));
-                }
-                total
-            })
+            b.iter_custom(|iters| timed_loads(&bytes, iters))
         });
     }
     for (name, bytes) in skel_inputs() {
-        // Timed as `load/<name>` is: the data dropped outside the clock.
         g.bench_function(format!("load_skel/{name}"), |b| {
-            b.iter_custom(|iters| {
-                let mut total = Duration::ZERO;
-                for _ in 0..iters {
-                    let t0 = Instant::now();
-                    let data = bonescope::format::load(black_box(&bytes), "bench");
-                    total += t0.elapsed();
-                    drop(black_box(data));
-                }
-                total
-            })
+            b.iter_custom(|iters| timed_loads(&bytes, iters))
         });
     }
     g.finish();
