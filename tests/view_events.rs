@@ -320,8 +320,8 @@ fn hostile_names_are_escaped() {
 }
 
 /// Idle on track 0 mixing into walk (0.3 s) and wave on track 1, run through the prompt as a
-/// user types it, then the whole screen with the Events panel in focus.
-fn two_track_mix_screen(w: u16, h: u16) -> String {
+/// user types it.
+fn two_track_mix() -> App {
     let mut app = sample_app("idle", 0.0);
     for line in [
         "mix 0.3",
@@ -332,6 +332,12 @@ fn two_track_mix_screen(w: u16, h: u16) -> String {
     ] {
         app.run_line(line).expect(line);
     }
+    app
+}
+
+/// [`two_track_mix`]'s whole screen with the Events panel in focus.
+fn two_track_mix_screen(w: u16, h: u16) -> String {
+    let mut app = two_track_mix();
     app.apply(bonescope::tui::keymap::Action::Focus(PanelId::Events));
     buffer_text(&bonescope::tui::offscreen::render_app(&mut app, w, h))
 }
@@ -408,16 +414,7 @@ fn save_writes_the_visible_log_and_never_the_watched_file() {
 
 #[test]
 fn filters_combine_search_and_enter_jumps() {
-    let mut app = sample_app("idle", 0.0);
-    for line in [
-        "mix 0.3",
-        "step 10",
-        "set 0 walk loop",
-        "set 1 wave",
-        "step 20",
-    ] {
-        app.run_line(line).expect(line);
-    }
+    let app = two_track_mix();
     let mut view = EventsView::default();
     // Lifecycle only, on track 0 only.
     press(&mut view, &app, KeyCode::Char('h'));
