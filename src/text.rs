@@ -76,6 +76,10 @@ impl serde_json::ser::Formatter for SafeFormatter {
         writer: &mut W,
         fragment: &str,
     ) -> std::io::Result<()> {
+        // Names are nearly always printable ASCII: one byte scan instead of decoding chars.
+        if fragment.bytes().all(|b| (0x20..0x7f).contains(&b)) {
+            return writer.write_all(fragment.as_bytes());
+        }
         let mut start = 0;
         for (i, ch) in fragment.char_indices() {
             if !needs_escape(ch) {
@@ -122,6 +126,8 @@ mod tests {
         assert!(text.contains("\\u009b") && text.contains("\\u202e") && text.contains("\\u061c"));
         let back: serde_json::Value = serde_json::from_str(&text).expect("valid JSON");
         assert_eq!(back["name"], name);
+        // All-ASCII text takes the byte-scan path: DEL must still leave it.
+        assert_eq!(to_json_string(&"del\u{7f}x ~"), "\"del\\u007fx ~\"");
         let plain = serde_json::json!({"b": [1.5, null, "x\"y"], "a": true});
         assert_eq!(
             to_json_string(&plain),
