@@ -1083,6 +1083,58 @@ mod tests {
         assert!((held.apply(0.5) - (1.0 + 1e-6)).abs() < 1e-12);
     }
 
+    /// The same keys built by growing and into an exact capacity: equal parts, and the exact
+    /// one never reallocates.
+    #[test]
+    fn one_buffer_keeps_every_part_through_growth() {
+        let build = |k: &mut Keys| {
+            for i in 0..9u32 {
+                let t = i as f32 * 0.5;
+                let v = [i as f32, -(i as f32)];
+                let interp = match i % 6 {
+                    0 => k.add_bezier(0.25, 0.0, 0.75, 1.0),
+                    1 => k.add_bezier4(
+                        t as f64,
+                        &[1.0, 2.0],
+                        &[[0.1, 1.0, 0.3, 2.0]; 2],
+                        0.5,
+                        &[3.0, 4.0],
+                    ),
+                    2 => Interp::Ease(Ease::QuadOut, 0.25 * i as f32),
+                    3 => Interp::Stepped,
+                    4 => k.add_sampled(vec![0.2, 0.7]),
+                    _ => Interp::Linear,
+                };
+                k.push(t, &v, interp);
+            }
+        };
+        let mut grown = Keys::new(2);
+        build(&mut grown);
+        let mut exact = Keys::with_capacity(2, 9, 6);
+        let room = exact.buf.capacity();
+        build(&mut exact);
+        assert_eq!(exact.buf.capacity(), room);
+        assert_eq!(grown, exact);
+        assert_eq!(
+            grown.times(),
+            &[0.0, 0.5, 1.0, 1.5, 2.0, 2.5, 3.0, 3.5, 4.0]
+        );
+        assert_eq!(grown.values()[14..16], [7.0, -7.0]);
+        assert_eq!(grown.bezier_count(), 6);
+        assert_eq!(grown.interp(0), Interp::Bezier(0));
+        assert_eq!(grown.interp(1), Interp::Bezier4(1));
+        assert_eq!(grown.interp(2), Interp::Ease(Ease::QuadOut, 0.5));
+        assert_eq!(grown.interp(6), Interp::Bezier(3));
+        assert_eq!(grown.interp(7), Interp::Bezier4(4));
+        assert_eq!(grown.interp(8), Interp::Ease(Ease::QuadOut, 2.0));
+        assert_eq!(grown.get_interp(9), None);
+        assert_eq!(grown.sampled(0), &[0.2, 0.7]);
+        assert_eq!(grown.bezier(0), &bezier_table(0.25, 0.0, 0.75, 1.0));
+        let mut changed = exact.clone();
+        changed.set_interp(3, Interp::Linear);
+        assert_ne!(changed, exact);
+    }
+
     #[test]
     fn equal_key_times_take_the_later_key() {
         let mut k = Keys::new(1);
