@@ -259,6 +259,9 @@ impl Keys {
     }
 
     /// Appends a key. `values.len()` must equal `channels`.
+    ///
+    /// Inlined so that a loader's fixed channel count makes the value copy a few moves.
+    #[inline]
     pub fn push(&mut self, time: f32, values: &[f32], interp: Interp) {
         debug_assert_eq!(values.len(), self.channels);
         if self.len == self.vals {
@@ -274,6 +277,7 @@ impl Keys {
     }
 
     /// Adds a bezier table and returns its number.
+    #[inline]
     pub fn push_bezier(&mut self, table: [f32; TABLE]) -> u32 {
         let n = self.bezier_count() as u32;
         self.buf.extend_from_slice(&table);
@@ -373,6 +377,7 @@ impl Keys {
     }
 
     /// The word that stands for `interp` (an ease's strength goes to `eases`).
+    #[inline]
     fn encode(&mut self, interp: Interp) -> f32 {
         let (tag, payload) = match interp {
             Interp::Linear => (LINEAR, 0),
