@@ -188,7 +188,7 @@ fn describe_one(data: &SkeletonData, index: usize, t: &Timeline) -> TimelineInfo
                 .get(k.constraint)
                 .map_or_else(String::new, |c| c.name.clone()),
             "transform",
-            if k.keys.channels == 6 {
+            if k.keys.channels() == 6 {
                 vec![
                     "mixRotate",
                     "mixX",
@@ -205,7 +205,7 @@ fn describe_one(data: &SkeletonData, index: usize, t: &Timeline) -> TimelineInfo
             let (p, ch): (&'static str, Vec<&'static str>) = match k.property {
                 PathProperty::Position => ("position", vec!["position"]),
                 PathProperty::Spacing => ("spacing", vec!["spacing"]),
-                PathProperty::Mix if k.keys.channels == 3 => {
+                PathProperty::Mix if k.keys.channels() == 3 => {
                     ("mix", vec!["mixRotate", "mixX", "mixY"])
                 }
                 PathProperty::Mix => ("mix", vec!["rotateMix", "translateMix"]),
@@ -315,7 +315,7 @@ impl<'a> Curve<'a> {
             });
         }
         let keys = keys_of(timeline)?;
-        if keys.channels == 0 {
+        if keys.channels() == 0 {
             return None;
         }
         let mut turns = vec![0.0; keys.len()];
@@ -350,7 +350,7 @@ impl<'a> Curve<'a> {
     /// Number of value channels.
     pub fn channels(&self) -> usize {
         match &self.source {
-            Source::Keys { keys, .. } => keys.channels,
+            Source::Keys { keys, .. } => keys.channels(),
             Source::Unity(j) => j.curves.len(),
         }
     }
@@ -366,7 +366,7 @@ impl<'a> Curve<'a> {
     pub fn key_value(&self, k: usize, channel: usize) -> f64 {
         match &self.source {
             Source::Keys { keys, turns } => {
-                if k >= keys.len() || channel >= keys.channels {
+                if k >= keys.len() || channel >= keys.channels() {
                     return f64::NAN;
                 }
                 keys.value(k, channel) + if channel == 0 { turns[k] } else { 0.0 }
@@ -383,7 +383,7 @@ impl<'a> Curve<'a> {
     pub fn key_points(&self, channel: usize) -> Vec<(f64, f64)> {
         match &self.source {
             Source::Keys { keys, .. } => {
-                if channel >= keys.channels {
+                if channel >= keys.channels() {
                     return Vec::new();
                 }
                 (0..keys.len())
@@ -406,7 +406,7 @@ impl<'a> Curve<'a> {
             Source::Keys { keys, turns } => (*keys, turns),
             Source::Unity(j) => return j.curves.get(channel).map(|c| c.evaluate(time)),
         };
-        if channel >= keys.channels || keys.is_empty() {
+        if channel >= keys.channels() || keys.is_empty() {
             return None;
         }
         let key_value =

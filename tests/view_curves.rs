@@ -266,10 +266,10 @@ fn samples_hit_key_values_exactly_and_steps_are_steps() {
                 continue;
             };
             let keys = curve.keys().expect("spine timelines share keys");
-            let times = sample_times(&keys.times, anim.duration, 200);
+            let times = sample_times(keys.times(), anim.duration, 200);
             assert!(times.windows(2).all(|w| w[0] < w[1]), "sorted, unique");
             let rotate = matches!(tl, Timeline::Bone(b) if b.property == BoneProperty::Rotate);
-            for c in 0..keys.channels {
+            for c in 0..keys.channels() {
                 let pts = sample_channel(tl, c, &times);
                 for k in 0..keys.len() {
                     let t = keys.time(k);
@@ -297,7 +297,7 @@ fn samples_hit_key_values_exactly_and_steps_are_steps() {
                     }
                     checked += 1;
                     // Before a key that ends a stepped span: still the previous key's value.
-                    if k > 0 && keys.interp[k - 1] == Interp::Stepped && keys.time(k - 1) < t {
+                    if k > 0 && keys.interp(k - 1) == Interp::Stepped && keys.time(k - 1) < t {
                         let before = pts.iter().rev().find(|p| p.0 < t).unwrap();
                         assert_eq!(before.1, curve.key_value(k - 1, c), "hold before key {k}");
                         assert!(t - before.0 < 1e-5, "sampled just before the key");
@@ -363,8 +363,8 @@ fn stepped_plot_holds_then_jumps() {
     let anim = &app.doc.data.animations[app.selection.animation.unwrap()];
     let tl = &anim.timelines[app.timelines[app.selection.timeline.unwrap()].index];
     let Timeline::Bone(b) = tl else { panic!() };
-    assert_eq!(b.keys.interp[0], Interp::Stepped);
-    let times = sample_times(&b.keys.times, anim.duration, 100);
+    assert_eq!(b.keys.interp(0), Interp::Stepped);
+    let times = sample_times(b.keys.times(), anim.duration, 100);
     let pts = sample_channel(tl, 0, &times);
     // Every sample before 0.4 is 0; from 0.4 to 0.6, -5.
     for (t, v) in pts {

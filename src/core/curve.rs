@@ -125,44 +125,178 @@ pub enum Span {
 }
 
 /// Keyframes: times, `channels` values per key, and the interpolation out of each key.
-#[derive(Clone, Debug, Default, PartialEq)]
+///
+/// Everything but DragonBones' sampled curves and eases lives in one buffer, so a timeline's
+/// keys are one allocation (a load builds hundreds of them): `cap` key slots of times, then
+/// `cap * channels` values, then a word per key for its interpolation (a tag and a table
+/// number, stored as an `f32` bit pattern: copies of an `f32` keep its bits), then the bezier
+/// tables, appended as they are added. A builder that knows its key and bezier counts
+/// ([`Keys::with_capacity`]) allocates once; [`Keys::push`] past the capacity moves the
+/// regions to a larger buffer.
+#[derive(Clone)]
 pub struct Keys {
-    pub times: Vec<f32>,
-    pub values: Vec<f32>,
-    pub channels: usize,
-    /// One entry per key: how that key blends into the next (the last key's is unused).
-    pub interp: Vec<Interp>,
-    /// Sampled bezier tables referenced by [`Interp::Bezier`]: 9 (x, y) pairs each.
-    pub bezier: Vec<[f32; BEZIER_SAMPLES * 2]>,
+    buf: Vec<f32>,
+    len: usize,
+    channels: usize,
+    /// Where the values start: the key capacity.
+    vals: usize,
+    /// Where the interpolation words start.
+    interps: usize,
+    /// Where the bezier tables start.
+    tables: usize,
     /// Evenly sampled value fractions referenced by [`Interp::Sampled`].
-    pub sampled: Vec<Box<[f32]>>,
+    sampled: Vec<Box<[f32]>>,
+    /// The strengths of [`Interp::Ease`] keys.
+    eases: Vec<f32>,
     /// Maps animation time to key time before every lookup; `None` for most timelines.
-    pub warp: Option<TimeWarp>,
+    warp: Option<TimeWarp>,
+}
+
+/// Words per bezier table.
+const TABLE: usize = BEZIER_SAMPLES * 2;
+
+/// A key's interpolation word: [`BEZIER4`] and the first table's number below it (the
+/// frame's most common case, told by one bit test), or a tag in the low [`TAG_BITS`] and a
+/// table number (for eases the strength's place in `eases`) above them.
+const BEZIER4: u32 = 1 << 31;
+const TAG_BITS: u32 = 3;
+const TAG_MASK: u32 = (1 << TAG_BITS) - 1;
+const LINEAR: u32 = 0;
+const STEPPED: u32 = 1;
+const BEZIER: u32 = 2;
+const EASE_IN: u32 = 4;
+const EASE_OUT: u32 = 5;
+const EASE_IN_OUT: u32 = 6;
+const SAMPLED: u32 = 7;
+
+impl Default for Keys {
+    fn default() -> Keys {
+        Keys::new(0)
+    }
+}
+
+impl PartialEq for Keys {
+    fn eq(&self, other: &Keys) -> bool {
+        self.channels == other.channels
+            && self.times() == other.times()
+            && self.values() == other.values()
+            && self.interps().eq(other.interps())
+            && self.bezier_tables() == other.bezier_tables()
+            && self.sampled == other.sampled
+            && self.warp == other.warp
+    }
+}
+
+impl std::fmt::Debug for Keys {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Keys")
+            .field("times", &self.times())
+            .field("values", &self.values())
+            .field("channels", &self.channels)
+            .field("interp", &self.interps().collect::<Vec<_>>())
+            .field("bezier", &self.bezier_tables().as_chunks::<TABLE>().0)
+            .field("sampled", &self.sampled)
+            .field("warp", &self.warp)
+            .finish()
+    }
 }
 
 impl Keys {
     /// Empty keys with `channels` values per key.
     pub fn new(channels: usize) -> Keys {
         Keys {
+            buf: Vec::new(),
+            len: 0,
             channels,
-            ..Keys::default()
+            vals: 0,
+            interps: 0,
+            tables: 0,
+            sampled: Vec::new(),
+            eases: Vec::new(),
+            warp: None,
         }
     }
 
+    /// Empty keys with room for `keys` keys and `beziers` bezier tables: filling them takes
+    /// no further allocation. Callers bound both by what their input can hold.
+    pub fn with_capacity(channels: usize, keys: usize, beziers: usize) -> Keys {
+        let mut k = Keys::new(channels);
+        let slots = Keys::slots(keys, channels);
+        k.buf
+            .reserve_exact(slots.saturating_add(beziers.saturating_mul(TABLE)));
+        k.buf.resize(slots, 0.0);
+        k.set_cap(keys);
+        k
+    }
+
+    /// Places the regions for `cap` key slots.
+    fn set_cap(&mut self, cap: usize) {
+        self.vals = cap;
+        self.interps = cap * (self.channels + 1);
+        self.tables = cap * (self.channels + 2);
+    }
+
+    /// Buffer words of `keys` key slots.
+    fn slots(keys: usize, channels: usize) -> usize {
+        keys.saturating_mul(channels.saturating_add(2))
+    }
+
+    /// Moves the regions to a buffer with room for `cap` keys (at least the current count).
+    fn grow(&mut self, cap: usize) {
+        let ch = self.channels;
+        let tables = &self.buf[self.tables..];
+        let mut buf = Vec::with_capacity(Keys::slots(cap, ch).saturating_add(tables.len()));
+        let region = |buf: &mut Vec<f32>, from: usize, used: usize, room: usize| {
+            buf.extend_from_slice(&self.buf[from..from + used]);
+            buf.resize(buf.len() + (room - used), 0.0);
+        };
+        region(&mut buf, 0, self.len, cap);
+        region(&mut buf, self.vals, self.len * ch, cap * ch);
+        region(&mut buf, self.interps, self.len, cap);
+        buf.extend_from_slice(tables);
+        self.buf = buf;
+        self.set_cap(cap);
+    }
+
     /// Appends a key. `values.len()` must equal `channels`.
+    ///
+    /// Inlined so that a loader's fixed channel count makes the value copy a few moves.
+    #[inline]
     pub fn push(&mut self, time: f32, values: &[f32], interp: Interp) {
         debug_assert_eq!(values.len(), self.channels);
-        self.times.push(time);
-        self.values.extend_from_slice(values);
-        self.interp.push(interp);
+        if self.len == self.vals {
+            self.grow(self.vals.saturating_mul(2).max(4));
+        }
+        let (i, ch) = (self.len, self.channels);
+        self.buf[i] = time;
+        let v = self.vals + i * ch;
+        self.buf[v..v + ch].copy_from_slice(values);
+        let word = self.encode(interp);
+        self.buf[self.interps + i] = word;
+        self.len += 1;
+    }
+
+    /// Adds a bezier table and returns its number.
+    #[inline]
+    pub fn push_bezier(&mut self, table: [f32; TABLE]) -> u32 {
+        let n = self.bezier_count() as u32;
+        self.buf.extend_from_slice(&table);
+        n
+    }
+
+    /// Adds copies of `tables` (as [`Keys::bezier_tables`] gives them) and returns the number
+    /// of the first.
+    pub fn extend_beziers(&mut self, tables: &[f32]) -> u32 {
+        debug_assert_eq!(tables.len() % TABLE, 0);
+        let n = self.bezier_count() as u32;
+        self.buf.extend_from_slice(tables);
+        n
     }
 
     /// Adds a normalised bezier with control points (cx1, cy1), (cx2, cy2) and returns its
     /// interpolation.
     pub fn add_bezier(&mut self, cx1: f64, cy1: f64, cx2: f64, cy2: f64) -> Interp {
-        let table = bezier_table(cx1, cy1, cx2, cy2);
-        self.bezier.push(table);
-        Interp::Bezier((self.bezier.len() - 1) as u32)
+        Interp::Bezier(self.push_bezier(bezier_table(cx1, cy1, cx2, cy2)))
     }
 
     /// Adds the per-channel absolute beziers (Spine 4.x) of the key about to be pushed at
@@ -176,10 +310,9 @@ impl Keys {
         t2: f64,
         v2: &[f64],
     ) -> Interp {
-        let first = self.bezier.len() as u32;
+        let first = self.bezier_count() as u32;
         for (c, &[cx1, cy1, cx2, cy2]) in curves.iter().enumerate() {
-            self.bezier
-                .push(bezier4_table(t1, v1[c], cx1, cy1, cx2, cy2, t2, v2[c]));
+            self.push_bezier(bezier4_table(t1, v1[c], cx1, cy1, cx2, cy2, t2, v2[c]));
         }
         Interp::Bezier4(first)
     }
@@ -187,9 +320,7 @@ impl Keys {
     /// Adds the percent bezier of a deform key (Spine 4.x) between key times `t1` and `t2`.
     pub fn add_percent_bezier4(&mut self, t1: f64, curve: [f64; 4], t2: f64) -> Interp {
         let [cx1, cy1, cx2, cy2] = curve;
-        self.bezier
-            .push(percent_bezier4_table(t1, cx1, cy1, cx2, cy2, t2));
-        Interp::Bezier4((self.bezier.len() - 1) as u32)
+        Interp::Bezier4(self.push_bezier(percent_bezier4_table(t1, cx1, cy1, cx2, cy2, t2)))
     }
 
     /// Adds an evenly sampled curve (value fractions at `(i + 1) / (n + 1)`) and returns its
@@ -199,52 +330,198 @@ impl Keys {
         Interp::Sampled((self.sampled.len() - 1) as u32)
     }
 
+    /// Values per key.
+    #[inline(always)]
+    pub fn channels(&self) -> usize {
+        self.channels
+    }
+
+    /// The key times, in order.
+    #[inline(always)]
+    pub fn times(&self) -> &[f32] {
+        &self.buf[..self.len]
+    }
+
+    /// The values, `channels` per key.
+    #[inline(always)]
+    pub fn values(&self) -> &[f32] {
+        let at = self.vals;
+        &self.buf[at..at + self.len * self.channels]
+    }
+
+    /// The values, to change in place (key order and count stay).
+    pub fn values_mut(&mut self) -> &mut [f32] {
+        let at = self.vals;
+        &mut self.buf[at..at + self.len * self.channels]
+    }
+
+    /// How key `i` blends into the next key (the last key's is unused). Panics past the last
+    /// key, as indexing does.
+    #[inline(always)]
+    pub fn interp(&self, i: usize) -> Interp {
+        self.decode(self.word(i))
+    }
+
+    /// Key `i`'s interpolation word.
+    #[inline(always)]
+    fn word(&self, i: usize) -> u32 {
+        debug_assert!(i < self.len, "key {i} of {}", self.len);
+        self.buf[self.interps + i].to_bits()
+    }
+
+    /// The first table of key `i`'s [`Interp::Bezier4`] curve, if it has one.
+    #[inline(always)]
+    fn bezier4_at(&self, i: usize) -> Option<usize> {
+        let word = self.word(i);
+        (word & BEZIER4 != 0).then_some((word & !BEZIER4) as usize)
+    }
+
+    /// The word that stands for `interp` (an ease's strength goes to `eases`).
+    #[inline]
+    fn encode(&mut self, interp: Interp) -> f32 {
+        let (tag, payload) = match interp {
+            Interp::Linear => (LINEAR, 0),
+            Interp::Stepped => (STEPPED, 0),
+            Interp::Bezier(n) => (BEZIER, n as usize),
+            Interp::Bezier4(n) => {
+                // 2^31 tables would take 150 GB: no input reaches that.
+                assert!(n < BEZIER4, "curve table {n}");
+                return f32::from_bits(BEZIER4 | n);
+            }
+            Interp::Sampled(n) => (SAMPLED, n as usize),
+            Interp::Ease(ease, strength) => {
+                self.eases.push(strength);
+                let tag = match ease {
+                    Ease::QuadIn => EASE_IN,
+                    Ease::QuadOut => EASE_OUT,
+                    Ease::QuadInOut => EASE_IN_OUT,
+                };
+                (tag, self.eases.len() - 1)
+            }
+        };
+        // 2^28 tables would take 19 GB: no input reaches that.
+        assert!(payload < 1 << (31 - TAG_BITS), "curve table {payload}");
+        f32::from_bits(tag | (payload as u32) << TAG_BITS)
+    }
+
+    /// The interpolation [`Keys::encode`] gave the word of.
+    #[inline(always)]
+    fn decode(&self, word: u32) -> Interp {
+        if word & BEZIER4 != 0 {
+            return Interp::Bezier4(word & !BEZIER4);
+        }
+        let n = word >> TAG_BITS;
+        let ease = |e| Interp::Ease(e, self.eases[n as usize]);
+        match word & TAG_MASK {
+            STEPPED => Interp::Stepped,
+            BEZIER => Interp::Bezier(n),
+            EASE_IN => ease(Ease::QuadIn),
+            EASE_OUT => ease(Ease::QuadOut),
+            EASE_IN_OUT => ease(Ease::QuadInOut),
+            SAMPLED => Interp::Sampled(n),
+            // LINEAR, and nothing else is ever written.
+            _ => Interp::Linear,
+        }
+    }
+
+    /// [`Keys::interp`], `None` past the last key.
+    pub fn get_interp(&self, i: usize) -> Option<Interp> {
+        (i < self.len).then(|| self.interp(i))
+    }
+
+    /// Every key's interpolation, in key order.
+    pub fn interps(&self) -> impl Iterator<Item = Interp> + '_ {
+        (0..self.len).map(|i| self.interp(i))
+    }
+
+    /// Replaces key `i`'s interpolation (its tables must exist already).
+    pub fn set_interp(&mut self, i: usize, interp: Interp) {
+        assert!(i < self.len, "key {i} of {}", self.len);
+        let word = self.encode(interp);
+        self.buf[self.interps + i] = word;
+    }
+
+    /// Bezier table `n` (see [`Interp::Bezier`] and [`Interp::Bezier4`]): 9 (x, y) pairs.
+    #[inline(always)]
+    pub fn bezier(&self, n: usize) -> &[f32; TABLE] {
+        let at = self.tables + n * TABLE;
+        match self.buf[at..at + TABLE].first_chunk::<TABLE>() {
+            Some(t) => t,
+            None => unreachable!("a slice of TABLE words"),
+        }
+    }
+
+    /// Number of bezier tables.
+    pub fn bezier_count(&self) -> usize {
+        (self.buf.len() - self.tables) / TABLE
+    }
+
+    /// Every bezier table, one after the other.
+    pub fn bezier_tables(&self) -> &[f32] {
+        &self.buf[self.tables..]
+    }
+
+    /// Sampled curve `n` (see [`Interp::Sampled`]).
+    pub fn sampled(&self, n: usize) -> &[f32] {
+        &self.sampled[n]
+    }
+
+    /// The time warp applied before every lookup, if any.
+    pub fn warp(&self) -> Option<&TimeWarp> {
+        self.warp.as_ref()
+    }
+
+    /// Sets the time warp applied before every lookup.
+    pub fn set_warp(&mut self, warp: Option<TimeWarp>) {
+        self.warp = warp;
+    }
+
     /// Number of keys.
     #[inline]
     pub fn len(&self) -> usize {
-        self.times.len()
+        self.len
     }
 
     /// True when there are no keys.
     #[inline]
     pub fn is_empty(&self) -> bool {
-        self.times.is_empty()
+        self.len == 0
     }
 
     /// Time of key `i`.
     #[inline]
     pub fn time(&self, i: usize) -> f64 {
-        self.times[i] as f64
+        self.times()[i] as f64
     }
 
     /// Value `channel` of key `i`.
     #[inline]
     pub fn value(&self, i: usize, channel: usize) -> f64 {
-        self.values[i * self.channels + channel] as f64
+        self.buf[self.vals + i * self.channels + channel] as f64
     }
 
     /// The time of the last key, or 0 with no keys.
     pub fn last_time(&self) -> f64 {
-        self.times.last().map_or(0.0, |&t| t as f64)
+        self.times().last().map_or(0.0, |&t| t as f64)
     }
 
     /// Finds where `time` falls among the keys.
     #[inline]
     pub fn locate(&self, time: f64) -> Span {
         let time = self.key_time(time);
-        let n = self.times.len();
+        let n = self.len;
         // A NaN time counts as before the first key rather than reaching the search.
-        if n == 0 || time.is_nan() || time < self.times[0] as f64 {
+        if n == 0 || time.is_nan() || time < self.times()[0] as f64 {
             return Span::Before;
         }
-        if time >= self.times[n - 1] as f64 {
+        if time >= self.times()[n - 1] as f64 {
             return Span::Last(n - 1);
         }
         // First key strictly after `time`; keys at equal times resolve to the last of them.
-        let next = self.times.partition_point(|&t| (t as f64) <= time);
+        let next = self.times().partition_point(|&t| (t as f64) <= time);
         let key = next - 1;
-        let next_time = self.times[next] as f64;
-        let percent = 1.0 - (time - next_time) / (self.times[key] as f64 - next_time);
+        let next_time = self.times()[next] as f64;
+        let percent = 1.0 - (time - next_time) / (self.times()[key] as f64 - next_time);
         Span::Between { key, percent, time }
     }
 
@@ -267,7 +544,7 @@ impl Keys {
     #[inline(never)]
     fn locate_searched(&self, time: f64, hint: &mut KeyHint) -> Span {
         let time = self.key_time(time);
-        let times = &self.times;
+        let times = self.times();
         let n = times.len();
         if n == 0 || time.is_nan() || time < times[0] as f64 {
             return Span::Before;
@@ -302,8 +579,11 @@ impl Keys {
             return None;
         }
         let k = hint;
-        match self.times.get(k..k.wrapping_add(2)) {
-            Some(&[a, b]) if (a as f64) <= time && time < b as f64 => Some((k, a as f64, b as f64)),
+        // Times start the buffer. Once `get` succeeded `k + 1` cannot wrap.
+        match self.buf.get(k..k.wrapping_add(2)) {
+            Some(&[a, b]) if k + 1 < self.len && (a as f64) <= time && time < b as f64 => {
+                Some((k, a as f64, b as f64))
+            }
             _ => None,
         }
     }
@@ -314,8 +594,9 @@ impl Keys {
     fn hinted_last(&self, time: f64, hint: KeyHint) -> Option<usize> {
         let k = hint;
         let last = self.warp.is_none()
-            && k.wrapping_add(1) == self.times.len()
-            && time >= self.times[k] as f64;
+            && k.wrapping_add(1) == self.len
+            // Times start the buffer: key `k` (the last) is `buf[k]`.
+            && time >= self.buf[k] as f64;
         last.then_some(k)
     }
 
@@ -323,9 +604,9 @@ impl Keys {
     /// `time`: what [`Keys::between_at`] gives for the span [`Keys::locate`] finds there.
     #[inline(always)]
     fn value_in_span(&self, key: usize, channel: usize, time: f64, (t1, t2): (f64, f64)) -> f64 {
-        match self.interp[key] {
-            Interp::Bezier4(table) => bezier4_value(
-                &self.bezier[table as usize + channel],
+        match self.bezier4_at(key) {
+            Some(table) => bezier4_value(
+                self.bezier(table + channel),
                 time,
                 t1,
                 self.value(key, channel),
@@ -358,7 +639,8 @@ impl Keys {
     /// [`Keys::value_from`] when the hint misses.
     #[inline(never)]
     fn value_searched(&self, time: f64, hint: &mut KeyHint, channel: usize) -> Option<f64> {
-        match self.locate_from(time, hint) {
+        // The hinted span missed already: what `locate_from` would do next.
+        match self.locate_searched(time, hint) {
             Span::Before => None,
             sp => Some(self.channel_at(sp, channel)),
         }
@@ -368,8 +650,8 @@ impl Keys {
     #[inline(always)]
     pub fn values2_from(&self, time: f64, hint: &mut KeyHint) -> Option<(f64, f64)> {
         if let Some((key, t1, t2)) = self.hinted_key(time, *hint) {
-            return Some(match self.interp[key] {
-                Interp::Bezier4(_) => (
+            return Some(match self.bezier4_at(key) {
+                Some(_) => (
                     self.value_in_span(key, 0, time, (t1, t2)),
                     self.value_in_span(key, 1, time, (t1, t2)),
                 ),
@@ -389,7 +671,7 @@ impl Keys {
     /// [`Keys::values2_from`] when the hint misses.
     #[inline(never)]
     fn values2_searched(&self, time: f64, hint: &mut KeyHint) -> Option<(f64, f64)> {
-        match self.locate_from(time, hint) {
+        match self.locate_searched(time, hint) {
             Span::Before => None,
             sp => Some((self.channel_at(sp, 0), self.channel_at(sp, 1))),
         }
@@ -409,19 +691,26 @@ impl Keys {
     /// give the fraction of their first table (deform percent curves have only that one).
     #[inline]
     pub fn curve_percent(&self, key: usize, percent: f64) -> f64 {
-        match self.interp[key] {
-            Interp::Linear => percent,
-            Interp::Stepped => 0.0,
-            Interp::Bezier4(table) => {
-                let (t1, t2) = (self.time(key), self.time(key + 1));
-                let time = t1 + (t2 - t1) * percent;
-                bezier4_value(&self.bezier[table as usize], time, t1, 0.0, t2, 1.0)
-            }
-            Interp::Bezier(table) => bezier_percent(&self.bezier[table as usize], percent),
-            Interp::Ease(ease, strength) => {
-                percent + (ease.at(percent) - percent) * strength as f64
-            }
-            Interp::Sampled(table) => sampled_percent(&self.sampled[table as usize], percent),
+        // By tag: decoding the whole `Interp` first costs a second dispatch on hot paths.
+        let word = self.word(key);
+        if word & BEZIER4 != 0 {
+            let (t1, t2) = (self.time(key), self.time(key + 1));
+            let time = t1 + (t2 - t1) * percent;
+            let table = (word & !BEZIER4) as usize;
+            return bezier4_value(self.bezier(table), time, t1, 0.0, t2, 1.0);
+        }
+        let table = (word >> TAG_BITS) as usize;
+        match word & TAG_MASK {
+            LINEAR => percent,
+            STEPPED => 0.0,
+            BEZIER => bezier_percent(self.bezier(table), percent),
+            SAMPLED => sampled_percent(self.sampled(table), percent),
+            _ => match self.decode(word) {
+                Interp::Ease(ease, strength) => {
+                    percent + (ease.at(percent) - percent) * strength as f64
+                }
+                _ => percent,
+            },
         }
     }
 
@@ -429,9 +718,9 @@ impl Keys {
     /// that key time (for one-channel percent curves such as deform keys).
     #[inline]
     pub fn percent_at(&self, key: usize, percent: f64, time: f64) -> f64 {
-        match self.interp[key] {
-            Interp::Bezier4(table) => bezier4_value(
-                &self.bezier[table as usize],
+        match self.bezier4_at(key) {
+            Some(table) => bezier4_value(
+                self.bezier(table),
                 time,
                 self.time(key),
                 0.0,
@@ -470,9 +759,9 @@ impl Keys {
     /// (`time` is that key time, used by absolute curves).
     #[inline]
     pub fn between_at(&self, key: usize, channel: usize, percent: f64, time: f64) -> f64 {
-        match self.interp[key] {
-            Interp::Bezier4(table) => bezier4_value(
-                &self.bezier[table as usize + channel],
+        match self.bezier4_at(key) {
+            Some(table) => bezier4_value(
+                self.bezier(table + channel),
                 time,
                 self.time(key),
                 self.value(key, channel),
@@ -746,9 +1035,9 @@ mod tests {
         k.push(0.0, &[0.0], Interp::Ease(Ease::QuadIn, 1.0));
         k.push(1.0, &[1.0], Interp::Linear);
         assert!((k.sample(0.5, 0).unwrap() - 0.25).abs() < 1e-12);
-        k.interp[0] = Interp::Ease(Ease::QuadOut, 0.5);
+        k.set_interp(0, Interp::Ease(Ease::QuadOut, 0.5));
         assert!((k.sample(0.5, 0).unwrap() - (0.5 + (0.75 - 0.5) * 0.5)).abs() < 1e-12);
-        k.interp[0] = Interp::Ease(Ease::QuadInOut, 1.0);
+        k.set_interp(0, Interp::Ease(Ease::QuadInOut, 1.0));
         assert!(
             (k.sample(0.25, 0).unwrap() - 0.5 * (1.0 - (0.25 * std::f64::consts::PI).cos())).abs()
                 < 1e-12
@@ -797,6 +1086,58 @@ mod tests {
         assert!((w.apply(0.5) - 0.25).abs() < 1e-12);
         let held = TimeWarp { wrap: false, ..w };
         assert!((held.apply(0.5) - (1.0 + 1e-6)).abs() < 1e-12);
+    }
+
+    /// The same keys built by growing and into an exact capacity: equal parts, and the exact
+    /// one never reallocates.
+    #[test]
+    fn one_buffer_keeps_every_part_through_growth() {
+        let build = |k: &mut Keys| {
+            for i in 0..9u32 {
+                let t = i as f32 * 0.5;
+                let v = [i as f32, -(i as f32)];
+                let interp = match i % 6 {
+                    0 => k.add_bezier(0.25, 0.0, 0.75, 1.0),
+                    1 => k.add_bezier4(
+                        t as f64,
+                        &[1.0, 2.0],
+                        &[[0.1, 1.0, 0.3, 2.0]; 2],
+                        0.5,
+                        &[3.0, 4.0],
+                    ),
+                    2 => Interp::Ease(Ease::QuadOut, 0.25 * i as f32),
+                    3 => Interp::Stepped,
+                    4 => k.add_sampled(vec![0.2, 0.7]),
+                    _ => Interp::Linear,
+                };
+                k.push(t, &v, interp);
+            }
+        };
+        let mut grown = Keys::new(2);
+        build(&mut grown);
+        let mut exact = Keys::with_capacity(2, 9, 6);
+        let room = exact.buf.capacity();
+        build(&mut exact);
+        assert_eq!(exact.buf.capacity(), room);
+        assert_eq!(grown, exact);
+        assert_eq!(
+            grown.times(),
+            &[0.0, 0.5, 1.0, 1.5, 2.0, 2.5, 3.0, 3.5, 4.0]
+        );
+        assert_eq!(grown.values()[14..16], [7.0, -7.0]);
+        assert_eq!(grown.bezier_count(), 6);
+        assert_eq!(grown.interp(0), Interp::Bezier(0));
+        assert_eq!(grown.interp(1), Interp::Bezier4(1));
+        assert_eq!(grown.interp(2), Interp::Ease(Ease::QuadOut, 0.5));
+        assert_eq!(grown.interp(6), Interp::Bezier(3));
+        assert_eq!(grown.interp(7), Interp::Bezier4(4));
+        assert_eq!(grown.interp(8), Interp::Ease(Ease::QuadOut, 2.0));
+        assert_eq!(grown.get_interp(9), None);
+        assert_eq!(grown.sampled(0), &[0.2, 0.7]);
+        assert_eq!(grown.bezier(0), &bezier_table(0.25, 0.0, 0.75, 1.0));
+        let mut changed = exact.clone();
+        changed.set_interp(3, Interp::Linear);
+        assert_ne!(changed, exact);
     }
 
     #[test]

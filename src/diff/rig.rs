@@ -606,7 +606,7 @@ fn same_timeline(
         }
         (Timeline::Deform(x), Timeline::Deform(y)) => {
             // Vertex arrays may be trimmed differently (4.x drops leading zeros).
-            times_eq(&x.keys.times, &y.keys.times)
+            times_eq(x.keys.times(), y.keys.times())
                 && x.vertices.iter().zip(&y.vertices).all(|(p, q)| {
                     let n = p.len().max(q.len());
                     (0..n).all(|k| {

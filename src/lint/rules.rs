@@ -118,7 +118,7 @@ fn non_finite(data: &SkeletonData, out: &mut Vec<Finding>) {
             let t = &anim.timelines[info.index];
             let keys_ok = t.key_times().iter().all(|x| x.is_finite())
                 && crate::inspect::keys_of(t)
-                    .is_none_or(|k| k.values.iter().all(|x| x.is_finite()))
+                    .is_none_or(|k| k.values().iter().all(|x| x.is_finite()))
                 && match t {
                     Timeline::Deform(d) => d.vertices.iter().flatten().all(|x| x.is_finite()),
                     _ => true,

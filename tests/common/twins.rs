@@ -532,20 +532,25 @@ fn keys(d: &mut Diff, at: &dyn Fn() -> String, a: &Keys, b: &Keys) {
     if a.len() != b.len() {
         return;
     }
-    d.nums(&|| format!("{} times", at()), &a.times, &b.times, TIME);
-    d.nums(&|| format!("{} values", at()), &a.values, &b.values, VALUE);
+    d.nums(&|| format!("{} times", at()), a.times(), b.times(), TIME);
+    d.nums(
+        &|| format!("{} values", at()),
+        a.values(),
+        b.values(),
+        VALUE,
+    );
     // The last key's curve is never used (and not written by the binary export).
     for i in 0..a.len().saturating_sub(1) {
         let at = || format!("{} key {i} curve", at());
-        match (a.interp[i], b.interp[i]) {
+        match (a.interp(i), b.interp(i)) {
             (Interp::Bezier(x), Interp::Bezier(y)) | (Interp::Bezier4(x), Interp::Bezier4(y)) => {
-                let (x, y) = (&a.bezier[x as usize], &b.bezier[y as usize]);
+                let (x, y) = (a.bezier(x as usize), b.bezier(y as usize));
                 d.nums(&at, x, y, CURVE);
             }
             // The binary export writes a stepped key that holds the same values as the next
             // key as linear (no difference in effect).
             (Interp::Linear, Interp::Stepped) | (Interp::Stepped, Interp::Linear)
-                if (0..a.channels).all(|c| a.value(i, c) == a.value(i + 1, c)) => {}
+                if (0..a.channels()).all(|c| a.value(i, c) == a.value(i + 1, c)) => {}
             (Interp::Linear, Interp::Stepped) if d.known.stepped_as_linear => d.known_seen += 1,
             (x, y) => d.eq(&at, x, y),
         }
@@ -663,10 +668,10 @@ fn animation(
 /// as the JSON reader would have stored them.
 fn json_shear_quirk(k: &Keys) -> Keys {
     let mut k = k.clone();
-    if k.channels == 6 && !k.is_empty() {
-        let first = k.values[5];
-        for key in 0..k.len() {
-            k.values[key * 6 + 5] = first;
+    if k.channels() == 6 && !k.is_empty() {
+        let first = k.values()[5];
+        for key in k.values_mut().chunks_exact_mut(6) {
+            key[5] = first;
         }
     }
     k

@@ -200,7 +200,7 @@ pub(super) fn apply_transform(
             _ => return,
         }
     } else {
-        let values = if t.keys.channels == 4 {
+        let values = if t.keys.channels() == 4 {
             // 3.8: one translate and one scale mix for both axes.
             let [r, tr, s, sh] = channels::<4>(&t.keys, sp);
             [r, tr, tr, s, s, sh]
@@ -255,7 +255,7 @@ pub(super) fn apply_path(
             apply(&mut c.spacing, data.spacing, keyed.then_some(x));
         }
         PathProperty::Mix => {
-            let [rotate, x, y] = if t.keys.channels == 2 {
+            let [rotate, x, y] = if t.keys.channels() == 2 {
                 // 3.8: one translate mix for both axes.
                 let [r, tr] = channels::<2>(&t.keys, sp);
                 [r, tr, tr]

@@ -89,7 +89,7 @@ pub(super) fn apply_color(
     blend_toward(&mut slot.color, sd.color, keyed(0), alpha, blend, true);
     // Color transforms key an offset after the multipliers; it replaces the slot's the same
     // way, unclamped (offsets darken as well as brighten).
-    if t.keys.channels == 8 {
+    if t.keys.channels() == 8 {
         let setup = sd.offset.unwrap_or(Color::rgba(0.0, 0.0, 0.0, 0.0));
         let offset = slot.offset.get_or_insert(setup);
         blend_toward(offset, setup, keyed(4), alpha, blend, false);

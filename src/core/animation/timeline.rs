@@ -615,22 +615,22 @@ impl Timeline {
     /// Key times, for dopesheets.
     pub fn key_times(&self) -> &[f32] {
         match self {
-            Timeline::Bone(t) => &t.keys.times,
+            Timeline::Bone(t) => t.keys.times(),
             Timeline::Inherit(t) => &t.times,
             Timeline::Sequence(t) => &t.times,
-            Timeline::Physics(t) => &t.keys.times,
+            Timeline::Physics(t) => t.keys.times(),
             Timeline::PhysicsReset(t) => &t.times,
-            Timeline::Slider(t) => &t.keys.times,
+            Timeline::Slider(t) => t.keys.times(),
             Timeline::DrawOrderFolder(t) => &t.times,
             Timeline::Attachment(t) => &t.times,
-            Timeline::Color(t) => &t.keys.times,
-            Timeline::TwoColor(t) => &t.keys.times,
-            Timeline::Deform(t) => &t.keys.times,
+            Timeline::Color(t) => t.keys.times(),
+            Timeline::TwoColor(t) => t.keys.times(),
+            Timeline::Deform(t) => t.keys.times(),
             Timeline::Event(t) => &t.times,
             Timeline::DrawOrder(t) => &t.times,
-            Timeline::Ik(t) => &t.keys.times,
-            Timeline::Transform(t) => &t.keys.times,
-            Timeline::Path(t) => &t.keys.times,
+            Timeline::Ik(t) => t.keys.times(),
+            Timeline::Transform(t) => t.keys.times(),
+            Timeline::Path(t) => t.keys.times(),
             Timeline::Joint(t) => &t.times,
         }
     }
@@ -840,7 +840,7 @@ pub(crate) fn channels_from<const N: usize>(keys: &Keys, sp: Span, first: usize)
             }
         }
         Span::Between { key, percent, time } => {
-            if let crate::core::curve::Interp::Bezier4(_) = keys.interp[key] {
+            if let crate::core::curve::Interp::Bezier4(_) = keys.interp(key) {
                 for (ch, v) in out.iter_mut().enumerate() {
                     *v = keys.between_at(key, first + ch, percent, time);
                 }

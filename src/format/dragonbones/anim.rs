@@ -342,14 +342,17 @@ fn bone_timelines(
             }
             keys.push(f.time(start), &row[..channels.len()], interp);
         }
-        let last = keys.interp.last().copied().unwrap_or(Interp::Stepped);
+        let last = keys
+            .len()
+            .checked_sub(1)
+            .map_or(Interp::Stepped, |i| keys.interp(i));
         if f.wraps(spans, last) {
             for (j, &c) in channels.iter().enumerate() {
                 row[j] = values[0][c] as f32;
             }
             keys.push(f.duration() as f32, &row[..channels.len()], Interp::Stepped);
         }
-        keys.warp = warp;
+        keys.set_warp(warp);
         out.push(Timeline::Bone(BoneTimeline {
             bone,
             property,
@@ -408,11 +411,14 @@ fn slot_timelines(
             }
             keys.push(f.time(start), &row, interp);
         }
-        let last = keys.interp.last().copied().unwrap_or(Interp::Stepped);
+        let last = keys
+            .len()
+            .checked_sub(1)
+            .map_or(Interp::Stepped, |i| keys.interp(i));
         if f.wraps(spans, last) {
             keys.push(f.duration() as f32, &first, Interp::Stepped);
         }
-        keys.warp = f.warp(tl.scale, tl.offset);
+        keys.set_warp(f.warp(tl.scale, tl.offset));
         out.push(Timeline::Color(ColorTimeline {
             slot,
             kind: ColorKind::Color,
@@ -506,12 +512,15 @@ fn ffd_timeline(
         keys.push(f.time(start), &[], interp);
         arrays.push(arr);
     }
-    let last = keys.interp.last().copied().unwrap_or(Interp::Stepped);
+    let last = keys
+        .len()
+        .checked_sub(1)
+        .map_or(Interp::Stepped, |i| keys.interp(i));
     if f.wraps(&spans, last) {
         keys.push(f.duration() as f32, &[], Interp::Stepped);
         arrays.push(arrays[0].clone());
     }
-    keys.warp = f.warp(tl.scale, tl.offset);
+    keys.set_warp(f.warp(tl.scale, tl.offset));
     Ok(Timeline::Deform(DeformTimeline {
         slot,
         attachment,

@@ -112,22 +112,21 @@ pub fn curve_keys_split<const N: usize>(
     mut discrete: impl FnMut(&mut Reader<'_>, &mut [f32; N]) -> Read<()>,
 ) -> Read<Keys> {
     let n = r.c.count(4 + value_bytes, "key count")?;
-    let mut keys = Keys::new(N);
-    keys.times.reserve_exact(n);
-    keys.values.reserve_exact(n * N);
-    keys.interp.reserve_exact(n);
+    // 3.8 gives no bezier count: its tables are added as they come.
+    let mut beziers = 0;
     if !r.version.curve_after_key() {
         let at = r.c.offset();
-        let beziers = r.c.uvarint("bezier count")?;
+        beziers = r.c.uvarint("bezier count")?;
         if beziers > n.saturating_mul(curved_channels.max(1)) {
             return Err(r.c.error_at(
                 at,
                 format!("{beziers} beziers for {n} keys of {curved_channels} curved channels"),
             ));
         }
-        // Each bezier takes 16 bytes of the file: reserve no more than could follow.
-        keys.bezier.reserve_exact(beziers.min(r.c.remaining() / 16));
     }
+    // One allocation. Each bezier takes 16 bytes of the file: reserve no more than could
+    // follow (the key count is checked against the bytes left already).
+    let mut keys = Keys::with_capacity(N, n, beziers.min(r.c.remaining() / 16));
     if n == 0 {
         return Ok(keys);
     }
@@ -198,11 +197,11 @@ pub fn curve(
                 return Ok(keys.add_percent_bezier4(t1, c, t2));
             }
             // One table per channel, stored one after the other: the first names them all.
-            let first = keys.bezier.len() as u32;
+            let first = keys.bezier_count() as u32;
             for (&a, &b) in v1.iter().zip(v2) {
                 let [cx1, cy1, cx2, cy2] = r.c.f32_array(NAMES)?.map(f64::from);
                 let table = bezier4_table(t1, a as f64, cx1, cy1, cx2, cy2, t2, b as f64);
-                keys.bezier.push(table);
+                keys.push_bezier(table);
             }
             Ok(Interp::Bezier4(first))
         }

@@ -27,10 +27,8 @@ pub fn ik(r: &mut Reader<'_>, data: &SkeletonData, out: &mut Vec<Timeline>) -> R
                 format!("{beziers} beziers for {count} keys of 2 curved channels"),
             ));
         }
-        let mut keys = Keys::new(5);
-        keys.times.reserve_exact(count);
-        keys.values.reserve_exact(count * 5);
-        keys.interp.reserve_exact(count);
+        // Each bezier takes 16 bytes of the file: reserve no more than could follow.
+        let mut keys = Keys::with_capacity(5, count, beziers.min(r.c.remaining() / 16));
         let mut prev: Option<(f32, [f32; 5])> = None;
         r.c.enter("key", Some(0), None);
         for k in 0..count {

@@ -202,7 +202,7 @@ fn timelines_are_built_from_keys() {
             };
             assert!(d.vertices.iter().all(|v| v.len() == len));
             assert_eq!(d.vertices.len(), d.keys.len());
-            assert_eq!(d.keys.channels, 0);
+            assert_eq!(d.keys.channels(), 0);
         }
     }
     assert!(deforms > 0);
@@ -214,8 +214,8 @@ fn timelines_are_built_from_keys() {
             } else {
                 2
             };
-            assert_eq!(b.keys.channels, n);
-            assert_eq!(b.keys.values.len(), b.keys.len() * n);
+            assert_eq!(b.keys.channels(), n);
+            assert_eq!(b.keys.values().len(), b.keys.len() * n);
         }
     }
     // Events carry the definition's defaults and the key time in f32.

@@ -42,7 +42,7 @@ fn curve(
     if i + 1 >= keys.len() {
         return Ok(());
     }
-    match keys.interp[i] {
+    match keys.interp(i) {
         Interp::Linear => {}
         Interp::Stepped => {
             o.put("curve", Json::str("stepped"));
@@ -50,7 +50,7 @@ fn curve(
         Interp::Bezier(b) => {
             // 3.8: one normalised curve for every channel.
             let p = control_points(
-                &keys.bezier[b as usize],
+                keys.bezier(b as usize),
                 Kind::Normalised,
                 0.0,
                 0.0,
@@ -69,14 +69,14 @@ fn curve(
             }
         }
         Interp::Bezier4(b) => {
-            let (t1, t2) = (keys.times[i] as f64, keys.times[i + 1] as f64);
+            let (t1, t2) = (keys.times()[i] as f64, keys.times()[i + 1] as f64);
             let mut out = Vec::with_capacity(channels.max(1) * 4);
             if percent {
-                let p = control_points(&keys.bezier[b as usize], Kind::Percent, t1, 0.0, t2, 1.0);
+                let p = control_points(keys.bezier(b as usize), Kind::Percent, t1, 0.0, t2, 1.0);
                 out.extend(p.map(|c| Json::f64(c as f64)));
             } else {
                 for c in 0..channels {
-                    let table = &keys.bezier[b as usize + c];
+                    let table = keys.bezier(b as usize + c);
                     let p = control_points(
                         table,
                         Kind::Absolute,
@@ -109,7 +109,7 @@ fn keys_json(
     let mut out = Vec::with_capacity(keys.len());
     for i in 0..keys.len() {
         let mut o = Obj::new();
-        o.put("time", Json::f32(keys.times[i]));
+        o.put("time", Json::f32(keys.times()[i]));
         fill(&mut o, i);
         curve(&mut o, v, keys, i, channels, false)?;
         out.push(o.done());
@@ -383,7 +383,7 @@ fn animation(
                 let mut out = Vec::with_capacity(t.vertices.len());
                 for (i, verts) in t.vertices.iter().enumerate() {
                     let mut o = Obj::new();
-                    o.put("time", Json::f32(t.keys.times[i]));
+                    o.put("time", Json::f32(t.keys.times()[i]));
                     // Exact in f64 (both are f32s): the reader adds it back in f64.
                     let offsets: Vec<f64> = match setup {
                         Some(s) => verts

@@ -654,7 +654,7 @@ pub fn key_rows(ctx: &ViewCtx<'_>, t: &Timeline) -> Vec<(f64, String)> {
                 }
             });
             d.keys
-                .times
+                .times()
                 .iter()
                 .zip(&d.vertices)
                 .map(|(&time, v)| {
@@ -758,7 +758,7 @@ pub fn key_rows(ctx: &ViewCtx<'_>, t: &Timeline) -> Vec<(f64, String)> {
         other => match inspect::keys_of(other) {
             Some(keys) => (0..keys.len())
                 .map(|k| {
-                    let vals: Vec<String> = (0..keys.channels)
+                    let vals: Vec<String> = (0..keys.channels())
                         .map(|c| axis::value_label(keys.value(k, c)))
                         .collect();
                     (keys.time(k), vals.join(" "))

@@ -409,7 +409,7 @@ fn segment_fill(t: &Timeline, k: usize) -> Fill {
             };
         }
         Timeline::Deform(d) => {
-            if d.keys.interp.get(k) == Some(&Interp::Stepped) {
+            if d.keys.get_interp(k) == Some(Interp::Stepped) {
                 return Fill::Holding;
             }
             return match (d.vertices.get(k), d.vertices.get(k + 1)) {
@@ -422,10 +422,10 @@ fn segment_fill(t: &Timeline, k: usize) -> Fill {
             None => return Fill::Blank,
         },
     };
-    if keys.interp.get(k) == Some(&Interp::Stepped) || k + 1 >= keys.len() {
+    if keys.get_interp(k) == Some(Interp::Stepped) || k + 1 >= keys.len() {
         return Fill::Holding;
     }
-    let moves = (0..keys.channels).any(|c| keys.value(k, c) != keys.value(k + 1, c));
+    let moves = (0..keys.channels()).any(|c| keys.value(k, c) != keys.value(k + 1, c));
     if moves { Fill::Moving } else { Fill::Holding }
 }
 

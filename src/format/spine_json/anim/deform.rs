@@ -147,7 +147,7 @@ fn timeline(
     let mut out = Keys::new(0);
     let mut vertices = Vec::with_capacity(keys.len());
     for (i, k) in keys.iter().enumerate() {
-        check_time(ctx, at, i, k.time.0, out.times.last().copied())?;
+        check_time(ctx, at, i, k.time.0, out.times().last().copied())?;
         let v = key_vertices(ctx, at, i, k.offset, k.vertices.as_deref(), len, setup)?;
         let curve = interp(&mut out, k.curve());
         out.push(k.time.0, &[], curve);

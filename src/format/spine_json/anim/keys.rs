@@ -44,14 +44,9 @@ pub fn curve_keys<K: CurveKey, const N: usize>(
         Some(f) => join(at, &[&[Key(f)], more].concat()),
         None => join(at, more),
     };
-    let mut out = Keys::new(N);
-    out.times.reserve_exact(keys.len());
-    out.values.reserve_exact(keys.len() * N);
-    out.interp.reserve_exact(keys.len());
-    // The bezier tables too: grown one by one they cost a reallocation and a copy per
-    // doubling.
-    out.bezier
-        .reserve_exact(keys.iter().filter(|k| k.curve().is_bezier()).count());
+    // One allocation: the keys and their bezier tables.
+    let beziers = keys.iter().filter(|k| k.curve().is_bezier()).count();
+    let mut out = Keys::with_capacity(N, keys.len(), beziers);
     let mut prev = None;
     for (i, k) in keys.iter().enumerate() {
         let time = k.time();

@@ -83,7 +83,7 @@ fn deform(
     let mut out = Keys::new(0);
     let mut vertices = Vec::with_capacity(keys.len());
     for (i, k) in keys.iter().enumerate() {
-        check_time(ctx, at, i, k.time.f32(), out.times.last().copied())?;
+        check_time(ctx, at, i, k.time.f32(), out.times().last().copied())?;
         vertices.push(key_vertices(
             ctx,
             at,

@@ -45,8 +45,10 @@ pub fn ik(
             |k| k.curve.as_ref(),
             |_, k| Ok(plain(k.time, [or(k.mix, 1.0), or(k.softness, 0.0)])),
         )?;
-        let mut keys5 = crate::core::curve::Keys::new(5);
-        keys5.bezier = curved.bezier;
+        let mut keys5 =
+            crate::core::curve::Keys::with_capacity(5, curved.len(), curved.bezier_count());
+        keys5.extend_beziers(curved.bezier_tables());
+        let (times, values) = (curved.times(), curved.values());
         for (j, k) in keys.iter().enumerate() {
             let bend = if k.bend_positive.unwrap_or(true) {
                 1.0
@@ -54,13 +56,13 @@ pub fn ik(
                 -1.0
             };
             let v = [
-                curved.values[j * 2],
-                curved.values[j * 2 + 1],
+                values[j * 2],
+                values[j * 2 + 1],
                 bend,
                 flag(k.compress) as f32,
                 flag(k.stretch) as f32,
             ];
-            keys5.push(curved.times[j], &v, curved.interp[j]);
+            keys5.push(times[j], &v, curved.interp(j));
         }
         out.push(Timeline::Ik(IkTimeline {
             constraint,

@@ -39,10 +39,12 @@ pub fn curve_keys4<K, const N: usize>(
         prev = Some(time);
         built.push(b);
     }
-    let mut out = Keys::new(N);
-    out.times.reserve_exact(keys.len());
-    out.values.reserve_exact(keys.len() * N);
-    out.interp.reserve_exact(keys.len());
+    // One allocation: a bezier out of any key but the last adds a table per channel.
+    let curved = keys.iter().rev().skip(1);
+    let beziers = curved
+        .filter(|k| matches!(curve(k), Some(Curve4::Bezier(_))))
+        .count();
+    let mut out = Keys::with_capacity(N, keys.len(), beziers.saturating_mul(N.max(1)));
     for (i, (k, b)) in keys.iter().zip(&built).enumerate() {
         let interp = match (curve(k), built.get(i + 1)) {
             (_, None) => Interp::Stepped,
