@@ -315,8 +315,9 @@ pub fn vertices(
     // its bone indices; per influence bind x, bind y and weight), without the JSON's flat
     // list in between. At least one byte (the influence count) per vertex.
     r.c.check_fits(at, count, 1, "vertex count")?;
-    let mut bones = Vec::with_capacity(count.saturating_mul(2));
-    let mut vertices = Vec::with_capacity(count.saturating_mul(3));
+    let (mut bones, mut vertices) = std::mem::take(&mut r.weights_scratch);
+    bones.clear();
+    vertices.clear();
     for _ in 0..count {
         let n = r.c.count(13, "influence count")?;
         bones.push(n as u32);
@@ -328,11 +329,13 @@ pub fn vertices(
     if vertices.is_empty() {
         return Err(r.c.error_at(at, "weighted vertices without influences"));
     }
-    Ok(VertexData {
-        bones: Some(bones),
-        vertices,
+    let data = VertexData {
+        bones: Some(bones.to_vec()),
+        vertices: vertices.to_vec(),
         world_len: count * 2,
-    })
+    };
+    r.weights_scratch = (bones, vertices);
+    Ok(data)
 }
 
 /// 4.1+: a sequence flag, then when set the image count, first index, digits and setup

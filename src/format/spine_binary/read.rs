@@ -62,6 +62,9 @@ pub struct Reader<'a> {
     /// Memory for data the file only implies.
     pub budget: Budget,
     pub version: Version,
+    /// Weighted vertex lists are read here first and copied out at their exact size: every
+    /// mesh growing its own lists from an estimate cost more than the copy.
+    pub weights_scratch: (Vec<u32>, Vec<f32>),
 }
 
 impl Reader<'_> {
@@ -107,6 +110,7 @@ pub fn read(
         strings: Vec::new(),
         nonessential: false,
         budget: Budget::for_text(bytes.len()),
+        weights_scratch: (Vec::new(), Vec::new()),
     };
     let mut data = r.c.within("skeleton header", None, None, |c| {
         let (hash, version) = header::read(c, layout)?;
