@@ -207,7 +207,7 @@ fn absurd_bone_count(version: &str) {
     assert_eq!(
         e.to_string(),
         format!(
-            "byte {at}: bone count 2147483647 is impossible: it needs at least 75161927645 bytes, {} are left",
+            "byte {at}: bone count 2147483647 is impossible: it needs at least 75161927645 bytes, only {} left",
             b.len() - at - 5
         )
     );

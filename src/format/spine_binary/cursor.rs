@@ -269,16 +269,14 @@ impl<'a> Cursor<'a> {
     #[cold]
     #[inline(never)]
     fn impossible(&self, at: usize, n: usize, need: Option<usize>, what: &str) -> LoadError {
-        {
-            self.error_at(
-                at,
-                format!(
-                    "{what} {n} is impossible: it needs at least {} bytes, {} are left",
-                    need.map_or_else(|| "more than 2^64".to_string(), |n| n.to_string()),
-                    self.remaining()
-                ),
-            )
-        }
+        self.error_at(
+            at,
+            format!(
+                "{what} {n} is impossible: it needs at least {} bytes, only {} left",
+                need.map_or_else(|| "more than 2^64".to_string(), |n| n.to_string()),
+                self.remaining()
+            ),
+        )
     }
 
     /// An index that must be below `len` (the number of bones, slots, ...).
