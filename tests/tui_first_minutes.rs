@@ -319,6 +319,29 @@ fn help_lists_the_missing_keys_aligned() {
     insta::assert_snapshot!("first_minutes_help", text.join("\n"));
 }
 
+#[test]
+fn help_at_80_columns_wraps_instead_of_cutting_and_scrolls_to_its_end_only() {
+    let mut app = sample_app("walk", 0.0);
+    chars(&mut app, "?");
+    let top = buffer_text(&render_app(&mut app, 80, 24));
+    // The physics key's description ends in the overlay, continued on the next row.
+    assert!(top.contains("(Spine 4.2 physics"), "{top}");
+    assert!(top.contains("constraints)"), "{top}");
+    // Far past the end, the scroll stops at the last row, and one step up moves at once.
+    for _ in 0..40 {
+        app.handle_key(key(KeyCode::PageDown));
+    }
+    let end = buffer_text(&render_app(&mut app, 80, 24));
+    assert!(end.contains("select a bone"), "{end}");
+    let Overlay::Help { scroll } = app.overlay else {
+        panic!("help closed")
+    };
+    app.handle_key(key(KeyCode::Up));
+    let up = buffer_text(&render_app(&mut app, 80, 24));
+    assert!(!up.contains("select a bone"), "{up}");
+    assert!(matches!(app.overlay, Overlay::Help { scroll: s } if s + 1 == scroll));
+}
+
 /// A skeleton carrying long loader warnings (built from the sample).
 fn warned_app() -> App {
     let mut data =

@@ -61,7 +61,7 @@ pub fn draw(frame: &mut Frame<'_>, app: &mut App) {
     }
     match &mut app.overlay {
         Overlay::None => {}
-        Overlay::Help { scroll } => help::render(frame, area, *scroll, &app.theme),
+        Overlay::Help { scroll } => help::render(frame, area, scroll, &app.theme),
         Overlay::AnimationPicker(p) | Overlay::ArmaturePicker(p) => {
             p.render(frame, area, &app.theme)
         }

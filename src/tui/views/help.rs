@@ -79,20 +79,140 @@ pub fn handle_key(key: KeyEvent, scroll: u16) -> Overlay {
     }
 }
 
-/// Draws the help overlay over `area`.
-pub fn render(frame: &mut Frame<'_>, area: Rect, scroll: u16, theme: &Theme) {
+/// [`lines`] fitted to `width` columns: a description too long for its row continues on the
+/// next rows, indented to its column, instead of being cut at the border.
+pub fn wrapped(theme: &Theme, width: usize) -> Vec<Line<'static>> {
+    use crate::tui::widgets::width as w_of;
+    let mut out = Vec::new();
+    for line in lines(theme) {
+        let [key, what] = line.spans.as_slice() else {
+            out.push(line);
+            continue;
+        };
+        let indent = w_of(&key.content);
+        if width >= indent + 16 {
+            let mut rows = wrap_words(&what.content, width - indent).into_iter();
+            let first = rows.next().unwrap_or_default();
+            out.push(Line::from(vec![
+                key.clone(),
+                Span::styled(first, what.style),
+            ]));
+            for rest in rows {
+                out.push(Line::from(Span::styled(
+                    format!("{}{rest}", " ".repeat(indent)),
+                    what.style,
+                )));
+            }
+        } else {
+            // Too narrow for a description column: the description goes below its keys.
+            out.push(Line::from(Span::styled(
+                key.content.trim_end().to_owned(),
+                key.style,
+            )));
+            let pad = 4.min(width.saturating_sub(1));
+            for row in wrap_words(&what.content, width.saturating_sub(pad).max(1)) {
+                out.push(Line::from(Span::styled(
+                    format!("{}{row}", " ".repeat(pad)),
+                    what.style,
+                )));
+            }
+        }
+    }
+    out
+}
+
+/// Splits `text` at spaces into rows of at most `room` columns; a word longer than a row is
+/// cut.
+fn wrap_words(text: &str, room: usize) -> Vec<String> {
+    use crate::tui::widgets::width as w_of;
+    let mut rows = vec![String::new()];
+    for word in text.split(' ').filter(|w| !w.is_empty()) {
+        let row = rows.last_mut().expect("rows start non-empty");
+        if !row.is_empty() && w_of(row) + 1 + w_of(word) > room {
+            rows.push(String::new());
+        }
+        let row = rows.last_mut().expect("rows start non-empty");
+        if !row.is_empty() {
+            row.push(' ');
+        }
+        row.push_str(word);
+        if w_of(row) > room {
+            *row = crate::tui::widgets::fit(row, room);
+        }
+    }
+    rows
+}
+
+/// Draws the help overlay over `area`; keeps `scroll` within the text, so that scrolling back
+/// up answers at once after the end was passed.
+pub fn render(frame: &mut Frame<'_>, area: Rect, scroll: &mut u16, theme: &Theme) {
     let w = area.width.saturating_sub(4).min(96);
     let h = area.height.saturating_sub(2);
     let r = Rect::new(area.x + (area.width - w) / 2, area.y + 1, w, h);
     frame.render_widget(Clear, r);
+    let text = wrapped(theme, usize::from(w.saturating_sub(2)));
+    let last = text.len().saturating_sub(usize::from(h.saturating_sub(2)));
+    *scroll = (*scroll).min(u16::try_from(last).unwrap_or(u16::MAX));
     let block = Block::default()
         .borders(Borders::ALL)
         .border_style(theme.border(true))
         .title(" Help: keys (↑ ↓ scroll, any other key closes) ");
-    frame.render_widget(
-        Paragraph::new(lines(theme))
-            .block(block)
-            .scroll((scroll, 0)),
-        r,
-    );
+    frame.render_widget(Paragraph::new(text).block(block).scroll((*scroll, 0)), r);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tui::theme::ColorMode;
+
+    fn plain(lines: &[Line<'_>]) -> Vec<String> {
+        lines
+            .iter()
+            .map(|l| l.spans.iter().map(|s| s.content.as_ref()).collect())
+            .collect()
+    }
+
+    #[test]
+    fn long_descriptions_wrap_under_their_column_and_lose_no_word() {
+        let theme = Theme::new(ColorMode::None);
+        let full = plain(&lines(&theme));
+        for width in [40, 60, 76, 94] {
+            let rows = plain(&wrapped(&theme, width));
+            assert!(
+                rows.iter().all(|r| crate::tui::widgets::width(r) <= width),
+                "{width}: {rows:#?}"
+            );
+            let words = |v: &[String]| -> Vec<String> {
+                v.iter()
+                    .flat_map(|r| r.split_whitespace().map(str::to_owned).collect::<Vec<_>>())
+                    .collect()
+            };
+            assert_eq!(words(&full), words(&rows), "{width}");
+        }
+        // At 76 columns (an 80-column terminal) the physics key's row continues below,
+        // indented to the description column.
+        let rows = plain(&wrapped(&theme, 76));
+        let p = rows
+            .iter()
+            .position(|r| r.trim_start().starts_with("p ") && r.contains("physics mode"))
+            .expect("physics key");
+        let col = rows[p].find("physics mode").expect("description");
+        let next = &rows[p + 1];
+        assert_eq!(
+            next.len() - next.trim_start().len(),
+            col,
+            "{}\n{next}",
+            rows[p]
+        );
+    }
+
+    #[test]
+    fn a_word_wider_than_the_row_is_cut_not_overflowing() {
+        let rows = wrap_words("a averyveryverylongword b", 6);
+        assert!(
+            rows.iter().all(|r| crate::tui::widgets::width(r) <= 6),
+            "{rows:?}"
+        );
+        assert_eq!(rows.first().map(String::as_str), Some("a"));
+    }
 }
