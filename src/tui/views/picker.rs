@@ -4,7 +4,7 @@ use crate::tui::theme::Theme;
 use crate::tui::views::filtered_list::{
     centred_box, filter_line, matches, move_or_filter, no_match_line, row_style,
 };
-use crate::tui::widgets::fit;
+use crate::tui::widgets::{fit, width};
 use ratatui::Frame;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use ratatui::layout::Rect;
@@ -67,16 +67,27 @@ impl Picker {
 
     /// Draws the picker centred in `area`.
     pub fn render(&self, frame: &mut Frame<'_>, area: Rect, theme: &Theme) {
-        let w = area.width.saturating_sub(4).min(50);
-        let h = area
-            .height
-            .saturating_sub(4)
-            .min(self.items.len() as u16 + 3)
-            .max(4);
         let title = format!(
             " {} (type to filter, enter picks, esc cancels) ",
             self.title
         );
+        // As wide as the title and the longest name need (within the screen), so that
+        // neither is cut when there is room.
+        let longest = self.items.iter().map(|s| width(s)).max().unwrap_or(0);
+        let want = (width(&title) + 2).max(longest + 2).min(100);
+        let w = area
+            .width
+            .saturating_sub(4)
+            .min(u16::try_from(want).unwrap_or(u16::MAX));
+        let h = area
+            .height
+            .saturating_sub(4)
+            .min(
+                u16::try_from(self.items.len())
+                    .unwrap_or(u16::MAX)
+                    .saturating_add(3),
+            )
+            .max(4);
         let inner = centred_box(frame, area, w, h, &title, theme);
         let vis = self.visible();
         let rows = inner.height.saturating_sub(1) as usize;

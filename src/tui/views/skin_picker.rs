@@ -6,7 +6,7 @@ use crate::tui::theme::Theme;
 use crate::tui::views::filtered_list::{
     centred_box, filter_line, matches, move_or_filter, no_match_line, row_style,
 };
-use crate::tui::widgets::fit;
+use crate::tui::widgets::{fit, width};
 use ratatui::Frame;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use ratatui::layout::Rect;
@@ -106,11 +106,22 @@ impl SkinPicker {
 
     /// Draws the picker centred in `area`.
     pub fn render(&self, frame: &mut Frame<'_>, area: Rect, theme: &Theme) {
-        let w = area.width.saturating_sub(4).min(60);
+        // Wide enough for the title and the longest skin name with its tick box, when the
+        // screen has room.
+        let longest = self.names.iter().map(|s| width(s)).max().unwrap_or(0);
+        let want = (longest + 6).clamp(60, 100);
+        let w = area
+            .width
+            .saturating_sub(4)
+            .min(u16::try_from(want).unwrap_or(u16::MAX));
         let h = area
             .height
             .saturating_sub(4)
-            .min(self.names.len() as u16 + 5)
+            .min(
+                u16::try_from(self.names.len())
+                    .unwrap_or(u16::MAX)
+                    .saturating_add(5),
+            )
             .max(5);
         let inner = centred_box(
             frame,
