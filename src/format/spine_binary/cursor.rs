@@ -12,11 +12,12 @@ use std::fmt::Write as _;
 use crate::core::color::Color;
 use crate::format::LoadError;
 
-/// One level of "what is being read": a kind, an index and, for named things, the name.
+/// One level of "what is being read": a kind, an index and, for named things, where its
+/// name starts in [`Cursor::names`].
 struct Frame {
     what: &'static str,
     index: Option<usize>,
-    name: Option<Box<str>>,
+    name: Option<usize>,
 }
 
 /// A reader over a `.skel` file's bytes.
@@ -24,6 +25,9 @@ pub struct Cursor<'a> {
     bytes: &'a [u8],
     pos: usize,
     context: Vec<Frame>,
+    /// The names of the context levels, one after the other: one buffer for all of them
+    /// rather than an allocation per named level (one per slot of every skin).
+    names: String,
 }
 
 /// Result of every read.
@@ -35,6 +39,7 @@ impl<'a> Cursor<'a> {
             bytes,
             pos: 0,
             context: Vec::new(),
+            names: String::new(),
         }
     }
 
@@ -51,16 +56,22 @@ impl<'a> Cursor<'a> {
     /// Enters a context level: `what` alone ("skeleton header"), with an index ("bone
     /// timeline 3"), or with a name ("animation 'walk'"). Pair with [`Cursor::leave`].
     pub fn enter(&mut self, what: &'static str, index: Option<usize>, name: Option<&str>) {
-        self.context.push(Frame {
-            what,
-            index,
-            name: name.map(Box::from),
+        let name = name.map(|n| {
+            let start = self.names.len();
+            self.names.push_str(n);
+            start
         });
+        self.context.push(Frame { what, index, name });
     }
 
     /// Leaves the innermost context level.
     pub fn leave(&mut self) {
-        self.context.pop();
+        if let Some(Frame {
+            name: Some(start), ..
+        }) = self.context.pop()
+        {
+            self.names.truncate(start);
+        }
     }
 
     /// Replaces the innermost level's index (keys of a timeline, without a push per key).
@@ -89,13 +100,18 @@ impl<'a> Cursor<'a> {
     /// An error at byte `offset`, prefixed with the current context.
     pub fn error_at(&self, offset: usize, message: impl AsRef<str>) -> LoadError {
         let mut text = String::new();
-        for f in &self.context {
+        for (i, f) in self.context.iter().enumerate() {
             if !text.is_empty() {
                 text.push_str(", ");
             }
             text.push_str(f.what);
-            if let Some(name) = &f.name {
-                let _ = write!(text, " '{name}'");
+            if let Some(start) = f.name {
+                // A name ends where the next named level's starts.
+                let end = self.context[i + 1..]
+                    .iter()
+                    .find_map(|f| f.name)
+                    .unwrap_or(self.names.len());
+                let _ = write!(text, " '{}'", &self.names[start..end]);
             }
             if let Some(i) = f.index {
                 let _ = write!(text, " {i}");
@@ -382,21 +398,26 @@ impl<'a> Cursor<'a> {
     }
 
     /// A reference into the string table: 0 is null, n is `strings[n - 1]`.
-    pub fn string_ref(&mut self, strings: &[String], what: &str) -> Read<Option<String>> {
+    #[inline]
+    pub fn string_ref(&mut self, strings: &[&'a str], what: &str) -> Read<Option<&'a str>> {
         let at = self.pos;
         let i = self.uvarint(what)?;
         if i == 0 {
             return Ok(None);
         }
-        strings.get(i - 1).cloned().map(Some).ok_or_else(|| {
-            self.error_at(
-                at,
-                format!(
-                    "{what}: string reference {i} is out of range (the table has {})",
-                    strings.len()
-                ),
-            )
-        })
+        match strings.get(i - 1) {
+            Some(&s) => Ok(Some(s)),
+            None => Err(self.bad_ref(at, i, strings.len(), what)),
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn bad_ref(&self, at: usize, i: usize, len: usize, what: &str) -> LoadError {
+        self.error_at(
+            at,
+            format!("{what}: string reference {i} is out of range (the table has {len})"),
+        )
     }
 
     /// `n` floats into a vector (the caller has checked that they fit, or this fails first).
@@ -447,9 +468,9 @@ mod tests {
         assert_eq!(c.string("s").unwrap(), None);
         assert_eq!(c.string("s").unwrap().as_deref(), Some(""));
         assert_eq!(c.string("s").unwrap().as_deref(), Some("abc"));
-        let table = vec!["x".to_string()];
-        assert_eq!(c.string_ref(&table, "r").unwrap().as_deref(), None);
-        assert_eq!(c.string_ref(&table, "r").unwrap().as_deref(), Some("x"));
+        let table = ["x"];
+        assert_eq!(c.string_ref(&table, "r").unwrap(), None);
+        assert_eq!(c.string_ref(&table, "r").unwrap(), Some("x"));
         assert!(c.string_ref(&table, "r").is_err());
         assert!(Cursor::new(b"\x03\xff\xfe").string("s").is_err());
         assert!(Cursor::new(b"\x09ab").string("s").is_err());
@@ -466,15 +487,18 @@ mod tests {
     #[test]
     fn errors_name_the_context() {
         let mut c = Cursor::new(&[0, 0, 0x7f, 0xc0, 0, 0]);
+        c.enter("skin", None, Some("gone"));
+        c.leave();
         c.enter("animation", None, Some("walk"));
         c.enter("bone timeline", Some(3), None);
+        c.enter("slot", None, Some("hand"));
         c.enter("key", Some(0), None);
         c.set_index(7);
         c.u16("x").unwrap();
         let e = c.f32("time").unwrap_err();
         assert_eq!(
             e.to_string(),
-            "byte 2: animation 'walk', bone timeline 3, key 7: time is not a finite number (NaN)"
+            "byte 2: animation 'walk', bone timeline 3, slot 'hand', key 7: time is not a finite number (NaN)"
         );
         assert!(Cursor::new(&[2]).bool("b").is_err());
     }

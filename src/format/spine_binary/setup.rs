@@ -108,7 +108,7 @@ pub fn slots(r: &mut Reader<'_>, data: &mut SkeletonData) -> Read<()> {
             color,
             dark,
             offset: None,
-            attachment,
+            attachment: attachment.map(str::to_string),
             blend,
         });
         r.c.leave();

@@ -106,18 +106,18 @@ fn entries(
             let key = r
                 .string_ref("key")?
                 .ok_or_else(|| r.c.error_at(at, "attachment key is missing (null string)"))?;
-            if skin.get(slot, &key).is_some() {
+            if skin.get(slot, key).is_some() {
                 return Err(r.c.error_at(at, format!("duplicate attachment \"{key}\"")));
             }
             let id = data.attachments.len();
             let (att, link) = if r.version >= Version::V42 {
-                attachment42(r, data, &key, id)?
+                attachment42(r, data, key, id)?
             } else {
-                attachment(r, data, &key, id)?
+                attachment(r, data, key, id)?
             };
             data.attachments.push(att);
             // New in this slot: checked above.
-            skin.push_new(slot, key, id);
+            skin.push_new(slot, key.to_string(), id);
             if let Some(link) = link {
                 pending.push(Pending {
                     offset: at,
