@@ -34,6 +34,7 @@ pub fn skins(r: &mut Reader<'_>, data: &mut SkeletonData) -> Read<()> {
     let slot_count = r.c.count(2, "slot count")?;
     if slot_count > 0 {
         let mut skin = Skin::new("default");
+        skin.reserve_slots(data.slots.len());
         entries(r, data, &mut skin, slot_count, &mut pending)?;
         data.default_skin = Some(data.skins.len());
         data.skins.push(skin);
@@ -54,6 +55,7 @@ pub fn skins(r: &mut Reader<'_>, data: &mut SkeletonData) -> Read<()> {
         r.c.leave();
         r.c.enter("skin", None, Some(&name));
         let mut skin = Skin::new(name);
+        skin.reserve_slots(data.slots.len());
         let count = r.c.count(1, "bone count")?;
         for _ in 0..count {
             let b = r.c.index(data.bones.len(), "bone index")?;
