@@ -322,7 +322,9 @@ pub fn vertices(
     for _ in 0..count {
         let n = r.c.count(13, "influence count")?;
         bones.push(n as u32);
-        for _ in 0..n {
+        let fast =
+            r.c.small_influences(n, bone_count, &mut bones, &mut vertices);
+        for _ in fast..n {
             bones.push(r.c.index(bone_count, "bone index")? as u32);
             vertices.extend_from_slice(&r.c.f32_array(["bind x", "bind y", "weight"])?);
         }

@@ -105,7 +105,8 @@ pub fn attachment42(
                 * 3;
             r.c.check_fits(at, triangles, 1, "triangle index count")?;
             let mut tris = Vec::with_capacity(triangles);
-            for _ in 0..triangles {
+            let fast = r.c.small_indices(triangles, count, &mut tris);
+            for _ in fast..triangles {
                 let at = r.c.offset();
                 let t = r.c.uvarint("triangle index")?;
                 if t >= count {
@@ -120,7 +121,8 @@ pub fn attachment42(
             if r.nonessential {
                 let n = r.c.count(1, "edge count")?;
                 edges.reserve_exact(n);
-                for _ in 0..n {
+                let fast = r.c.small_indices(n, count * 2, &mut edges);
+                for _ in fast..n {
                     let at = r.c.offset();
                     let e = r.c.uvarint("edge index")?;
                     if e >= count * 2 {

@@ -436,6 +436,52 @@ impl<'a> Cursor<'a> {
         Ok(out)
     }
 
+    /// The common case of `n` vertex indices, each a varint+ below `below`: reads the
+    /// leading run of one-byte indices in range (up to `n`) into `out` without a check per
+    /// read, and returns how many it read. The caller reads the rest one by one, which
+    /// reports a bad one.
+    #[inline]
+    pub fn small_indices(&mut self, n: usize, below: usize, out: &mut Vec<u32>) -> usize {
+        let rest = &self.bytes[self.pos..];
+        let run = rest[..n.min(rest.len())]
+            .iter()
+            .position(|&b| b & 0x80 != 0 || b as usize >= below)
+            .unwrap_or(n.min(rest.len()));
+        out.extend(rest[..run].iter().map(|&b| b as u32));
+        self.pos += run;
+        run
+    }
+
+    /// The common case of `n` weighted-vertex influences (a varint+ bone index below
+    /// `bones`, then bind x, bind y and weight): reads the leading run of influences whose
+    /// index takes one byte and is in range and whose floats are finite, pushing the index
+    /// to `indices` and the floats to `floats`, and returns how many it read. The caller
+    /// reads the rest with the checked reads, which report a bad one.
+    #[inline]
+    pub fn small_influences(
+        &mut self,
+        n: usize,
+        bones: usize,
+        indices: &mut Vec<u32>,
+        floats: &mut Vec<f32>,
+    ) -> usize {
+        let (chunks, _) = self.bytes[self.pos..].as_chunks::<13>();
+        let mut done = 0;
+        for c in chunks.iter().take(n) {
+            let b = c[0];
+            let f = |i: usize| f32::from_be_bytes([c[i], c[i + 1], c[i + 2], c[i + 3]]);
+            let v = [f(1), f(5), f(9)];
+            if b & 0x80 != 0 || b as usize >= bones || !v.iter().all(|v| v.is_finite()) {
+                break;
+            }
+            indices.push(b as u32);
+            floats.extend_from_slice(&v);
+            done += 1;
+        }
+        self.pos += done * 13;
+        done
+    }
+
     /// A varint+ count then that many big-endian 16-bit values.
     pub fn u16s(&mut self, what: &str) -> Read<Vec<u32>> {
         let n = self.count(2, what)?;
@@ -482,6 +528,32 @@ mod tests {
         let e = c.count(4, "vertex count").unwrap_err();
         assert!(e.to_string().starts_with("byte 0: vertex count"), "{e}");
         assert!(Cursor::new(&[0x02, 0, 0, 0, 0]).f32s(2, "v").is_err());
+    }
+
+    #[test]
+    fn index_and_influence_runs_stop_where_the_checked_reads_take_over() {
+        let mut c = Cursor::new(&[1, 2, 9, 0x81, 0x01, 3]);
+        let mut out = Vec::new();
+        assert_eq!(c.small_indices(6, 5, &mut out), 2);
+        assert_eq!((out.as_slice(), c.offset()), (&[1u32, 2][..], 2));
+        assert_eq!(c.small_indices(1, 10, &mut out), 1);
+        assert_eq!(c.small_indices(3, 10, &mut out), 0);
+        let mut bytes = vec![2];
+        bytes.extend([1.0f32, 2.0, 0.5].iter().flat_map(|v| v.to_be_bytes()));
+        bytes.push(7);
+        bytes.extend([1.0f32, f32::NAN, 0.5].iter().flat_map(|v| v.to_be_bytes()));
+        bytes.push(1);
+        let (mut idx, mut fl) = (Vec::new(), Vec::new());
+        let mut c = Cursor::new(&bytes);
+        assert_eq!(c.small_influences(3, 8, &mut idx, &mut fl), 1);
+        assert_eq!(
+            (idx.as_slice(), fl.as_slice()),
+            (&[2u32][..], &[1.0f32, 2.0, 0.5][..])
+        );
+        assert_eq!(c.offset(), 13);
+        // Too few bytes for a whole influence: none.
+        let mut c = Cursor::new(&bytes[26..]);
+        assert_eq!(c.small_influences(1, 8, &mut idx, &mut fl), 0);
     }
 
     #[test]
