@@ -257,7 +257,7 @@ fn slots(r: &mut Reader<'_>, data: &SkeletonData, out: &mut Vec<Timeline>) -> Re
                                 ),
                             ));
                         }
-                        names.push(name);
+                        names.push(name.map(str::to_string));
                     }
                     r.c.leave();
                     Timeline::Attachment(AttachmentTimeline { slot, times, names })

@@ -31,7 +31,7 @@ pub fn attachment(
     key: &str,
     id: AttachmentId,
 ) -> Read<(Attachment, Option<LinkTo>)> {
-    let name = r.string_ref("name")?.unwrap_or_else(|| key.to_string());
+    let name = r.string_ref("name")?.unwrap_or(key);
     let at = r.c.offset();
     let kind_byte = r.c.u8("attachment type")?;
     let mut link = None;
@@ -39,7 +39,7 @@ pub fn attachment(
     let bones = data.bones.len();
     let kind = match kind_byte {
         0 => {
-            let path = r.string_ref("path")?.unwrap_or_else(|| name.clone());
+            let path = r.string_ref("path")?.unwrap_or(name).to_string();
             let rotation = r.c.f64("rotation")?;
             let region = region(r, path, rotation, None)?;
             sequence = read_sequence(r)?;
@@ -47,7 +47,7 @@ pub fn attachment(
         }
         1 => bounding_box(r, bones, None)?,
         2 => {
-            let path = r.string_ref("path")?.unwrap_or_else(|| name.clone());
+            let path = r.string_ref("path")?.unwrap_or(name).to_string();
             let color = r.c.color("color")?;
             let count = r.c.count(8, "vertex count")?;
             let uvs = r.c.f32s(count * 2, "uvs")?;
@@ -108,13 +108,14 @@ pub fn attachment(
             })
         }
         3 => {
-            let path = r.string_ref("path")?.unwrap_or_else(|| name.clone());
+            let path = r.string_ref("path")?.unwrap_or(name).to_string();
             let color = r.c.color("color")?;
-            let skin = r.string_ref("skin")?;
+            let skin = r.string_ref("skin")?.map(str::to_string);
             let at = r.c.offset();
             let parent = r
                 .string_ref("parent mesh")?
-                .ok_or_else(|| r.c.error_at(at, "parent mesh is missing (null string)"))?;
+                .ok_or_else(|| r.c.error_at(at, "parent mesh is missing (null string)"))?
+                .to_string();
             let deform = r.c.bool(if r.version.sequences() {
                 "inherit timelines flag"
             } else {
@@ -136,7 +137,7 @@ pub fn attachment(
         t => point_or_clipping(r, data, at, t, None)?,
     };
     let attachment = Attachment {
-        name,
+        name: name.to_string(),
         kind,
         deform_source: id,
         sequence,
@@ -321,7 +322,9 @@ pub fn vertices(
     for _ in 0..count {
         let n = r.c.count(13, "influence count")?;
         bones.push(n as u32);
-        for _ in 0..n {
+        let fast =
+            r.c.small_influences(n, bone_count, &mut bones, &mut vertices);
+        for _ in fast..n {
             bones.push(r.c.index(bone_count, "bone index")? as u32);
             vertices.extend_from_slice(&r.c.f32_array(["bind x", "bind y", "weight"])?);
         }

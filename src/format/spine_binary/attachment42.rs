@@ -38,7 +38,7 @@ pub fn attachment42(
         r.string_ref("name")?
             .ok_or_else(|| r.c.error_at(at, "name is missing (null string)"))?
     } else {
-        key.to_string()
+        key
     };
     let mut link = None;
     let mut sequence = None;
@@ -59,12 +59,12 @@ pub fn attachment42(
         } else {
             None
         };
-        Ok((path.unwrap_or_else(|| name.to_string()), color, sequence))
+        Ok((path.unwrap_or(name).to_string(), color, sequence))
     };
     let bones = data.bones.len();
     let kind = match flags & 7 {
         0 => {
-            let (path, color, seq) = textured(r, &name)?;
+            let (path, color, seq) = textured(r, name)?;
             sequence = seq;
             let rotation = if flags & BIT7 != 0 {
                 r.c.f64("rotation")?
@@ -75,7 +75,7 @@ pub fn attachment42(
         }
         1 => bounding_box(r, bones, Some(flags & BIT4 != 0))?,
         2 => {
-            let (path, color, seq) = textured(r, &name)?;
+            let (path, color, seq) = textured(r, name)?;
             sequence = seq;
             let hull = r.c.uvarint("hull length")?;
             let at = r.c.offset();
@@ -105,7 +105,8 @@ pub fn attachment42(
                 * 3;
             r.c.check_fits(at, triangles, 1, "triangle index count")?;
             let mut tris = Vec::with_capacity(triangles);
-            for _ in 0..triangles {
+            let fast = r.c.small_indices(triangles, count, &mut tris);
+            for _ in fast..triangles {
                 let at = r.c.offset();
                 let t = r.c.uvarint("triangle index")?;
                 if t >= count {
@@ -120,7 +121,8 @@ pub fn attachment42(
             if r.nonessential {
                 let n = r.c.count(1, "edge count")?;
                 edges.reserve_exact(n);
-                for _ in 0..n {
+                let fast = r.c.small_indices(n, count * 2, &mut edges);
+                for _ in fast..n {
                     let at = r.c.offset();
                     let e = r.c.uvarint("edge index")?;
                     if e >= count * 2 {
@@ -151,13 +153,14 @@ pub fn attachment42(
             })
         }
         3 => {
-            let (path, color, seq) = textured(r, &name)?;
+            let (path, color, seq) = textured(r, name)?;
             sequence = seq;
             let skin = r.c.uvarint("skin index")?;
             let at = r.c.offset();
             let parent = r
                 .string_ref("parent mesh")?
-                .ok_or_else(|| r.c.error_at(at, "parent mesh is missing (null string)"))?;
+                .ok_or_else(|| r.c.error_at(at, "parent mesh is missing (null string)"))?
+                .to_string();
             link = Some(LinkTo {
                 skin: LinkSkin::Index(skin),
                 parent,
@@ -176,7 +179,7 @@ pub fn attachment42(
         t => point_or_clipping(r, data, at, t, Some(flags & BIT4 != 0))?,
     };
     let attachment = Attachment {
-        name,
+        name: name.to_string(),
         kind,
         deform_source: id,
         sequence,

@@ -12,11 +12,12 @@ use std::fmt::Write as _;
 use crate::core::color::Color;
 use crate::format::LoadError;
 
-/// One level of "what is being read": a kind, an index and, for named things, the name.
+/// One level of "what is being read": a kind, an index and, for named things, where its
+/// name starts in [`Cursor::names`].
 struct Frame {
     what: &'static str,
     index: Option<usize>,
-    name: Option<Box<str>>,
+    name: Option<usize>,
 }
 
 /// A reader over a `.skel` file's bytes.
@@ -24,6 +25,9 @@ pub struct Cursor<'a> {
     bytes: &'a [u8],
     pos: usize,
     context: Vec<Frame>,
+    /// The names of the context levels, one after the other: one buffer for all of them
+    /// rather than an allocation per named level (one per slot of every skin).
+    names: String,
 }
 
 /// Result of every read.
@@ -35,6 +39,7 @@ impl<'a> Cursor<'a> {
             bytes,
             pos: 0,
             context: Vec::new(),
+            names: String::new(),
         }
     }
 
@@ -51,16 +56,22 @@ impl<'a> Cursor<'a> {
     /// Enters a context level: `what` alone ("skeleton header"), with an index ("bone
     /// timeline 3"), or with a name ("animation 'walk'"). Pair with [`Cursor::leave`].
     pub fn enter(&mut self, what: &'static str, index: Option<usize>, name: Option<&str>) {
-        self.context.push(Frame {
-            what,
-            index,
-            name: name.map(Box::from),
+        let name = name.map(|n| {
+            let start = self.names.len();
+            self.names.push_str(n);
+            start
         });
+        self.context.push(Frame { what, index, name });
     }
 
     /// Leaves the innermost context level.
     pub fn leave(&mut self) {
-        self.context.pop();
+        if let Some(Frame {
+            name: Some(start), ..
+        }) = self.context.pop()
+        {
+            self.names.truncate(start);
+        }
     }
 
     /// Replaces the innermost level's index (keys of a timeline, without a push per key).
@@ -89,13 +100,18 @@ impl<'a> Cursor<'a> {
     /// An error at byte `offset`, prefixed with the current context.
     pub fn error_at(&self, offset: usize, message: impl AsRef<str>) -> LoadError {
         let mut text = String::new();
-        for f in &self.context {
+        for (i, f) in self.context.iter().enumerate() {
             if !text.is_empty() {
                 text.push_str(", ");
             }
             text.push_str(f.what);
-            if let Some(name) = &f.name {
-                let _ = write!(text, " '{name}'");
+            if let Some(start) = f.name {
+                // A name ends where the next named level's starts.
+                let end = self.context[i + 1..]
+                    .iter()
+                    .find_map(|f| f.name)
+                    .unwrap_or(self.names.len());
+                let _ = write!(text, " '{}'", &self.names[start..end]);
             }
             if let Some(i) = f.index {
                 let _ = write!(text, " {i}");
@@ -382,21 +398,26 @@ impl<'a> Cursor<'a> {
     }
 
     /// A reference into the string table: 0 is null, n is `strings[n - 1]`.
-    pub fn string_ref(&mut self, strings: &[String], what: &str) -> Read<Option<String>> {
+    #[inline]
+    pub fn string_ref(&mut self, strings: &[&'a str], what: &str) -> Read<Option<&'a str>> {
         let at = self.pos;
         let i = self.uvarint(what)?;
         if i == 0 {
             return Ok(None);
         }
-        strings.get(i - 1).cloned().map(Some).ok_or_else(|| {
-            self.error_at(
-                at,
-                format!(
-                    "{what}: string reference {i} is out of range (the table has {})",
-                    strings.len()
-                ),
-            )
-        })
+        match strings.get(i - 1) {
+            Some(&s) => Ok(Some(s)),
+            None => Err(self.bad_ref(at, i, strings.len(), what)),
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn bad_ref(&self, at: usize, i: usize, len: usize, what: &str) -> LoadError {
+        self.error_at(
+            at,
+            format!("{what}: string reference {i} is out of range (the table has {len})"),
+        )
     }
 
     /// `n` floats into a vector (the caller has checked that they fit, or this fails first).
@@ -413,6 +434,52 @@ impl<'a> Cursor<'a> {
             return Err(self.not_finite(start + i * 4, out[i], what));
         }
         Ok(out)
+    }
+
+    /// The common case of `n` vertex indices, each a varint+ below `below`: reads the
+    /// leading run of one-byte indices in range (up to `n`) into `out` without a check per
+    /// read, and returns how many it read. The caller reads the rest one by one, which
+    /// reports a bad one.
+    #[inline]
+    pub fn small_indices(&mut self, n: usize, below: usize, out: &mut Vec<u32>) -> usize {
+        let rest = &self.bytes[self.pos..];
+        let run = rest[..n.min(rest.len())]
+            .iter()
+            .position(|&b| b & 0x80 != 0 || b as usize >= below)
+            .unwrap_or(n.min(rest.len()));
+        out.extend(rest[..run].iter().map(|&b| b as u32));
+        self.pos += run;
+        run
+    }
+
+    /// The common case of `n` weighted-vertex influences (a varint+ bone index below
+    /// `bones`, then bind x, bind y and weight): reads the leading run of influences whose
+    /// index takes one byte and is in range and whose floats are finite, pushing the index
+    /// to `indices` and the floats to `floats`, and returns how many it read. The caller
+    /// reads the rest with the checked reads, which report a bad one.
+    #[inline]
+    pub fn small_influences(
+        &mut self,
+        n: usize,
+        bones: usize,
+        indices: &mut Vec<u32>,
+        floats: &mut Vec<f32>,
+    ) -> usize {
+        let (chunks, _) = self.bytes[self.pos..].as_chunks::<13>();
+        let mut done = 0;
+        for c in chunks.iter().take(n) {
+            let b = c[0];
+            let f = |i: usize| f32::from_be_bytes([c[i], c[i + 1], c[i + 2], c[i + 3]]);
+            let v = [f(1), f(5), f(9)];
+            if b & 0x80 != 0 || b as usize >= bones || !v.iter().all(|v| v.is_finite()) {
+                break;
+            }
+            indices.push(b as u32);
+            floats.extend_from_slice(&v);
+            done += 1;
+        }
+        self.pos += done * 13;
+        done
     }
 
     /// A varint+ count then that many big-endian 16-bit values.
@@ -447,9 +514,9 @@ mod tests {
         assert_eq!(c.string("s").unwrap(), None);
         assert_eq!(c.string("s").unwrap().as_deref(), Some(""));
         assert_eq!(c.string("s").unwrap().as_deref(), Some("abc"));
-        let table = vec!["x".to_string()];
-        assert_eq!(c.string_ref(&table, "r").unwrap().as_deref(), None);
-        assert_eq!(c.string_ref(&table, "r").unwrap().as_deref(), Some("x"));
+        let table = ["x"];
+        assert_eq!(c.string_ref(&table, "r").unwrap(), None);
+        assert_eq!(c.string_ref(&table, "r").unwrap(), Some("x"));
         assert!(c.string_ref(&table, "r").is_err());
         assert!(Cursor::new(b"\x03\xff\xfe").string("s").is_err());
         assert!(Cursor::new(b"\x09ab").string("s").is_err());
@@ -464,17 +531,46 @@ mod tests {
     }
 
     #[test]
+    fn index_and_influence_runs_stop_where_the_checked_reads_take_over() {
+        let mut c = Cursor::new(&[1, 2, 9, 0x81, 0x01, 3]);
+        let mut out = Vec::new();
+        assert_eq!(c.small_indices(6, 5, &mut out), 2);
+        assert_eq!((out.as_slice(), c.offset()), (&[1u32, 2][..], 2));
+        assert_eq!(c.small_indices(1, 10, &mut out), 1);
+        assert_eq!(c.small_indices(3, 10, &mut out), 0);
+        let mut bytes = vec![2];
+        bytes.extend([1.0f32, 2.0, 0.5].iter().flat_map(|v| v.to_be_bytes()));
+        bytes.push(7);
+        bytes.extend([1.0f32, f32::NAN, 0.5].iter().flat_map(|v| v.to_be_bytes()));
+        bytes.push(1);
+        let (mut idx, mut fl) = (Vec::new(), Vec::new());
+        let mut c = Cursor::new(&bytes);
+        assert_eq!(c.small_influences(3, 8, &mut idx, &mut fl), 1);
+        assert_eq!(
+            (idx.as_slice(), fl.as_slice()),
+            (&[2u32][..], &[1.0f32, 2.0, 0.5][..])
+        );
+        assert_eq!(c.offset(), 13);
+        // Too few bytes for a whole influence: none.
+        let mut c = Cursor::new(&bytes[26..]);
+        assert_eq!(c.small_influences(1, 8, &mut idx, &mut fl), 0);
+    }
+
+    #[test]
     fn errors_name_the_context() {
         let mut c = Cursor::new(&[0, 0, 0x7f, 0xc0, 0, 0]);
+        c.enter("skin", None, Some("gone"));
+        c.leave();
         c.enter("animation", None, Some("walk"));
         c.enter("bone timeline", Some(3), None);
+        c.enter("slot", None, Some("hand"));
         c.enter("key", Some(0), None);
         c.set_index(7);
         c.u16("x").unwrap();
         let e = c.f32("time").unwrap_err();
         assert_eq!(
             e.to_string(),
-            "byte 2: animation 'walk', bone timeline 3, key 7: time is not a finite number (NaN)"
+            "byte 2: animation 'walk', bone timeline 3, slot 'hand', key 7: time is not a finite number (NaN)"
         );
         assert!(Cursor::new(&[2]).bool("b").is_err());
     }

@@ -25,7 +25,7 @@ pub fn attachments(r: &mut Reader<'_>, data: &SkeletonData, out: &mut Vec<Timeli
                 let key = r
                     .string_ref("attachment key")?
                     .ok_or_else(|| r.c.error_at(at, "attachment key is missing (null string)"))?;
-                let Some(attachment) = data.skins[skin].get(slot, &key) else {
+                let Some(attachment) = data.skins[skin].get(slot, key) else {
                     return Err(r.c.error_at(
                         at,
                         format!(
@@ -41,7 +41,7 @@ pub fn attachments(r: &mut Reader<'_>, data: &SkeletonData, out: &mut Vec<Timeli
                         "deform timeline"
                     },
                     None,
-                    Some(&key),
+                    Some(key),
                 );
                 let target = Target {
                     slot,

@@ -2,7 +2,7 @@
 //! differ from the defaults into flag bytes; path constraints their modes; physics
 //! constraints (new in 4.2) which channels and parameters follow (see `LAYOUT.md`).
 
-use std::collections::HashSet;
+use super::names::NameSet;
 
 use super::read::Reader;
 use super::setup::{bone_list, ik_bones, order, path_head, unique_name};
@@ -34,7 +34,7 @@ fn mix(r: &mut Reader<'_>, nonzero: bool, float: bool, what: &str) -> Read<f64> 
 pub fn ik(r: &mut Reader<'_>, data: &mut SkeletonData) -> Read<()> {
     // name, order, bone count, bone, target, flags.
     let n = r.c.count(6, "IK constraint count")?;
-    let mut seen = HashSet::with_capacity(n.min(256));
+    let mut seen = NameSet::with_capacity(n);
     for i in 0..n {
         r.c.enter("IK constraint", Some(i), None);
         let name = unique_name(r, &mut seen, "IK constraint")?;
@@ -68,7 +68,7 @@ pub fn ik(r: &mut Reader<'_>, data: &mut SkeletonData) -> Read<()> {
 /// 1-6 mixes rotate, x, y, scaleX, scaleY, shearY follow (absent: 0).
 pub fn transform(r: &mut Reader<'_>, data: &mut SkeletonData) -> Read<()> {
     let n = r.c.count(7, "transform constraint count")?;
-    let mut seen = HashSet::with_capacity(n.min(256));
+    let mut seen = NameSet::with_capacity(n);
     for i in 0..n {
         r.c.enter("transform constraint", Some(i), None);
         let name = unique_name(r, &mut seen, "transform constraint")?;
@@ -118,7 +118,7 @@ pub fn transform(r: &mut Reader<'_>, data: &mut SkeletonData) -> Read<()> {
 /// mode, 3-4 rotate mode, 5 rotation offset follows; then position, spacing and three mixes.
 pub fn path(r: &mut Reader<'_>, data: &mut SkeletonData) -> Read<()> {
     let n = r.c.count(6 + 5 * 4, "path constraint count")?;
-    let mut seen = HashSet::with_capacity(n.min(256));
+    let mut seen = NameSet::with_capacity(n);
     for i in 0..n {
         r.c.enter("path constraint", Some(i), None);
         let (name, order, skin_required, bones, target) = path_head(r, data, &mut seen)?;
@@ -172,7 +172,7 @@ pub fn path(r: &mut Reader<'_>, data: &mut SkeletonData) -> Read<()> {
 pub fn physics(r: &mut Reader<'_>, data: &mut SkeletonData) -> Read<()> {
     // name, order, bone, flags, fps, 5 floats, globals.
     let n = r.c.count(6 + 5 * 4, "physics constraint count")?;
-    let mut seen = HashSet::with_capacity(n.min(256));
+    let mut seen = NameSet::with_capacity(n);
     for i in 0..n {
         r.c.enter("physics constraint", Some(i), None);
         let name = unique_name(r, &mut seen, "physics constraint")?;

@@ -23,6 +23,7 @@ pub mod cursor;
 mod deform;
 mod flags42;
 pub mod header;
+mod names;
 mod read;
 mod setup;
 mod skins;

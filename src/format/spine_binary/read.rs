@@ -55,8 +55,9 @@ impl Version {
 /// What every section reader needs: the cursor, the string table and the export settings.
 pub struct Reader<'a> {
     pub c: Cursor<'a>,
-    /// Attachment, skin and event names referenced by index.
-    pub strings: Vec<String>,
+    /// Attachment, skin and event names referenced by index, borrowed from the file: only
+    /// the references the model keeps are copied.
+    pub strings: Vec<&'a str>,
     /// Whether nonessential data (editor colors, mesh edges and size, ...) was exported.
     pub nonessential: bool,
     /// Memory for data the file only implies.
@@ -67,7 +68,7 @@ pub struct Reader<'a> {
     pub weights_scratch: (Vec<u32>, Vec<f32>),
 }
 
-impl Reader<'_> {
+impl<'a> Reader<'a> {
     /// Takes `bytes` from the expansion budget, or fails here.
     pub fn spend(&self, bytes: usize) -> Read<()> {
         self.budget.spend(bytes).map_err(|m| self.c.error(m))
@@ -80,13 +81,14 @@ impl Reader<'_> {
         let name = if self.version.inline_names() {
             self.c.string("name")?
         } else {
-            self.string_ref("name")?
+            self.string_ref("name")?.map(str::to_string)
         };
         name.ok_or_else(|| self.c.error_at(at, "name is missing (null string)"))
     }
 
     /// A string-table reference.
-    pub fn string_ref(&mut self, what: &str) -> Read<Option<String>> {
+    #[inline]
+    pub fn string_ref(&mut self, what: &str) -> Read<Option<&'a str>> {
         self.c.string_ref(&self.strings, what)
     }
 }
@@ -151,7 +153,7 @@ pub fn read(
     r.strings.reserve_exact(n);
     for i in 0..n {
         r.c.set_index(i);
-        let s = r.c.name("string")?;
+        let s = r.c.name_str("string")?;
         r.strings.push(s);
     }
     r.c.leave();

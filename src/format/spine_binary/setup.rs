@@ -2,6 +2,8 @@
 
 use std::collections::HashSet;
 
+use super::names::NameSet;
+
 use super::read::{Reader, Version};
 use crate::core::color::Color;
 use crate::core::model::*;
@@ -9,11 +11,7 @@ use crate::format::spine_binary::cursor::Read;
 
 /// Reads a name that must differ from every earlier one of its kind (`what`): lookups by
 /// name (skins, scenarios, the viewer) need them unique, as the JSON loader requires.
-pub fn unique_name<'a>(
-    r: &mut Reader<'a>,
-    seen: &mut HashSet<&'a str>,
-    what: &str,
-) -> Read<String> {
+pub fn unique_name<'a>(r: &mut Reader<'a>, seen: &mut NameSet<'a>, what: &str) -> Read<String> {
     let at = r.c.offset();
     // Borrowed from the file: one allocation per name, not two.
     let name = r.c.name_str("name")?;
@@ -31,7 +29,7 @@ const MIN_BONE: usize = 1 + 8 * 4 + 2;
 pub fn bones(r: &mut Reader<'_>, data: &mut SkeletonData) -> Read<()> {
     let n = r.c.count(MIN_BONE, "bone count")?;
     data.bones.reserve_exact(n);
-    let mut seen = HashSet::with_capacity(n.min(256));
+    let mut seen = NameSet::with_capacity(n);
     for i in 0..n {
         r.c.enter("bone", Some(i), None);
         let name = unique_name(r, &mut seen, "bone")?;
@@ -77,7 +75,7 @@ pub fn slots(r: &mut Reader<'_>, data: &mut SkeletonData) -> Read<()> {
     // name, bone, color (4), dark (4), attachment, blend.
     let n = r.c.count(1 + 1 + 8 + 2, "slot count")?;
     data.slots.reserve_exact(n);
-    let mut seen = HashSet::with_capacity(n.min(256));
+    let mut seen = NameSet::with_capacity(n);
     for i in 0..n {
         r.c.enter("slot", Some(i), None);
         let name = unique_name(r, &mut seen, "slot")?;
@@ -108,7 +106,7 @@ pub fn slots(r: &mut Reader<'_>, data: &mut SkeletonData) -> Read<()> {
             color,
             dark,
             offset: None,
-            attachment,
+            attachment: attachment.map(str::to_string),
             blend,
         });
         r.c.leave();
@@ -150,7 +148,7 @@ pub fn order(r: &mut Reader<'_>) -> Read<i32> {
 pub fn ik(r: &mut Reader<'_>, data: &mut SkeletonData) -> Read<()> {
     // name, order, skin, bones, target, 2 floats, 4 bytes.
     let n = r.c.count(5 + 8 + 4, "IK constraint count")?;
-    let mut seen = HashSet::with_capacity(n.min(256));
+    let mut seen = NameSet::with_capacity(n);
     for i in 0..n {
         r.c.enter("IK constraint", Some(i), None);
         let name = unique_name(r, &mut seen, "IK constraint")?;
@@ -194,7 +192,7 @@ pub fn bend(r: &mut Reader<'_>) -> Read<i32> {
 
 pub fn transform(r: &mut Reader<'_>, data: &mut SkeletonData) -> Read<()> {
     let n = r.c.count(5 + 2 + 10 * 4, "transform constraint count")?;
-    let mut seen = HashSet::with_capacity(n.min(256));
+    let mut seen = NameSet::with_capacity(n);
     for i in 0..n {
         r.c.enter("transform constraint", Some(i), None);
         let name = unique_name(r, &mut seen, "transform constraint")?;
@@ -247,7 +245,7 @@ pub fn transform(r: &mut Reader<'_>, data: &mut SkeletonData) -> Read<()> {
 
 pub fn path(r: &mut Reader<'_>, data: &mut SkeletonData) -> Read<()> {
     let n = r.c.count(5 + 3 + 5 * 4, "path constraint count")?;
-    let mut seen = HashSet::with_capacity(n.min(256));
+    let mut seen = NameSet::with_capacity(n);
     for i in 0..n {
         r.c.enter("path constraint", Some(i), None);
         let (name, order, skin_required, bones, target) = path_head(r, data, &mut seen)?;
@@ -312,7 +310,7 @@ pub fn path(r: &mut Reader<'_>, data: &mut SkeletonData) -> Read<()> {
 pub fn path_head<'a>(
     r: &mut Reader<'a>,
     data: &SkeletonData,
-    seen: &mut HashSet<&'a str>,
+    seen: &mut NameSet<'a>,
 ) -> Read<(String, i32, bool, Vec<usize>, usize)> {
     let name = unique_name(r, seen, "path constraint")?;
     let order = order(r)?;

@@ -34,6 +34,7 @@ pub fn skins(r: &mut Reader<'_>, data: &mut SkeletonData) -> Read<()> {
     let slot_count = r.c.count(2, "slot count")?;
     if slot_count > 0 {
         let mut skin = Skin::new("default");
+        skin.reserve_slots(data.slots.len());
         entries(r, data, &mut skin, slot_count, &mut pending)?;
         data.default_skin = Some(data.skins.len());
         data.skins.push(skin);
@@ -54,6 +55,7 @@ pub fn skins(r: &mut Reader<'_>, data: &mut SkeletonData) -> Read<()> {
         r.c.leave();
         r.c.enter("skin", None, Some(&name));
         let mut skin = Skin::new(name);
+        skin.reserve_slots(data.slots.len());
         let count = r.c.count(1, "bone count")?;
         for _ in 0..count {
             let b = r.c.index(data.bones.len(), "bone index")?;
@@ -106,18 +108,18 @@ fn entries(
             let key = r
                 .string_ref("key")?
                 .ok_or_else(|| r.c.error_at(at, "attachment key is missing (null string)"))?;
-            if skin.get(slot, &key).is_some() {
+            if skin.get(slot, key).is_some() {
                 return Err(r.c.error_at(at, format!("duplicate attachment \"{key}\"")));
             }
             let id = data.attachments.len();
             let (att, link) = if r.version >= Version::V42 {
-                attachment42(r, data, &key, id)?
+                attachment42(r, data, key, id)?
             } else {
-                attachment(r, data, &key, id)?
+                attachment(r, data, key, id)?
             };
             data.attachments.push(att);
             // New in this slot: checked above.
-            skin.push_new(slot, key, id);
+            skin.push_new(slot, key.to_string(), id);
             if let Some(link) = link {
                 pending.push(Pending {
                     offset: at,
