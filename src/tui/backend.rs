@@ -3,10 +3,12 @@
 //!
 //! It remembers what the terminal shows (each cell, the cursor, the current attributes) across
 //! frames, so for every changed cell it sends only
-//! - the cheapest cursor move (relative, absolute, or re-printing a few unchanged cells;
-//!   line feed and backspace move the cursor, as in raw mode, where the viewer draws),
-//! - the attributes that differ from the current ones, in one SGR sequence, never a reset at
-//!   the end of a frame,
+//! - the cheapest cursor move (relative, absolute, or re-printing a few unchanged cells that
+//!   look the same in the current attributes; line feed and backspace move the cursor, as in
+//!   raw mode, where the viewer draws),
+//! - the attributes that differ from the current ones, in one SGR sequence (or a reset and
+//!   what the cell needs, when shorter; a reset alone as `ESC [ m`), never a reset at the
+//!   end of a frame,
 //! - colours as the terminal takes them: the 16 ANSI colours as SGR 30-37/90-97 (never a
 //!   `38;5` escape), 24-bit colours only in true-colour mode, none without colour;
 //! - ASCII only when the screen is ASCII (box drawing, symbols and names from files are
@@ -20,7 +22,8 @@
 //!
 //! The changed cells are printed in the cheapest of a few orders (each tried, measured and
 //! rolled back): greedy by cursor move and attribute change, greedy sticking to attributes,
-//! greedy by cursor move alone, and row order.
+//! greedy by cursor move alone, row order, and orders found by local search over a table of
+//! what going from each run of cells to each other costs ([`LeanBackend::optimised_orders`]).
 
 use crate::tui::theme::ColorMode;
 use ratatui::backend::{Backend, ClearType, WindowSize};
