@@ -1,7 +1,8 @@
 //! The viewer's output replayed in a terminal emulator while a physics rig plays in several
 //! panels at once (celestial-circus-pro's `swing` at 200x60): after every frame, the screen
-//! rebuilt from the bytes is the frame drawn (nothing stale, nothing lost), with bands of
-//! rows scrolled by scroll margins where that is cheaper.
+//! rebuilt from the bytes is the frame drawn (nothing stale, nothing lost, every cell in the
+//! attributes it was drawn with), with bands of rows scrolled by scroll margins where that
+//! is cheaper.
 
 mod common;
 
@@ -9,7 +10,7 @@ use bonescope::tui::offscreen::{buffer_text, recording_terminal};
 use bonescope::tui::theme::{ColorMode, Theme};
 use bonescope::tui::views::MarkerKind;
 
-use common::terminal_replay::replay;
+use common::terminal_replay::{attribute_differences, replay_styled};
 
 #[test]
 fn every_frame_replays_to_the_screen_drawn() {
@@ -42,10 +43,22 @@ fn every_frame_replays_to_the_screen_drawn() {
                 .expect("draw");
             let drawn = buffer_text(done.buffer);
             all.extend(sink.take());
-            let screen = replay(&all, w.into(), h.into()).join("\n") + "\n";
+            let styled = replay_styled(&all, w.into(), h.into());
+            let screen: String = styled
+                .iter()
+                .map(|r| r.iter().map(|c| c.ch).collect::<String>() + "\n")
+                .collect();
             assert_eq!(
                 screen, drawn,
                 "{color:?}: frame {frame} replays differently"
+            );
+            // Every cell in the attributes it was drawn with.
+            let wrong = attribute_differences(&styled, done.buffer, color != ColorMode::None);
+            assert!(
+                wrong.is_empty(),
+                "{color:?}: frame {frame}: {} cells in other attributes, first: {:?}",
+                wrong.len(),
+                &wrong[..wrong.len().min(5)]
             );
         }
     }

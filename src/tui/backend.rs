@@ -3,10 +3,12 @@
 //!
 //! It remembers what the terminal shows (each cell, the cursor, the current attributes) across
 //! frames, so for every changed cell it sends only
-//! - the cheapest cursor move (relative, absolute, or re-printing a few unchanged cells;
-//!   line feed and backspace move the cursor, as in raw mode, where the viewer draws),
-//! - the attributes that differ from the current ones, in one SGR sequence, never a reset at
-//!   the end of a frame,
+//! - the cheapest cursor move (relative, absolute, or re-printing a few unchanged cells that
+//!   look the same in the current attributes; line feed and backspace move the cursor, as in
+//!   raw mode, where the viewer draws),
+//! - the attributes that differ from the current ones, in one SGR sequence (or a reset and
+//!   what the cell needs, when shorter; a reset alone as `ESC [ m`), never a reset at the
+//!   end of a frame,
 //! - colours as the terminal takes them: the 16 ANSI colours as SGR 30-37/90-97 (never a
 //!   `38;5` escape), 24-bit colours only in true-colour mode, none without colour;
 //! - ASCII only when the screen is ASCII (box drawing, symbols and names from files are
@@ -20,7 +22,8 @@
 //!
 //! The changed cells are printed in the cheapest of a few orders (each tried, measured and
 //! rolled back): greedy by cursor move and attribute change, greedy sticking to attributes,
-//! greedy by cursor move alone, and row order.
+//! greedy by cursor move alone, row order, and orders found by local search over a table of
+//! what going from each run of cells to each other costs ([`LeanBackend::optimised_orders`]).
 
 use crate::tui::theme::ColorMode;
 use ratatui::backend::{Backend, ClearType, WindowSize};
@@ -100,7 +103,8 @@ enum Order {
     /// Row-major, as the cells come.
     Rows,
     /// An order improved by moving runs elsewhere where that costs fewer bytes
-    /// ([`LeanBackend::optimised_orders`]), from the start [`STARTS`]`[k]`.
+    /// ([`LeanBackend::optimised_orders`]): from the start [`STARTS`]`[k]`, or, for
+    /// `k == STARTS.len()`, the cheapest of those improved further by kicks.
     Optimised(usize),
 }
 
@@ -112,8 +116,6 @@ enum Start {
     Nearest,
     /// Row-major.
     Rows,
-    /// Grouped by attributes, row-major within each group.
-    ByPen,
 }
 
 const ORDERS: [Order; 7] = [
@@ -127,15 +129,20 @@ const ORDERS: [Order; 7] = [
 ];
 
 /// The starts of [`Order::Optimised`], in the order it indexes them.
-const STARTS: [Start; 3] = [Start::Nearest, Start::Rows, Start::ByPen];
+const STARTS: [Start; 2] = [Start::Nearest, Start::Rows];
 
 /// More runs than this are not ordered by [`Order::Optimised`] (its cost table grows with
 /// the square of the runs).
 const MAX_OPTIMISED_RUNS: usize = 160;
-/// Passes of [`LeanBackend::optimised_orders`]'s improvement, at most.
-const MAX_PASSES: usize = 6;
-/// Runs moved together by one step of [`LeanBackend::optimised_orders`], at most.
-const MAX_SEGMENT: usize = 4;
+/// Passes of [`or_opt`] over the route, at most (it stops when a pass finds nothing).
+const MAX_PASSES: usize = 20;
+/// Runs moved together by one step of [`or_opt`], at most (the dopesheet's playhead column
+/// is a dozen runs that move as one).
+const MAX_SEGMENT: usize = 16;
+/// Runs after which [`or_opt`] tries to insert a segment: the ones cheapest to come from.
+const NEAR: usize = 8;
+/// Kicks of the iterated local search in [`LeanBackend::optimised_orders`].
+const KICKS: usize = 20;
 
 /// Frames of fewer bytes than this go out without synchronized-update markers: one write
 /// of that size reaches the terminal in one piece (one SSH packet, one read of the pty), so
@@ -330,7 +337,8 @@ impl<W: Write> LeanBackend<W> {
         let shown = self.screen.get(self.index(x, y)?)?.as_ref()?;
         let mut chars = shown.text.chars();
         let single = chars.next().is_some() && chars.next().is_none();
-        (shown.pen == pen && single && shown.text.width() == 1).then_some(shown.text.as_str())
+        let same = shown.pen == pen || (shown.text == " " && blank_alike(shown.pen, pen));
+        (same && single && shown.text.width() == 1).then_some(shown.text.as_str())
     }
 
     /// The length of the sequence [`Self::move_bytes`] would send to move from `from` (with
@@ -608,13 +616,26 @@ impl<W: Write> LeanBackend<W> {
             }
         };
         let mut pending: Vec<&Vec<Glyph>> = runs.iter().collect();
+        // SGR lengths seen so far (a frame has few distinct attributes).
+        let mut lens: Vec<(Option<Pen>, Pen, usize)> = Vec::new();
         while !pending.is_empty() {
             let mut best = 0;
             let mut best_cost = usize::MAX;
             for (i, run) in pending.iter().enumerate() {
                 let Some(g) = run.first() else { continue };
-                let cost = self.move_len(self.cursor, self.pen, g.x, g.y)
-                    + pen_weight * self.pen_bytes(self.run_pen(run)).len();
+                let mut cost = self.move_len(self.cursor, self.pen, g.x, g.y);
+                if pen_weight > 0 {
+                    let (from, to) = (self.pen, self.run_pen(run));
+                    let len = match lens.iter().find(|l| l.0 == from && l.1 == to) {
+                        Some(l) => l.2,
+                        None => {
+                            let len = pen_bytes(from, to).len();
+                            lens.push((from, to, len));
+                            len
+                        }
+                    };
+                    cost += pen_weight * len;
+                }
                 if cost < best_cost {
                     best = i;
                     best_cost = cost;
@@ -691,9 +712,16 @@ impl<W: Write> LeanBackend<W> {
                 cost[i * n + j] = self.move_len(from, pen, run[0].x, run[0].y) + switch;
             }
         }
-        // The path ends anywhere: going on from its last run costs nothing.
-        let c = |a: usize, b: Option<usize>| b.map_or(0, |b| cost[a * n + b] as isize);
-        STARTS
+        // near[j]: the runs (or the cursor, n) cheapest to come to run j from.
+        let near: Vec<Vec<usize>> = (0..n)
+            .map(|j| {
+                let mut from: Vec<usize> = (0..=n).filter(|&i| i != j).collect();
+                from.sort_by_key(|&i| cost[i * n + j]);
+                from.truncate(NEAR);
+                from
+            })
+            .collect();
+        let mut routes: Vec<Vec<usize>> = STARTS
             .iter()
             .map(|&start| {
                 let mut route = vec![n];
@@ -709,51 +737,59 @@ impl<W: Write> LeanBackend<W> {
                         }
                     }
                     Start::Rows => route.extend(0..n),
-                    Start::ByPen => {
-                        let mut order: Vec<usize> = (0..n).collect();
-                        // Stable: row-major within each attribute group.
-                        order.sort_by_key(|&i| pen_of[i]);
-                        route.extend(order);
-                    }
                 }
-                for _ in 0..MAX_PASSES {
-                    let mut improved = false;
-                    for len in 1..=MAX_SEGMENT {
-                        let mut i = 1;
-                        while i + len <= route.len() {
-                            let (a, s, e) = (route[i - 1], route[i], route[i + len - 1]);
-                            let b = route.get(i + len).copied();
-                            let saved = c(a, Some(s)) + c(e, b) - c(a, b);
-                            let rest: Vec<usize> = route[..i]
-                                .iter()
-                                .chain(&route[i + len..])
-                                .copied()
-                                .collect();
-                            let mut best: Option<(isize, usize)> = None;
-                            for k in (1..=rest.len()).filter(|&k| k != i) {
-                                let (p, q) = (rest[k - 1], rest.get(k).copied());
-                                let added = c(p, Some(s)) + c(e, q) - c(p, q);
-                                if added < saved && best.is_none_or(|(d, _)| added < d) {
-                                    best = Some((added, k));
-                                }
-                            }
-                            if let Some((_, k)) = best {
-                                let segment: Vec<usize> = route[i..i + len].to_vec();
-                                route = rest;
-                                route.splice(k..k, segment);
-                                improved = true;
-                            }
-                            i += 1;
-                        }
-                    }
-                    if !improved {
-                        break;
-                    }
-                }
-                route.remove(0);
+                or_opt(&mut route, &cost, &near, &mut vec![true; n + 1]);
                 route
             })
-            .collect()
+            .collect();
+        // Kicks: the cheapest route, two of its pieces swapped (a double bridge), improved
+        // again, kept when cheaper (iterated local search, seeded: the output is the same
+        // every time).
+        let total = |r: &[usize]| -> usize { r.windows(2).map(|w| cost[w[0] * n + w[1]]).sum() };
+        let mut best = routes
+            .iter()
+            .min_by_key(|r| total(r))
+            .cloned()
+            .unwrap_or_default();
+        let mut best_cost = total(&best);
+        let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+        if n >= 8 {
+            for _ in 0..KICKS {
+                let mut cuts = [0usize; 3];
+                for c in &mut cuts {
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    *c = 1 + (seed % n as u64) as usize;
+                }
+                cuts.sort_unstable();
+                let [p, q, r] = cuts;
+                if p == q || q == r {
+                    continue;
+                }
+                let mut next = best[..p].to_vec();
+                next.extend_from_slice(&best[q..r]);
+                next.extend_from_slice(&best[p..q]);
+                next.extend_from_slice(&best[r..]);
+                let mut active = vec![false; n + 1];
+                for k in [p - 1, p, q - 1, q, r - 1, r] {
+                    if let Some(&x) = next.get(k) {
+                        active[x] = true;
+                    }
+                }
+                or_opt(&mut next, &cost, &near, &mut active);
+                let c = total(&next);
+                if c < best_cost {
+                    best = next;
+                    best_cost = c;
+                }
+            }
+        }
+        routes.push(best);
+        routes.iter_mut().for_each(|r| {
+            r.remove(0);
+        });
+        routes
     }
 
     /// Drops the glyphs whose cells already show them (same text, same attributes).
@@ -937,6 +973,99 @@ impl<W: Write> LeanBackend<W> {
     }
 }
 
+/// Improves `route` (the cursor `n` first, then runs `0..n`) by moving segments of up to
+/// [`MAX_SEGMENT`] runs, forwards or backwards, to wherever they cost fewer bytes (Or-opt):
+/// `cost[i * n + j]` is what going from the end of run `i` (or the cursor) to run `j`
+/// costs, the path ends anywhere. A segment is only tried after one of the [`NEAR`] runs
+/// cheapest to come to its first (or last, backwards) run: far moves rarely pay. Only
+/// segments starting or ending at an `active` run are tried; a run whose segments all
+/// failed rests until a move changes its neighbourhood ("don't look" bits).
+fn or_opt(route: &mut [usize], cost: &[usize], near: &[Vec<usize>], active: &mut [bool]) {
+    let n = route.len() - 1;
+    let c = |a: usize, b: Option<usize>| b.map_or(0, |b| cost[a * n + b] as isize);
+    let place = |route: &[usize], pos: &mut [usize]| {
+        for (k, &r) in route.iter().enumerate() {
+            pos[r] = k;
+        }
+    };
+    let mut pos = vec![0usize; n + 1];
+    place(route, &mut pos);
+    let mut ks: Vec<usize> = Vec::with_capacity(2 * NEAR + 1);
+    for _ in 0..MAX_PASSES {
+        let mut improved = false;
+        let mut x = 1;
+        while x < route.len() {
+            if !active[route[x]] {
+                x += 1;
+                continue;
+            }
+            let mut moved = false;
+            'segments: for len in 1..=MAX_SEGMENT.min(route.len() - 1) {
+                // The segments starting and ending at x.
+                for i in [x, (x + 1).saturating_sub(len)] {
+                    if i < 1 || i + len > route.len() || (len == 1 && i != x) {
+                        continue;
+                    }
+                    let (a, s, e) = (route[i - 1], route[i], route[i + len - 1]);
+                    let b = route.get(i + len).copied();
+                    let saved = c(a, Some(s)) + c(e, b) - c(a, b);
+                    // What the segment costs more inside when turned backwards.
+                    let turned: isize = (i..i + len - 1)
+                        .map(|t| c(route[t + 1], Some(route[t])) - c(route[t], Some(route[t + 1])))
+                        .sum();
+                    // Insertion points: after a near run of either end, or at the end
+                    // (edges touching the segment excluded: inserting there changes
+                    // nothing).
+                    ks.clear();
+                    ks.extend(near[s].iter().chain(&near[e]).map(|&p| pos[p] + 1));
+                    ks.push(route.len());
+                    let mut best: Option<(isize, usize, bool)> = None;
+                    for &k in ks.iter().filter(|&&k| k < i || k > i + len) {
+                        let (p, q) = (route[k - 1], route.get(k).copied());
+                        let added = c(p, Some(s)) + c(e, q) - c(p, q);
+                        if added < saved && best.is_none_or(|(d, _, _)| added < d) {
+                            best = Some((added, k, false));
+                        }
+                        let added = c(p, Some(e)) + c(s, q) - c(p, q) + turned;
+                        if added < saved && best.is_none_or(|(d, _, _)| added < d) {
+                            best = Some((added, k, true));
+                        }
+                    }
+                    if let Some((_, k, backwards)) = best {
+                        let (p, q) = (route[k - 1], route.get(k).copied());
+                        for r in [Some(a), Some(s), Some(e), b, Some(p), q]
+                            .into_iter()
+                            .flatten()
+                        {
+                            active[r] = true;
+                        }
+                        if backwards {
+                            route[i..i + len].reverse();
+                        }
+                        if k < i {
+                            route[k..i + len].rotate_right(len);
+                        } else {
+                            route[i..k].rotate_left(len);
+                        }
+                        place(route, &mut pos);
+                        moved = true;
+                        break 'segments;
+                    }
+                }
+            }
+            if moved {
+                improved = true;
+            } else {
+                active[route[x]] = false;
+                x += 1;
+            }
+        }
+        if !improved {
+            break;
+        }
+    }
+}
+
 /// What repainting a row costs, roughly: the bytes of each cell that differs from what
 /// `shown(x)` says is there, and a cursor move for each run of them.
 fn repaint_cost<'a>(row: &[Option<Shown>], shown: impl Fn(usize) -> Option<&'a Shown>) -> usize {
@@ -978,6 +1107,11 @@ fn pen_bytes(from: Option<Pen>, to: Pen) -> Vec<u8> {
     };
     if params.is_empty() {
         return Vec::new();
+    }
+    // A reset alone needs no parameter: `ESC [ m` (terminfo's `sgr0` for xterm, screen
+    // and tmux).
+    if params == "0" {
+        return b"\x1b[m".to_vec();
     }
     let mut out = Vec::with_capacity(params.len() + 3);
     out.extend_from_slice(b"\x1b[");
@@ -1664,7 +1798,12 @@ mod tests {
                 assert!(out.contains("94") && out.contains("33"), "{out}");
             } else {
                 let sgr: Vec<&str> = out.split("\\e[").filter(|s| s.contains('m')).collect();
-                assert!(sgr.iter().all(|s| s.starts_with("0m")), "{out}");
+                // Resets only (`ESC [ m`, a reset without its parameter).
+                assert!(
+                    sgr.iter()
+                        .all(|s| s.starts_with("0m") || s.starts_with('m')),
+                    "{out}"
+                );
             }
         }
         let (mut t, sink) = term(ColorMode::TrueColor, false);

@@ -1,24 +1,57 @@
 //! A small terminal emulator for the viewer's byte stream: the tests replay what the backend
 //! sent and compare the screen it leaves with the frame that was drawn.
 
+use ratatui::buffer::Buffer;
+use ratatui::style::{Color, Modifier};
+
+/// What one cell of the emulated terminal shows: a character and the attributes it was
+/// printed with (colours as ANSI palette indices 0-15, `None` the terminal's default).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Shown {
+    pub ch: char,
+    pub fg: Option<u8>,
+    pub bg: Option<u8>,
+    pub modifier: Modifier,
+}
+
+/// The text of the screen [`replay_styled`] rebuilds, row by row.
+pub fn replay(bytes: &[u8], w: usize, h: usize) -> Vec<String> {
+    replay_styled(bytes, w, h)
+        .into_iter()
+        .map(|r| r.into_iter().map(|c| c.ch).collect())
+        .collect()
+}
+
 /// A terminal emulator for the sequences the viewer's backend sends: cursor moves (CUP,
 /// CUU/CUD/CUF/CUB, CHA, LF, CR, BS, RI), scroll margins (DECSTBM; a line feed on the bottom
 /// margin scrolls the band up, a reverse index on the top margin scrolls it down, the rows
 /// scrolled in blank; setting or resetting the margins homes the cursor; CUU/CUD stop at the
-/// margins from inside the band), erase display, and attributes and modes (ignored).
-pub fn replay(bytes: &[u8], w: usize, h: usize) -> Vec<String> {
-    let mut grid = vec![vec![' '; w]; h];
+/// margins from inside the band), erase display, attributes (SGR: an empty parameter is 0;
+/// blank cells take the current background) and modes (ignored).
+pub fn replay_styled(bytes: &[u8], w: usize, h: usize) -> Vec<Vec<Shown>> {
+    let default = Shown {
+        ch: ' ',
+        fg: None,
+        bg: None,
+        modifier: Modifier::empty(),
+    };
+    let mut pen = default;
+    let blank = |pen: &Shown| Shown {
+        bg: pen.bg,
+        ..default
+    };
+    let mut grid = vec![vec![default; w]; h];
     let (mut x, mut y) = (0usize, 0usize);
     let (mut top, mut bottom) = (0usize, h - 1);
     let text = String::from_utf8(bytes.to_vec()).expect("the stream is UTF-8");
     let mut it = text.chars().peekable();
-    let scroll = |grid: &mut Vec<Vec<char>>, top: usize, bottom: usize, up: bool| {
+    let scroll = |grid: &mut Vec<Vec<Shown>>, top: usize, bottom: usize, up: bool, b: Shown| {
         if up {
             grid[top..=bottom].rotate_left(1);
-            grid[bottom] = vec![' '; w];
+            grid[bottom] = vec![b; w];
         } else {
             grid[top..=bottom].rotate_right(1);
-            grid[top] = vec![' '; w];
+            grid[top] = vec![b; w];
         }
     };
     while let Some(c) = it.next() {
@@ -26,7 +59,7 @@ pub fn replay(bytes: &[u8], w: usize, h: usize) -> Vec<String> {
             '\x1b' if it.peek() == Some(&'M') => {
                 it.next();
                 if y == top {
-                    scroll(&mut grid, top, bottom, false);
+                    scroll(&mut grid, top, bottom, false, blank(&pen));
                 } else {
                     y = y.checked_sub(1).expect("RI at the top row");
                 }
@@ -58,8 +91,8 @@ pub fn replay(bytes: &[u8], w: usize, h: usize) -> Vec<String> {
                     'C' => x += n,
                     'D' => x -= n,
                     'G' => x = n - 1,
-                    'J' => grid = vec![vec![' '; w]; h],
-                    'm' => {}
+                    'J' => grid = vec![vec![blank(&pen); w]; h],
+                    'm' => sgr(&mut pen, &params),
                     'r' => {
                         let t = nums[0].max(1);
                         let b = nums.get(1).copied().filter(|&b| b > 0).unwrap_or(h);
@@ -70,7 +103,7 @@ pub fn replay(bytes: &[u8], w: usize, h: usize) -> Vec<String> {
                     other => panic!("unexpected CSI {params}{other}"),
                 }
             }
-            '\n' if y == bottom => scroll(&mut grid, top, bottom, true),
+            '\n' if y == bottom => scroll(&mut grid, top, bottom, true, blank(&pen)),
             '\n' => {
                 assert!(y + 1 < h, "a line feed scrolling the whole screen");
                 y += 1;
@@ -79,11 +112,127 @@ pub fn replay(bytes: &[u8], w: usize, h: usize) -> Vec<String> {
             '\x08' => x -= 1,
             c => {
                 assert!(x < w && y < h, "printing outside the screen at {x},{y}");
-                grid[y][x] = c;
+                grid[y][x] = Shown { ch: c, ..pen };
                 x += 1;
             }
         }
     }
     assert_eq!((top, bottom), (0, h - 1), "margins left set");
-    grid.into_iter().map(|r| r.into_iter().collect()).collect()
+    grid
+}
+
+/// Applies one SGR sequence's parameters to `pen` (16 colours only).
+fn sgr(pen: &mut Shown, params: &str) {
+    for p in params.split(';') {
+        let n: u8 = if p.is_empty() {
+            0
+        } else {
+            p.parse().unwrap_or_else(|_| panic!("SGR parameter {p:?}"))
+        };
+        let m = &mut pen.modifier;
+        match n {
+            0 => {
+                (pen.fg, pen.bg, *m) = (None, None, Modifier::empty());
+            }
+            1 => m.insert(Modifier::BOLD),
+            2 => m.insert(Modifier::DIM),
+            3 => m.insert(Modifier::ITALIC),
+            4 => m.insert(Modifier::UNDERLINED),
+            5 => m.insert(Modifier::SLOW_BLINK),
+            6 => m.insert(Modifier::RAPID_BLINK),
+            7 => m.insert(Modifier::REVERSED),
+            8 => m.insert(Modifier::HIDDEN),
+            9 => m.insert(Modifier::CROSSED_OUT),
+            22 => m.remove(Modifier::BOLD | Modifier::DIM),
+            23 => m.remove(Modifier::ITALIC),
+            24 => m.remove(Modifier::UNDERLINED),
+            25 => m.remove(Modifier::SLOW_BLINK | Modifier::RAPID_BLINK),
+            27 => m.remove(Modifier::REVERSED),
+            28 => m.remove(Modifier::HIDDEN),
+            29 => m.remove(Modifier::CROSSED_OUT),
+            30..=37 => pen.fg = Some(n - 30),
+            39 => pen.fg = None,
+            40..=47 => pen.bg = Some(n - 40),
+            49 => pen.bg = None,
+            90..=97 => pen.fg = Some(n - 90 + 8),
+            100..=107 => pen.bg = Some(n - 100 + 8),
+            other => panic!("unexpected SGR parameter {other} in {params:?}"),
+        }
+    }
+}
+
+/// The cells of `screen` whose attributes differ from `frame`'s (as the backend's terminal
+/// gets them: no colour at all when `colour` is false). A blank cell shows only its
+/// background, reverse video, underline and strike-through, so only those count there.
+pub fn attribute_differences(screen: &[Vec<Shown>], frame: &Buffer, colour: bool) -> Vec<String> {
+    const NAMED: [Color; 16] = [
+        Color::Black,
+        Color::Red,
+        Color::Green,
+        Color::Yellow,
+        Color::Blue,
+        Color::Magenta,
+        Color::Cyan,
+        Color::Gray,
+        Color::DarkGray,
+        Color::LightRed,
+        Color::LightGreen,
+        Color::LightYellow,
+        Color::LightBlue,
+        Color::LightMagenta,
+        Color::LightCyan,
+        Color::White,
+    ];
+    let index = |c: Color| -> Result<Option<u8>, String> {
+        match c {
+            _ if !colour => Ok(None),
+            Color::Reset => Ok(None),
+            Color::Indexed(n) if n < 16 => Ok(Some(n)),
+            named => NAMED
+                .iter()
+                .position(|&k| k == named)
+                .map(|i| Some(i as u8))
+                .ok_or(format!("{named:?} is not one of the 16 colours")),
+        }
+    };
+    let shows = Modifier::REVERSED | Modifier::UNDERLINED | Modifier::CROSSED_OUT;
+    let mut out = Vec::new();
+    let area = frame.area;
+    for y in 0..area.height {
+        for x in 0..area.width {
+            let cell = &frame[(x, y)];
+            let Some(got) = screen
+                .get(usize::from(y))
+                .and_then(|r| r.get(usize::from(x)))
+            else {
+                continue;
+            };
+            let (fg, bg) = match (index(cell.fg), index(cell.bg)) {
+                (Ok(fg), Ok(bg)) => (fg, bg),
+                (Err(e), _) | (_, Err(e)) => {
+                    out.push(format!("{x},{y}: {e}"));
+                    continue;
+                }
+            };
+            let exact = (got.fg, got.bg, got.modifier) == (fg, bg, cell.modifier);
+            // (A blank's text is compared by the callers; ASCII screens show blank braille
+            // as a space.)
+            let same = exact
+                || (got.ch == ' '
+                    && got.bg == bg
+                    && !got.modifier.intersects(shows)
+                    && !cell.modifier.intersects(shows));
+            if !same {
+                out.push(format!(
+                    "{x},{y} {:?}: shown {:?} {:?} {:?}, drawn {fg:?} {bg:?} {:?}",
+                    cell.symbol(),
+                    got.fg,
+                    got.bg,
+                    got.modifier,
+                    cell.modifier
+                ));
+            }
+        }
+    }
+    out
 }
