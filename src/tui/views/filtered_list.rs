@@ -47,6 +47,20 @@ pub fn move_or_filter(code: KeyCode, cursor: &mut usize, filter: &mut String, ro
     }
 }
 
+/// The size of a list overlay in `area`: `want` columns, and `items` rows plus `chrome` rows
+/// (borders, filter, summary) but at least `min_h`, within a two-cell margin. Counts too large
+/// for a terminal saturate instead of wrapping.
+pub fn box_size(area: Rect, want: usize, items: usize, chrome: u16, min_h: u16) -> (u16, u16) {
+    let cells = |n: usize| u16::try_from(n).unwrap_or(u16::MAX);
+    let w = area.width.saturating_sub(4).min(cells(want));
+    let h = area
+        .height
+        .saturating_sub(4)
+        .min(cells(items).saturating_add(chrome))
+        .max(min_h);
+    (w, h)
+}
+
 /// Clears a `w` x `h` box centred in `area`, draws its focused border titled `title`, and
 /// returns the inside.
 pub fn centred_box(

@@ -2,7 +2,7 @@
 
 use crate::tui::theme::Theme;
 use crate::tui::views::filtered_list::{
-    centred_box, filter_line, matches, move_or_filter, no_match_line, row_style,
+    box_size, centred_box, filter_line, matches, move_or_filter, no_match_line, row_style,
 };
 use crate::tui::widgets::{fit, width};
 use ratatui::Frame;
@@ -75,19 +75,7 @@ impl Picker {
         // neither is cut when there is room.
         let longest = self.items.iter().map(|s| width(s)).max().unwrap_or(0);
         let want = (width(&title) + 2).max(longest + 2).min(100);
-        let w = area
-            .width
-            .saturating_sub(4)
-            .min(u16::try_from(want).unwrap_or(u16::MAX));
-        let h = area
-            .height
-            .saturating_sub(4)
-            .min(
-                u16::try_from(self.items.len())
-                    .unwrap_or(u16::MAX)
-                    .saturating_add(3),
-            )
-            .max(4);
+        let (w, h) = box_size(area, want, self.items.len(), 3, 4);
         let inner = centred_box(frame, area, w, h, &title, theme);
         let vis = self.visible();
         let rows = inner.height.saturating_sub(1) as usize;

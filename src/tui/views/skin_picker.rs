@@ -4,7 +4,7 @@
 
 use crate::tui::theme::Theme;
 use crate::tui::views::filtered_list::{
-    centred_box, filter_line, matches, move_or_filter, no_match_line, row_style,
+    box_size, centred_box, filter_line, matches, move_or_filter, no_match_line, row_style,
 };
 use crate::tui::widgets::{fit, width};
 use ratatui::Frame;
@@ -110,19 +110,7 @@ impl SkinPicker {
         // screen has room.
         let longest = self.names.iter().map(|s| width(s)).max().unwrap_or(0);
         let want = (longest + 6).clamp(60, 100);
-        let w = area
-            .width
-            .saturating_sub(4)
-            .min(u16::try_from(want).unwrap_or(u16::MAX));
-        let h = area
-            .height
-            .saturating_sub(4)
-            .min(
-                u16::try_from(self.names.len())
-                    .unwrap_or(u16::MAX)
-                    .saturating_add(5),
-            )
-            .max(5);
+        let (w, h) = box_size(area, want, self.names.len(), 5, 5);
         let inner = centred_box(
             frame,
             area,
