@@ -4,6 +4,7 @@ use crate::tui::app::Overlay;
 use crate::tui::commands;
 use crate::tui::key_help;
 use crate::tui::theme::Theme;
+use crate::tui::views::message_log::wrap;
 use ratatui::Frame;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use ratatui::layout::Rect;
@@ -91,7 +92,7 @@ pub fn wrapped(theme: &Theme, width: usize) -> Vec<Line<'static>> {
         };
         let indent = w_of(&key.content);
         if width >= indent + 16 {
-            let mut rows = wrap_words(&what.content, width - indent).into_iter();
+            let mut rows = wrap(&what.content, width - indent).into_iter();
             let first = rows.next().unwrap_or_default();
             out.push(Line::from(vec![
                 key.clone(),
@@ -110,7 +111,7 @@ pub fn wrapped(theme: &Theme, width: usize) -> Vec<Line<'static>> {
                 key.style,
             )));
             let pad = 4.min(width.saturating_sub(1));
-            for row in wrap_words(&what.content, width.saturating_sub(pad).max(1)) {
+            for row in wrap(&what.content, width.saturating_sub(pad).max(1)) {
                 out.push(Line::from(Span::styled(
                     format!("{}{row}", " ".repeat(pad)),
                     what.style,
@@ -119,28 +120,6 @@ pub fn wrapped(theme: &Theme, width: usize) -> Vec<Line<'static>> {
         }
     }
     out
-}
-
-/// Splits `text` at spaces into rows of at most `room` columns; a word longer than a row is
-/// cut.
-fn wrap_words(text: &str, room: usize) -> Vec<String> {
-    use crate::tui::widgets::width as w_of;
-    let mut rows = vec![String::new()];
-    for word in text.split(' ').filter(|w| !w.is_empty()) {
-        let row = rows.last_mut().expect("rows start non-empty");
-        if !row.is_empty() && w_of(row) + 1 + w_of(word) > room {
-            rows.push(String::new());
-        }
-        let row = rows.last_mut().expect("rows start non-empty");
-        if !row.is_empty() {
-            row.push(' ');
-        }
-        row.push_str(word);
-        if w_of(row) > room {
-            *row = crate::tui::widgets::fit(row, room);
-        }
-    }
-    rows
 }
 
 /// Draws the help overlay over `area`; keeps `scroll` within the text, so that scrolling back
@@ -204,15 +183,5 @@ mod tests {
             "{}\n{next}",
             rows[p]
         );
-    }
-
-    #[test]
-    fn a_word_wider_than_the_row_is_cut_not_overflowing() {
-        let rows = wrap_words("a averyveryverylongword b", 6);
-        assert!(
-            rows.iter().all(|r| crate::tui::widgets::width(r) <= 6),
-            "{rows:?}"
-        );
-        assert_eq!(rows.first().map(String::as_str), Some("a"));
     }
 }
