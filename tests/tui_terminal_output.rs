@@ -110,8 +110,8 @@ fn playback_stays_within_its_byte_budget_and_loses_nothing() {
 
 /// Bytes per second at 120x40, 30 fps, without colour and with 16 colours (the issue's
 /// target: 12 000 and 18 000; reached: docs/PERFORMANCE.md).
-const BUDGET_NO_COLOUR: f64 = 14_980.0;
-const BUDGET_COLOUR: f64 = 17_910.0;
+const BUDGET_NO_COLOUR: f64 = 11_470.0;
+const BUDGET_COLOUR: f64 = 14_090.0;
 
 #[test]
 fn every_size_replays_to_its_last_frame() {

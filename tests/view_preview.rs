@@ -40,6 +40,7 @@ fn render_with(
         selection,
         timelines: &[],
         playhead: session.time(),
+        playing: false,
         focused: true,
         marker,
     };
@@ -64,6 +65,7 @@ fn key(view: &mut PreviewView, app: &App, code: KeyCode) -> PanelAction {
         marker: MarkerKind::Braille,
         focused: true,
         playhead: app.playhead(),
+        playing: app.playing,
     };
     view.handle_key(KeyEvent::new(code, mods), &ctx)
 }
@@ -396,6 +398,7 @@ fn global_keys_pass_through() {
         marker: MarkerKind::Braille,
         focused: true,
         playhead: 0.0,
+        playing: false,
     };
     let ctrl_z = KeyEvent::new(KeyCode::Char('z'), KeyModifiers::CONTROL);
     assert_eq!(view.handle_key(ctrl_z, &ctx), PanelAction::Ignored);

@@ -403,3 +403,63 @@ fn hostile_names_are_escaped() {
         }
     }
 }
+
+/// Columns of row `y` showing `c`.
+fn columns_of(buf: &Buffer, y: u16, c: &str) -> Vec<u16> {
+    (0..buf.area.width)
+        .filter(|&x| buf[(x, y)].symbol() == c)
+        .collect()
+}
+
+#[test]
+fn the_playhead_line_runs_through_the_rows_only_when_paused() {
+    // 0.4 s sits between keys on most rows; the ruler is row 2, timelines from row 3.
+    let mut app = sample_app("walk", 0.4);
+    let rows = 3..14u16;
+    let paused = render(&mut TracksView::default(), &app, 80, 24);
+    let line: Vec<u16> = rows
+        .clone()
+        .flat_map(|y| columns_of(&paused, y, "│"))
+        .collect();
+    assert!(line.len() >= 8, "paused: no line\n{}", buffer_text(&paused));
+    let col = line[0];
+    assert!(line.iter().all(|&x| x == col), "one column: {line:?}");
+    assert_eq!(columns_of(&paused, 2, "▼"), vec![col]);
+
+    app.playing = true;
+    let playing = render(&mut TracksView::default(), &app, 80, 24);
+    for y in rows.clone() {
+        assert!(
+            columns_of(&playing, y, "│").is_empty(),
+            "playing: a line in row {y}\n{}",
+            buffer_text(&playing)
+        );
+        // The rows are otherwise what they are when paused: under the line, the fill.
+        for x in 0..80 {
+            let (p, q) = (paused[(x, y)].symbol(), playing[(x, y)].symbol());
+            if x == col && p == "│" {
+                assert!(
+                    ["─", "·", " "].contains(&q),
+                    "row {y}: {q:?} under the line"
+                );
+            } else {
+                assert_eq!(p, q, "row {y} column {x}");
+            }
+        }
+    }
+    assert_eq!(columns_of(&playing, 2, "▼"), vec![col], "the tick stays");
+
+    // Playing, the tick also shows over a ruler label (0.5 is one), which paused leaves
+    // to the line below it.
+    let mut app = sample_app("walk", 0.5);
+    let paused = render(&mut TracksView::default(), &app, 80, 24);
+    assert!(columns_of(&paused, 2, "▼").is_empty());
+    app.playing = true;
+    let playing = render(&mut TracksView::default(), &app, 80, 24);
+    assert_eq!(
+        columns_of(&playing, 2, "▼").len(),
+        1,
+        "{}",
+        buffer_text(&playing)
+    );
+}

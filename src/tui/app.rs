@@ -224,6 +224,7 @@ impl App {
             marker: self.marker,
             focused: self.focus == id && matches!(self.overlay, Overlay::None),
             playhead: self.playhead(),
+            playing: self.playing,
         }
     }
 
@@ -593,6 +594,7 @@ impl App {
             marker: self.marker,
             focused: true,
             playhead,
+            playing: self.playing,
         };
         let action = self.panels.get(focus).handle_key(key, &ctx);
         match action {

@@ -81,6 +81,7 @@ impl App {
             marker: self.marker,
             focused: true,
             playhead,
+            playing: self.playing,
         };
         let mut seek = None;
         let action = match id {

@@ -37,6 +37,7 @@ pub struct PanelScene<'a> {
     pub selection: &'a Selection,
     pub timelines: &'a [TimelineInfo],
     pub playhead: f64,
+    pub playing: bool,
     pub focused: bool,
     pub marker: MarkerKind,
 }
@@ -49,6 +50,7 @@ impl<'a> PanelScene<'a> {
             selection: &app.selection,
             timelines: &app.timelines,
             playhead: app.playhead(),
+            playing: app.playing,
             focused: true,
             marker: app.marker,
         }
@@ -67,6 +69,7 @@ impl<'a> PanelScene<'a> {
             marker: self.marker,
             focused: self.focused,
             playhead: self.playhead,
+            playing: self.playing,
         }
     }
 }

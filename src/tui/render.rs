@@ -42,6 +42,7 @@ pub fn draw(frame: &mut Frame<'_>, app: &mut App) {
             marker: app.marker,
             focused: app.focus == *id && matches!(app.overlay, Overlay::None),
             playhead,
+            playing: app.playing,
         };
         app.panels.get(*id).render(frame, *rect, &ctx);
     }

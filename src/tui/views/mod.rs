@@ -133,6 +133,8 @@ pub struct ViewCtx<'a> {
     /// The time within the selected animation at the playhead (seconds), if it is playing on
     /// some track; else the session time.
     pub playhead: f64,
+    /// Whether the viewer is playing (views may draw less that moves every frame).
+    pub playing: bool,
 }
 
 impl ViewCtx<'_> {

@@ -1,6 +1,8 @@
 //! The Tracks panel: the animation state's tracks (entry, loop, alpha, time scale, time, the
 //! mixing-from chain with mix progress, the queue), and below them a dopesheet of the selected
-//! animation: one row per timeline with its keys on a time axis and the playhead.
+//! animation: one row per timeline with its keys on a time axis and the playhead. The
+//! playhead is a tick on the ruler, and a line through the rows when paused (not while
+//! playing, when it would redraw every row every frame).
 //!
 //! Keys: ↑ ↓ pgup pgdn move the timeline selection, `g` / `G` go to the first / last
 //! timeline, enter selects the highlighted row. Everything else is left to the app.
@@ -472,8 +474,10 @@ impl TracksView {
         if axis_w > 0 {
             let ruler = axis::ruler(duration, axis_w);
             buf.set_stringn(axis_x, area.y, &ruler, axis_w, theme.dim());
+            // Paused, the line below shows where the playhead is, so the tick keeps off the
+            // labels; playing, the tick is the only mark and shows over them.
             if let Some(c) = playhead_col
-                && ruler.chars().nth(c) == Some(' ')
+                && (ctx.playing || ruler.chars().nth(c) == Some(' '))
             {
                 let mut tmp = [0u8; 4];
                 let tick = glyphs.playhead_tick.encode_utf8(&mut tmp);
@@ -541,7 +545,10 @@ impl TracksView {
             for c in cols.iter().flatten() {
                 cells[*c] = (glyphs.key, style.patch(theme.key()));
             }
-            if let Some(c) = playhead_col {
+            // The line through the rows only when paused: while playing it would move every
+            // frame through every row, the largest share of the bytes a frame sends after the
+            // preview (over SSH), and the ruler's tick already shows where the playhead is.
+            if let Some(c) = playhead_col.filter(|_| !ctx.playing) {
                 let g = if cells[c].0 == glyphs.key {
                     glyphs.key
                 } else {
