@@ -584,7 +584,11 @@ impl<W: Write> LeanBackend<W> {
         let planned = self.optimised_orders(&runs);
         let mut best = (usize::MAX, Order::Rows);
         for order in ORDERS {
-            if matches!(order, Order::Optimised(k) if k >= planned.len()) {
+            // An optimised order missing, or the same as one tried before (the kicks found
+            // nothing cheaper), would print the same bytes again.
+            if let Order::Optimised(k) = order
+                && planned.get(k).is_none_or(|p| planned[..k].contains(p))
+            {
                 continue;
             }
             let start = self.checkpoint();
@@ -650,9 +654,10 @@ impl<W: Write> LeanBackend<W> {
     }
 
     /// Orders of `runs` costing few bytes of cursor moves and attribute changes (one for
-    /// each of [`STARTS`]; none when there are too many runs): from the start, segments of up to [`MAX_SEGMENT`] runs moved to wherever they cost less
-    /// (Or-opt), from a table of what going from each run's end to each run's start
-    /// costs. The table takes the screen as it is before the frame (re-printed cells may
+    /// each of [`STARTS`], then the cheapest of them improved by kicks; none when there are
+    /// too many runs): from the start, segments of up to [`MAX_SEGMENT`] runs moved to
+    /// wherever they cost less ([`or_opt`]), from a table of what going from each run's end
+    /// to each run's start costs. The table takes the screen as it is before the frame (re-printed cells may
     /// differ by then): it guides the search, the bytes are measured by printing.
     fn optimised_orders(&self, runs: &[Vec<Glyph>]) -> Vec<Vec<usize>> {
         let n = runs.len();
