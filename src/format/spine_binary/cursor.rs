@@ -13,11 +13,11 @@ use crate::core::color::Color;
 use crate::format::LoadError;
 
 /// One level of "what is being read": a kind, an index and, for named things, where its
-/// name starts in [`Cursor::names`].
+/// name is in [`Cursor::names`].
 struct Frame {
     what: &'static str,
     index: Option<usize>,
-    name: Option<usize>,
+    name: Option<std::ops::Range<usize>>,
 }
 
 /// A reader over a `.skel` file's bytes.
@@ -59,7 +59,7 @@ impl<'a> Cursor<'a> {
         let name = name.map(|n| {
             let start = self.names.len();
             self.names.push_str(n);
-            start
+            start..self.names.len()
         });
         self.context.push(Frame { what, index, name });
     }
@@ -67,10 +67,10 @@ impl<'a> Cursor<'a> {
     /// Leaves the innermost context level.
     pub fn leave(&mut self) {
         if let Some(Frame {
-            name: Some(start), ..
+            name: Some(name), ..
         }) = self.context.pop()
         {
-            self.names.truncate(start);
+            self.names.truncate(name.start);
         }
     }
 
@@ -100,18 +100,13 @@ impl<'a> Cursor<'a> {
     /// An error at byte `offset`, prefixed with the current context.
     pub fn error_at(&self, offset: usize, message: impl AsRef<str>) -> LoadError {
         let mut text = String::new();
-        for (i, f) in self.context.iter().enumerate() {
+        for f in &self.context {
             if !text.is_empty() {
                 text.push_str(", ");
             }
             text.push_str(f.what);
-            if let Some(start) = f.name {
-                // A name ends where the next named level's starts.
-                let end = self.context[i + 1..]
-                    .iter()
-                    .find_map(|f| f.name)
-                    .unwrap_or(self.names.len());
-                let _ = write!(text, " '{}'", &self.names[start..end]);
+            if let Some(name) = &f.name {
+                let _ = write!(text, " '{}'", &self.names[name.clone()]);
             }
             if let Some(i) = f.index {
                 let _ = write!(text, " {i}");
@@ -443,10 +438,11 @@ impl<'a> Cursor<'a> {
     #[inline]
     pub fn small_indices(&mut self, n: usize, below: usize, out: &mut Vec<u32>) -> usize {
         let rest = &self.bytes[self.pos..];
-        let run = rest[..n.min(rest.len())]
+        let rest = &rest[..n.min(rest.len())];
+        let run = rest
             .iter()
             .position(|&b| b & 0x80 != 0 || b as usize >= below)
-            .unwrap_or(n.min(rest.len()));
+            .unwrap_or(rest.len());
         out.extend(rest[..run].iter().map(|&b| b as u32));
         self.pos += run;
         run
