@@ -345,21 +345,19 @@ fn help_at_80_columns_wraps_instead_of_cutting_and_scrolls_to_its_end_only() {
 #[test]
 fn pickers_at_80_columns_show_their_whole_title() {
     let mut app = sample_app("walk", 0.0);
-    chars(&mut app, "a");
-    assert!(matches!(app.overlay, Overlay::AnimationPicker(_)));
-    let screen = buffer_text(&render_app(&mut app, 80, 24));
-    assert!(
-        screen.contains(" Animation (type to filter, enter picks, esc cancels) "),
-        "{screen}"
-    );
-    app.handle_key(key(KeyCode::Esc));
-    chars(&mut app, "s");
-    assert!(matches!(app.overlay, Overlay::SkinPicker(_)));
-    let screen = buffer_text(&render_app(&mut app, 80, 24));
-    assert!(
-        screen.contains(" Skins (space ticks, enter applies, esc cancels) "),
-        "{screen}"
-    );
+    for (open, title) in [
+        (
+            "a",
+            " Animation (type to filter, enter picks, esc cancels) ",
+        ),
+        ("s", " Skins (space ticks, enter applies, esc cancels) "),
+    ] {
+        chars(&mut app, open);
+        let screen = buffer_text(&render_app(&mut app, 80, 24));
+        assert!(screen.contains(title), "{open}: {screen}");
+        app.handle_key(key(KeyCode::Esc));
+        assert!(matches!(app.overlay, Overlay::None), "{open}");
+    }
 }
 
 /// A skeleton carrying long loader warnings (built from the sample).

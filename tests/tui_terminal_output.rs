@@ -19,7 +19,7 @@ use common::terminal_replay::{attribute_differences, replay, replay_styled};
 use ratatui::buffer::Buffer;
 
 /// Plays `walk` of the built-in sample for `frames` frames at 30 fps, drawing each frame:
-/// (bytes of the first frame, bytes of the frames after it, the last screen's text).
+/// (bytes of the first frame, bytes of the frames after it, the last frame drawn).
 fn play(
     w: u16,
     h: u16,
@@ -27,20 +27,7 @@ fn play(
     unicode: bool,
     marker: MarkerKind,
     frames: u32,
-) -> (Vec<u8>, Vec<u8>, String) {
-    let (first, rest, last, _) = play_frames(w, h, color, unicode, marker, frames);
-    (first, rest, last)
-}
-
-/// [`play`], and the last frame drawn.
-fn play_frames(
-    w: u16,
-    h: u16,
-    color: ColorMode,
-    unicode: bool,
-    marker: MarkerKind,
-    frames: u32,
-) -> (Vec<u8>, Vec<u8>, String, Buffer) {
+) -> (Vec<u8>, Vec<u8>, Buffer) {
     let mut app = sample_app("walk", 0.0);
     app.theme = Theme::for_terminal(color, unicode);
     app.marker = marker;
@@ -49,17 +36,15 @@ fn play_frames(
     term.draw(|f| bonescope::tui::render::draw(f, &mut app))
         .expect("draw");
     let first = sink.take();
-    let mut last = String::new();
-    let mut frame = Buffer::empty(ratatui::layout::Rect::new(0, 0, w, h));
+    let mut last = Buffer::empty(ratatui::layout::Rect::new(0, 0, w, h));
     for _ in 0..frames {
         app.tick(1.0 / 30.0);
         let done = term
             .draw(|f| bonescope::tui::render::draw(f, &mut app))
             .expect("draw");
-        last = buffer_text(done.buffer);
-        frame = done.buffer.clone();
+        last = done.buffer.clone();
     }
-    (first, sink.take(), last, frame)
+    (first, sink.take(), last)
 }
 
 /// Checks that the terminal fed `bytes` shows `frame`'s attributes in every cell.
@@ -88,8 +73,7 @@ fn playback_stays_within_its_byte_budget_and_loses_nothing() {
         (ColorMode::None, BUDGET_NO_COLOUR),
         (ColorMode::Ansi, BUDGET_COLOUR),
     ] {
-        let (first, rest, last, frame) =
-            play_frames(120, 40, color, true, MarkerKind::Braille, 300);
+        let (first, rest, frame) = play(120, 40, color, true, MarkerKind::Braille, 300);
         let rate = per_second(rest.len(), 300);
         println!("{color:?}: {rate:.0} bytes/s");
         // The event log scrolled with scroll margins (reset after each use).
@@ -103,7 +87,11 @@ fn playback_stays_within_its_byte_budget_and_loses_nothing() {
         let mut all = first;
         all.extend_from_slice(&rest);
         let screen = replay(&all, 120, 40).join("\n") + "\n";
-        assert_eq!(screen, last, "{color:?}: the replayed screen differs");
+        assert_eq!(
+            screen,
+            buffer_text(&frame),
+            "{color:?}: the replayed screen differs"
+        );
         assert_attributes(&all, &frame, color, &format!("120x40 {color:?}"));
     }
 }
@@ -119,12 +107,12 @@ fn every_size_replays_to_its_last_frame() {
     // fills and scrolls in every band it has.
     for (w, h) in [(80, 24), (200, 60)] {
         for color in [ColorMode::None, ColorMode::Ansi] {
-            let (first, rest, last, frame) =
-                play_frames(w, h, color, true, MarkerKind::Braille, 400);
+            let (first, rest, frame) = play(w, h, color, true, MarkerKind::Braille, 400);
             let all = [first, rest].concat();
             let screen = replay(&all, w.into(), h.into()).join("\n") + "\n";
             assert_eq!(
-                screen, last,
+                screen,
+                buffer_text(&frame),
                 "{w}x{h} {color:?}: the replayed screen differs"
             );
             assert_attributes(&all, &frame, color, &format!("{w}x{h} {color:?}"));
@@ -200,7 +188,7 @@ fn dumb_terminals_get_pure_ascii_without_colour() {
         );
         assert!(joined.contains('*'), "{term}: no preview points\n{joined}");
         assert!(screen[39].contains("> play"), "{term}: {}", screen[39]);
-        let expected: String = last
+        let expected: String = buffer_text(&last)
             .chars()
             .map(|c| match c {
                 '\n' => "\n".to_string(),
