@@ -6,11 +6,11 @@
 
 mod common;
 
-use bonescope::tui::offscreen::{buffer_text, recording_terminal};
+use bonescope::tui::offscreen::recording_terminal;
 use bonescope::tui::theme::{ColorMode, Theme};
 use bonescope::tui::views::MarkerKind;
 
-use common::terminal_replay::{attribute_differences, replay_styled};
+use common::terminal_replay::assert_replays_to;
 
 #[test]
 fn every_frame_replays_to_the_screen_drawn() {
@@ -41,24 +41,12 @@ fn every_frame_replays_to_the_screen_drawn() {
             let done = term
                 .draw(|f| bonescope::tui::render::draw(f, &mut app))
                 .expect("draw");
-            let drawn = buffer_text(done.buffer);
             all.extend(sink.take());
-            let styled = replay_styled(&all, w.into(), h.into());
-            let screen: String = styled
-                .iter()
-                .map(|r| r.iter().map(|c| c.ch).collect::<String>() + "\n")
-                .collect();
-            assert_eq!(
-                screen, drawn,
-                "{color:?}: frame {frame} replays differently"
-            );
-            // Every cell in the attributes it was drawn with.
-            let wrong = attribute_differences(&styled, done.buffer, color != ColorMode::None);
-            assert!(
-                wrong.is_empty(),
-                "{color:?}: frame {frame}: {} cells in other attributes, first: {:?}",
-                wrong.len(),
-                &wrong[..wrong.len().min(5)]
+            assert_replays_to(
+                &all,
+                done.buffer,
+                color != ColorMode::None,
+                &format!("{color:?}: frame {frame}"),
             );
         }
     }

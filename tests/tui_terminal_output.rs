@@ -15,7 +15,7 @@ use bonescope::tui::views::MarkerKind;
 use bonescope::tui::views::curves::CurvesView;
 use bonescope::tui::views::preview::PreviewView;
 
-use common::terminal_replay::{attribute_differences, replay, replay_styled};
+use common::terminal_replay::{assert_replays_to, replay};
 use ratatui::buffer::Buffer;
 
 /// Plays `walk` of the built-in sample for `frames` frames at 30 fps, drawing each frame:
@@ -47,18 +47,6 @@ fn play(
     (first, sink.take(), last)
 }
 
-/// Checks that the terminal fed `bytes` shows `frame`'s attributes in every cell.
-fn assert_attributes(bytes: &[u8], frame: &Buffer, color: ColorMode, what: &str) {
-    let screen = replay_styled(bytes, frame.area.width.into(), frame.area.height.into());
-    let wrong = attribute_differences(&screen, frame, color != ColorMode::None);
-    assert!(
-        wrong.is_empty(),
-        "{what}: {} cells shown in other attributes than drawn, first: {:?}",
-        wrong.len(),
-        &wrong[..wrong.len().min(5)]
-    );
-}
-
 /// Bytes per second of a 30 fps stream of `frames` frames (synchronized-update markers
 /// included: the backend sends them around large frames).
 fn per_second(bytes: usize, frames: u32) -> f64 {
@@ -86,13 +74,12 @@ fn playback_stays_within_its_byte_budget_and_loses_nothing() {
         // The terminal, fed the whole stream, shows exactly the last frame.
         let mut all = first;
         all.extend_from_slice(&rest);
-        let screen = replay(&all, 120, 40).join("\n") + "\n";
-        assert_eq!(
-            screen,
-            buffer_text(&frame),
-            "{color:?}: the replayed screen differs"
+        assert_replays_to(
+            &all,
+            &frame,
+            color != ColorMode::None,
+            &format!("120x40 {color:?}"),
         );
-        assert_attributes(&all, &frame, color, &format!("120x40 {color:?}"));
     }
 }
 
@@ -109,13 +96,8 @@ fn every_size_replays_to_its_last_frame() {
         for color in [ColorMode::None, ColorMode::Ansi] {
             let (first, rest, frame) = play(w, h, color, true, MarkerKind::Braille, 400);
             let all = [first, rest].concat();
-            let screen = replay(&all, w.into(), h.into()).join("\n") + "\n";
-            assert_eq!(
-                screen,
-                buffer_text(&frame),
-                "{w}x{h} {color:?}: the replayed screen differs"
-            );
-            assert_attributes(&all, &frame, color, &format!("{w}x{h} {color:?}"));
+            let what = format!("{w}x{h} {color:?}");
+            assert_replays_to(&all, &frame, color != ColorMode::None, &what);
         }
     }
 }

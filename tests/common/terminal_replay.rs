@@ -22,6 +22,30 @@ pub fn replay(bytes: &[u8], w: usize, h: usize) -> Vec<String> {
         .collect()
 }
 
+/// Checks that a terminal fed `bytes` shows `frame`: the same text in every cell, in the
+/// attributes it was drawn with (as the terminal gets them: no colour when `colour` is
+/// false). `what` names the case in the failure.
+pub fn assert_replays_to(bytes: &[u8], frame: &Buffer, colour: bool, what: &str) {
+    let area = frame.area;
+    let screen = replay_styled(bytes, area.width.into(), area.height.into());
+    let text: String = screen
+        .iter()
+        .map(|r| r.iter().map(|c| c.ch).collect::<String>() + "\n")
+        .collect();
+    assert_eq!(
+        text,
+        bonescope::tui::offscreen::buffer_text(frame),
+        "{what}: the replayed screen differs"
+    );
+    let wrong = attribute_differences(&screen, frame, colour);
+    assert!(
+        wrong.is_empty(),
+        "{what}: {} cells shown in other attributes than drawn, first: {:?}",
+        wrong.len(),
+        &wrong[..wrong.len().min(5)]
+    );
+}
+
 /// A terminal emulator for the sequences the viewer's backend sends: cursor moves (CUP,
 /// CUU/CUD/CUF/CUB, CHA, LF, CR, BS, RI), scroll margins (DECSTBM; a line feed on the bottom
 /// margin scrolls the band up, a reverse index on the top margin scrolls it down, the rows
