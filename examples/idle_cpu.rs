@@ -54,6 +54,7 @@ fn main() {
         t0.elapsed().as_secs_f64(),
         (cpu_ticks() - c0) as f64 / 100.0,
     );
+    let reloads = reloader.reads() - reads_before;
     println!(
         "{} ({:.1} MB), {:.0} s idle{}: CPU {:.2} s = {:.3} % of one core; watcher reads {}",
         src,
@@ -66,14 +67,23 @@ fn main() {
         },
         cpu,
         100.0 * cpu / wall,
-        reloader.reads() - reads_before
+        reloads
     );
-    // Issue 18's target for a paused viewer on a 10 MB file.
-    let share = 100.0 * cpu / wall;
-    println!(
-        "target: under 0.5 % of one core: {}",
-        if share < 0.5 { "met" } else { "missed" }
-    );
+    if readers {
+        // The CPU here is mostly the reading thread's own work: what counts is that the
+        // watcher did not read the file because others did.
+        println!(
+            "target: no reload caused by outside reads: {}",
+            if reloads == 0 { "met" } else { "missed" }
+        );
+    } else {
+        // Issue 18's target for a paused viewer on a 10 MB file.
+        let share = 100.0 * cpu / wall;
+        println!(
+            "target: under 0.5 % of one core: {}",
+            if share < 0.5 { "met" } else { "missed" }
+        );
+    }
     drop(reloader);
     let _ = std::fs::remove_dir_all(&dir);
 }
