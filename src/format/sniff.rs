@@ -31,6 +31,12 @@ pub fn sniff(text: &[u8]) -> Result<Format, LoadError> {
     if let Some(header) = super::spine_binary::detect(text) {
         return Ok(Format::SpineBinary(header));
     }
+    if text.starts_with(b"DBDT") {
+        return Err(LoadError::byte(
+            0,
+            "DragonBones binary (.dbbin) is not supported yet; bonescope reads DragonBones 4.0 and 4.5 JSON",
+        ));
+    }
     let Some(start) = text.iter().position(|b| !b.is_ascii_whitespace()) else {
         return Err(LoadError::json(
             "",
