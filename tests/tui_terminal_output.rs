@@ -252,3 +252,111 @@ fn colourless_curves_tell_channels_apart_by_letter() {
         .count();
     assert!(drawn >= 3, "{text}");
 }
+
+/// A fresh full draw of `app` on a `w` x `h` screen.
+fn fresh_draw(app: &mut bonescope::tui::app::App, w: u16, h: u16) -> Buffer {
+    let mut term =
+        ratatui::Terminal::new(ratatui::backend::TestBackend::new(w, h)).expect("terminal");
+    term.draw(|f| bonescope::tui::render::draw(f, app))
+        .expect("draw")
+        .buffer
+        .clone()
+}
+
+/// Checks that `screen` shows exactly what a fresh full draw of `app` at its size shows.
+fn assert_shows_fresh_draw(
+    screen: &common::terminal_replay::ResizableTerminal,
+    app: &mut bonescope::tui::app::App,
+    (w, h): (u16, u16),
+    what: &str,
+) {
+    let fresh = fresh_draw(app, w, h);
+    assert_eq!(
+        screen.text(),
+        buffer_text(&fresh),
+        "{what}: the screen differs"
+    );
+    let fresh = screen.as_shown(&fresh);
+    let wrong = common::terminal_replay::attribute_differences(&screen.cells(), &fresh, true);
+    assert!(
+        wrong.is_empty(),
+        "{what}: {} cells in other attributes, first: {:?}",
+        wrong.len(),
+        &wrong[..wrong.len().min(5)]
+    );
+}
+
+/// Every window resize (growing, shrinking, growing again; paused and playing) ends in a
+/// complete, correct screen: the terminal model shows every cell of a fresh full draw at the
+/// new size (growing from 80x24 once left the new area blank and the rest garbled).
+#[test]
+fn every_resize_ends_in_a_complete_screen() {
+    use bonescope::tui::backend::LeanBackend;
+    use bonescope::tui::offscreen::RecordingSink;
+    use common::terminal_replay::ResizableTerminal;
+    let sizes = [
+        (120, 40),
+        (100, 30),
+        (200, 60),
+        (80, 24),
+        (120, 40),
+        (60, 20),
+        (200, 60),
+        (81, 25),
+    ];
+    for playing in [false, true] {
+        let mut app = sample_app("walk", 0.0);
+        app.theme = Theme::for_terminal(ColorMode::Ansi, true);
+        app.playing = playing;
+        let sink = RecordingSink::default();
+        let backend = LeanBackend::with_size(sink.clone(), 80, 24, ColorMode::Ansi, false);
+        // A full-screen viewport, as the viewer's: ratatui follows the backend's size.
+        let mut term = ratatui::Terminal::new(backend).expect("terminal");
+        term.clear().expect("clear");
+        let mut screen = ResizableTerminal::new(80, 24);
+        for (w, h) in sizes {
+            term.backend_mut().set_fixed_size(w, h);
+            screen.resize(w, h);
+            for frame in 0..3 {
+                if playing {
+                    app.tick(1.0 / 30.0);
+                }
+                term.draw(|f| bonescope::tui::render::draw(f, &mut app))
+                    .expect("draw");
+                screen.feed(&sink.take());
+                let what = format!("playing {playing}, {w}x{h}, frame {frame}");
+                assert_shows_fresh_draw(&screen, &mut app, (w, h), &what);
+            }
+        }
+    }
+}
+
+/// Ctrl+L repaints every cell, whatever another program wrote over the screen meanwhile.
+#[test]
+fn ctrl_l_repaints_the_whole_screen() {
+    use bonescope::tui::backend::LeanBackend;
+    use bonescope::tui::offscreen::RecordingSink;
+    use common::terminal_replay::ResizableTerminal;
+    let mut app = sample_app("walk", 0.0);
+    app.theme = Theme::for_terminal(ColorMode::Ansi, true);
+    let sink = RecordingSink::default();
+    let backend = LeanBackend::with_size(sink.clone(), 100, 30, ColorMode::Ansi, false);
+    let mut term = ratatui::Terminal::new(backend).expect("terminal");
+    term.clear().expect("clear");
+    let mut screen = ResizableTerminal::new(100, 30);
+    term.draw(|f| bonescope::tui::render::draw(f, &mut app))
+        .expect("draw");
+    screen.feed(&sink.take());
+    // Another program scribbles over the screen (a wall message, a background job).
+    screen.feed(b"\x1b[5;3H\x1b[31mbroadcast: system going down\x1b[0m\x1b[12;40Hjunk");
+    // Without a repaint, the next frame sends only what changed: the scribble stays.
+    term.draw(|f| bonescope::tui::render::draw(f, &mut app))
+        .expect("draw");
+    screen.feed(&sink.take());
+    assert!(screen.text().contains("broadcast"));
+    bonescope::tui::process::full_redraw(&mut term).expect("redraw");
+    term.draw(|f| bonescope::tui::render::draw(f, &mut app))
+        .expect("draw");
+    screen.feed(&sink.take());
+    assert_shows_fresh_draw(&screen, &mut app, (100, 30), "after ctrl+l");
+}

@@ -245,6 +245,26 @@ impl<W: Write> LeanBackend<W> {
         self.cursor_visible = None;
     }
 
+    /// Changes the size of a fixed-size backend, as a terminal window resize does (tests and
+    /// off-screen rendering replay resizes through it).
+    pub fn set_fixed_size(&mut self, width: u16, height: u16) {
+        self.fixed = Some(Size::new(width, height));
+    }
+
+    /// Takes the size ratatui sees before anything is drawn or cleared, so that cells are
+    /// addressed in the grid the frame was laid out for. (Following it only at `flush`, after
+    /// ratatui's resize had already cleared and redrawn, dropped every cell of a grown area and
+    /// indexed the rest in the old width.)
+    fn follow_size(&mut self) {
+        let size = match self.fixed {
+            Some(s) => Some((s.width, s.height)),
+            None => ratatui::crossterm::terminal::size().ok(),
+        };
+        if let Some((w, h)) = size {
+            self.reshape(w, h);
+        }
+    }
+
     fn reshape(&mut self, w: u16, h: u16) {
         if (w, h) != (self.width, self.height) {
             self.width = w;
@@ -1403,6 +1423,7 @@ impl<W: Write> Backend for LeanBackend<W> {
     where
         I: Iterator<Item = (u16, u16, &'a Cell)>,
     {
+        self.follow_size();
         let glyphs: Vec<Glyph> = content
             .filter(|(x, y, _)| *x < self.width && *y < self.height)
             .map(|(x, y, cell)| self.glyph(x, y, cell))
@@ -1449,6 +1470,7 @@ impl<W: Write> Backend for LeanBackend<W> {
     }
 
     fn clear(&mut self) -> io::Result<()> {
+        self.follow_size();
         // Erasing paints with the current background: reset first.
         self.queue.extend_from_slice(b"\x1b[0m\x1b[2J");
         self.pen = Some(Pen::DEFAULT);
@@ -1470,6 +1492,7 @@ impl<W: Write> Backend for LeanBackend<W> {
             ClearType::CurrentLine => b"\x1b[0m\x1b[2K",
             ClearType::UntilNewLine => b"\x1b[0m\x1b[K",
         };
+        self.follow_size();
         self.queue.extend_from_slice(seq);
         self.pen = Some(Pen::DEFAULT);
         // Rarely used (inline viewports): forget the cells rather than track each region.
@@ -1504,12 +1527,6 @@ impl<W: Write> Backend for LeanBackend<W> {
     }
 
     fn flush(&mut self) -> io::Result<()> {
-        // Follow the terminal's size (ratatui clears after a resize; the cells start unknown).
-        if self.fixed.is_none()
-            && let Ok((w, h)) = ratatui::crossterm::terminal::size()
-        {
-            self.reshape(w, h);
-        }
         if self.synchronized && self.queue.len() >= SYNC_MIN_BYTES {
             // One write: the markers travel with the frame.
             let mut frame =

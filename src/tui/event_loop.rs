@@ -116,6 +116,10 @@ pub fn run(
                 process::suspend(term)?;
                 dirty = true;
             }
+            Ok(Msg::Input(ev)) if process::is_redraw_key(&ev) => {
+                process::full_redraw(term)?;
+                dirty = true;
+            }
             Ok(Msg::Input(ev)) => {
                 // Frame moves in this batch replay once, at its end.
                 app.defer_seeks = true;
@@ -125,6 +129,10 @@ pub fn run(
                     match msg {
                         Msg::Input(ev) if process::is_suspend_key(&ev) => {
                             process::suspend(term)?;
+                            dirty = true;
+                        }
+                        Msg::Input(ev) if process::is_redraw_key(&ev) => {
+                            process::full_redraw(term)?;
                             dirty = true;
                         }
                         Msg::Input(ev) => dirty |= handle_event(app, ev),

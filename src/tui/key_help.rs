@@ -192,6 +192,7 @@ pub const SECTIONS: &[Section] = &[
                 &[Ctrl('z')],
                 "suspend to the shell (terminal restored); fg resumes",
             ),
+            b(&[Ctrl('l')], "repaint the whole screen"),
             b(
                 &[Key::Mouse],
                 "with --mouse: a click focuses the panel and selects the row under the pointer, a click or drag on the dopesheet's time axis scrubs, the wheel is ↑ ↓ for the panel under the pointer",

@@ -100,6 +100,19 @@ impl Signals {
     }
 }
 
+/// Whether `ev` is Ctrl+L: repaint the whole screen, whatever the backend believes it shows.
+pub fn is_redraw_key(ev: &Event) -> bool {
+    matches!(
+        ev,
+        Event::Key(KeyEvent {
+            code: KeyCode::Char('l' | 'L'),
+            modifiers,
+            kind: KeyEventKind::Press,
+            ..
+        }) if modifiers.contains(KeyModifiers::CONTROL)
+    )
+}
+
 /// Whether `ev` is Ctrl+Z (in raw mode the terminal sends it as a key, not as SIGTSTP).
 pub fn is_suspend_key(ev: &Event) -> bool {
     matches!(
@@ -129,7 +142,9 @@ pub fn suspend(term: &mut Term) -> std::io::Result<()> {
 /// Clears the screen and forgets what is on it, so the next draw repaints every cell.
 /// (`Terminal::clear` would ask the terminal for the cursor position, whose answer the input
 /// thread takes: it times out.)
-pub fn full_redraw(term: &mut Term) -> std::io::Result<()> {
+pub fn full_redraw<W: std::io::Write>(
+    term: &mut ratatui::Terminal<crate::tui::backend::LeanBackend<W>>,
+) -> std::io::Result<()> {
     // The shell drew on the screen and moved the cursor meanwhile.
     term.backend_mut().forget();
     let size = term.size()?;
@@ -165,5 +180,13 @@ mod tests {
         assert!(is_suspend_key(&ctrl_z));
         let z = Event::Key(KeyEvent::new(KeyCode::Char('z'), KeyModifiers::NONE));
         assert!(!is_suspend_key(&z), "z zooms the preview");
+    }
+
+    #[test]
+    fn ctrl_l_is_the_redraw_key() {
+        let ctrl_l = Event::Key(KeyEvent::new(KeyCode::Char('l'), KeyModifiers::CONTROL));
+        assert!(is_redraw_key(&ctrl_l));
+        let l = Event::Key(KeyEvent::new(KeyCode::Char('l'), KeyModifiers::NONE));
+        assert!(!is_redraw_key(&l), "l toggles the loop");
     }
 }

@@ -260,3 +260,118 @@ pub fn attribute_differences(screen: &[Vec<Shown>], frame: &Buffer, colour: bool
     }
     out
 }
+
+/// A terminal that can change size, for replaying resizes: the `vt100` crate's model (a
+/// well-kept emulator, resizes included), read back as [`Shown`] cells.
+pub struct ResizableTerminal {
+    parser: vt100::Parser,
+}
+
+impl ResizableTerminal {
+    /// A `w` x `h` terminal with a blank screen.
+    pub fn new(w: u16, h: u16) -> ResizableTerminal {
+        ResizableTerminal {
+            parser: vt100::Parser::new(nonzero(h), nonzero(w), 0),
+        }
+    }
+
+    /// The window changes size (the program learns it on its next frame, as after SIGWINCH).
+    pub fn resize(&mut self, w: u16, h: u16) {
+        self.parser.set_size(nonzero(h), nonzero(w));
+    }
+
+    /// Feeds what the program sent.
+    pub fn feed(&mut self, bytes: &[u8]) {
+        self.parser.process(bytes);
+    }
+
+    /// Every cell of the screen (a wide character's second cell is skipped, as
+    /// `buffer_text` skips it).
+    pub fn cells(&self) -> Vec<Vec<Shown>> {
+        let screen = self.parser.screen();
+        let (rows, cols) = screen.size();
+        let index = |c: vt100::Color| match c {
+            vt100::Color::Default => None,
+            vt100::Color::Idx(n) => Some(n),
+            vt100::Color::Rgb(r, g, b) => panic!("a 24-bit colour {r},{g},{b} in 16-colour mode"),
+        };
+        (0..rows.get())
+            .map(|y| {
+                (0..cols.get())
+                    .map(|x| {
+                        let cell = screen.cell(y, x).expect("a cell inside the screen");
+                        let mut modifier = Modifier::empty();
+                        for (on, m) in [
+                            (cell.bold(), Modifier::BOLD),
+                            (cell.dim(), Modifier::DIM),
+                            (cell.italic(), Modifier::ITALIC),
+                            (cell.underline(), Modifier::UNDERLINED),
+                            (cell.inverse(), Modifier::REVERSED),
+                        ] {
+                            if on {
+                                modifier.insert(m);
+                            }
+                        }
+                        Shown {
+                            ch: cell.contents().chars().next().unwrap_or(' '),
+                            fg: index(cell.fgcolor()),
+                            bg: index(cell.bgcolor()),
+                            modifier,
+                        }
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
+    /// `frame` as this model can show it: `vt100` keeps one intensity (bold or dim, the one
+    /// set last), so a cell drawn bold and dim at once is expected with the one the screen
+    /// shows; everything else is unchanged.
+    pub fn as_shown(&self, frame: &Buffer) -> Buffer {
+        let both = Modifier::BOLD | Modifier::DIM;
+        let cells = self.cells();
+        let mut out = frame.clone();
+        let area = out.area;
+        for y in 0..area.height {
+            for x in 0..area.width {
+                let cell = &mut out[(x, y)];
+                let shown = cells
+                    .get(usize::from(y))
+                    .and_then(|r| r.get(usize::from(x)))
+                    .map(|c| c.modifier & both);
+                if cell.modifier.contains(both)
+                    && let Some(one) = shown.filter(|m| *m == Modifier::BOLD || *m == Modifier::DIM)
+                {
+                    cell.modifier = (cell.modifier - both) | one;
+                }
+            }
+        }
+        out
+    }
+
+    /// The screen's text, row by row (as `buffer_text` writes a frame).
+    pub fn text(&self) -> String {
+        let screen = self.parser.screen();
+        let (rows, cols) = screen.size();
+        let mut out = String::new();
+        for y in 0..rows.get() {
+            for x in 0..cols.get() {
+                let cell = screen.cell(y, x).expect("a cell inside the screen");
+                if cell.is_wide_continuation() {
+                    continue;
+                }
+                out.push_str(if cell.has_contents() {
+                    cell.contents()
+                } else {
+                    " "
+                });
+            }
+            out.push('\n');
+        }
+        out
+    }
+}
+
+fn nonzero(n: u16) -> std::num::NonZeroU16 {
+    std::num::NonZeroU16::new(n).expect("a terminal is at least 1 x 1")
+}
