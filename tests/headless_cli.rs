@@ -60,6 +60,33 @@ fn check_findings_exit_1_with_locations() {
         out.contains("error[dangling-reference] line ") && out.contains("(bones[2].parent)"),
         "{out}"
     );
+    // The code comes from the error's kind, never from words of its message: names from the
+    // file may read like another kind's words.
+    for (name, misleading) in [
+        ("duplicate-arm", "duplicate"),
+        ("unsupported-arm", "unsupported"),
+        ("not supported", "not supported"),
+        ("unrecognised NaN", "unrecognised"),
+    ] {
+        let file = edited_sample(&dir, &format!("{misleading}.json"), |v| {
+            v["bones"][2]["parent"] = name.into();
+        });
+        let (code, out, err) = bonescope(&["check", &file]);
+        assert_eq!(code, 1, "{name}: {out}{err}");
+        assert!(
+            out.contains("error[dangling-reference] line ") && out.contains("(bones[2].parent)"),
+            "{name}: {out}"
+        );
+    }
+    // A duplicate bone named like a missing one is a duplicate name.
+    let twice = edited_sample(&dir, "twice.json", |v| {
+        let bones = v["bones"].as_array_mut().unwrap();
+        bones[1]["name"] = "unknown bone".into();
+        bones[2]["name"] = "unknown bone".into();
+    });
+    let (code, out, _) = bonescope(&["check", &twice]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("error[duplicate-name]"), "{out}");
     // An event nothing keys, an empty skin and an unused bone: infos only, still exit 0.
     let unused = edited_sample(&dir, "unused.json", |v| {
         v["events"]["never"] = serde_json::json!({});
@@ -169,6 +196,80 @@ fn check_unreadable_exit_2() {
         "{out}"
     );
     std::fs::remove_dir_all(&dir).ok();
+}
+
+/// `check` on a folder walks it: exports are checked, atlases and PNG pages skipped and
+/// counted, so a clean export folder passes; `--max-depth` bounds the walk.
+#[test]
+fn check_walks_folders_and_skips_what_is_not_an_export() {
+    let Some(shared) = common::shared_dir("check over a corpus folder") else {
+        return;
+    };
+    let dir = shared.join("corpus/spine/4.2");
+    let count = |exts: &[&str]| {
+        std::fs::read_dir(&dir)
+            .expect("corpus folder")
+            .filter(|e| {
+                let p = e.as_ref().expect("entry").path();
+                p.extension()
+                    .and_then(|x| x.to_str())
+                    .is_some_and(|x| exts.contains(&x))
+            })
+            .count()
+    };
+    let (exports, others) = (count(&["json", "skel"]), count(&["atlas", "png"]));
+    assert!(exports > 40 && others > 40, "{exports} {others}");
+    let (code, out, err) = bonescope(&["check", dir.to_str().unwrap()]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(
+        out.contains(&format!("checked {exports} files:"))
+            && out.ends_with(&format!(
+                "0 unreadable; skipped {others} files that are not exports\n"
+            )),
+        "{out}"
+    );
+    // JSON names the skipped files.
+    let (_, out, _) = bonescope(&["check", "--json", dir.to_str().unwrap()]);
+    let v: Value = serde_json::from_str(&out).expect("json");
+    assert_eq!(v["files"].as_array().unwrap().len(), exports);
+    assert_eq!(v["skipped"].as_array().unwrap().len(), others);
+    // Depth 0 of corpus/spine holds only its README: nothing checked, the versions not entered.
+    let spine = shared.join("corpus/spine");
+    let (code, out, _) = bonescope(&["check", "--max-depth", "0", spine.to_str().unwrap()]);
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains("checked 0 files") && out.contains("skipped 1 file that is not"),
+        "{out}"
+    );
+    assert!(
+        out.contains("not entered (below --max-depth): ") && out.contains("4.2"),
+        "{out}"
+    );
+
+    // Named files (a glob): non-exports are skipped, a mangled export is still reported.
+    let scratch = scratch("check-glob");
+    std::fs::write(scratch.join("page.png"), b"\x89PNG\r\n\x1a\n\0\0").unwrap();
+    std::fs::write(scratch.join("notes.md"), "# notes\n").unwrap();
+    std::fs::write(scratch.join("hero_tex.json"), r#"{"SubTexture": []}"#).unwrap();
+    std::fs::write(scratch.join("mangled.json"), b"\x89PNG\r\n").unwrap();
+    let named: Vec<String> = ["page.png", "notes.md", "hero_tex.json", "mangled.json"]
+        .iter()
+        .map(|f| scratch.join(f).display().to_string())
+        .collect();
+    let mut args = vec!["check", SPINE_SAMPLE];
+    args.extend(named.iter().map(String::as_str));
+    let (code, out, _) = bonescope(&args);
+    assert_eq!(code, 2, "{out}");
+    assert!(out.contains("lantern-keeper.json: ok"), "{out}");
+    assert!(
+        out.contains("mangled.json: unreadable[unsupported-format]"),
+        "{out}"
+    );
+    assert!(
+        out.contains("skipped 3 files that are not exports"),
+        "{out}"
+    );
+    std::fs::remove_dir_all(&scratch).ok();
 }
 
 /// Corpus folders whose versions bonescope does not read yet, with the issue that brings them.

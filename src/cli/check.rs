@@ -4,6 +4,7 @@
 //! Exit status: 2 when a file could not be read; else 1 when a finding fails the check
 //! (an error, or a warning with `--deny warnings`); else 0.
 
+use super::check_files::{Candidate, skip, walk};
 use super::{CliError, MAX_FILE_BYTES, write_stdout};
 use crate::lint::{Finding, LoadOutcome, Severity, from_load_error, lint_all};
 use crate::text::sanitize;
@@ -34,9 +35,14 @@ pub enum DenyArg {
 /// Options of `bonescope check`.
 #[derive(clap::Args, Debug, Clone)]
 pub struct CheckArgs {
-    /// The files to check (any supported format).
+    /// The files and folders to check (any supported format). Folders are walked; files in
+    /// them that are not exports by content (atlases, images, other JSON) are skipped and
+    /// counted.
     #[arg(required = true)]
     pub files: Vec<PathBuf>,
+    /// How many folder levels below a folder named to walk (0: its own files only).
+    #[arg(long, value_name = "N")]
+    pub max_depth: Option<usize>,
     /// Print JSON (same as --format json).
     #[arg(long)]
     pub json: bool,
@@ -67,6 +73,30 @@ impl FileReport {
 
 /// Checks one file.
 pub fn check_file(path: &Path) -> FileReport {
+    let named = Candidate {
+        path: path.to_path_buf(),
+        named: true,
+    };
+    match check_candidate(&named) {
+        Some(r) => r,
+        // Only a file that is not an export by content is skipped: say so.
+        None => FileReport {
+            file: path.display().to_string(),
+            format: String::new(),
+            unreadable: true,
+            findings: vec![Finding::new(
+                Severity::Error,
+                "unsupported-format",
+                "",
+                "not an export bonescope reads",
+            )],
+        },
+    }
+}
+
+/// Checks one file found by [`walk`]; `None` when it is skipped (not an export by content).
+pub fn check_candidate(candidate: &Candidate) -> Option<FileReport> {
+    let path = &candidate.path;
     let file = path.display().to_string();
     let unreadable = |code: &'static str, message: String| FileReport {
         file: file.clone(),
@@ -75,26 +105,32 @@ pub fn check_file(path: &Path) -> FileReport {
         findings: vec![Finding::new(Severity::Error, code, "", message)],
     };
     let bytes = match std::fs::metadata(path) {
-        Err(e) => return unreadable("io", e.to_string()),
+        Err(e) => return Some(unreadable("io", e.to_string())),
+        Ok(m) if m.is_dir() => {
+            return Some(unreadable("io", "a folder that could not be read".into()));
+        }
         Ok(m) if m.len() > MAX_FILE_BYTES => {
-            return unreadable(
+            return Some(unreadable(
                 "io",
                 format!(
                     "file is {} bytes, larger than the {MAX_FILE_BYTES} byte limit",
                     m.len()
                 ),
-            );
+            ));
         }
         Ok(_) => match std::fs::read(path) {
             Ok(b) => b,
-            Err(e) => return unreadable("io", e.to_string()),
+            Err(e) => return Some(unreadable("io", e.to_string())),
         },
     };
+    if skip(candidate, &bytes) {
+        return None;
+    }
     let name = path
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())
         .unwrap_or_default();
-    match crate::format::load_all(&bytes, &name) {
+    Some(match crate::format::load_all(&bytes, &name) {
         Ok(all) => {
             let all: Vec<Arc<_>> = all.into_iter().map(Arc::new).collect();
             let format = all.first().map_or_else(String::new, |d| {
@@ -123,7 +159,37 @@ pub fn check_file(path: &Path) -> FileReport {
                 findings: vec![f],
             },
         },
+    })
+}
+
+/// What one `check` run looked at: the reports of the files checked, and the files skipped.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct CheckRun {
+    pub reports: Vec<FileReport>,
+    /// Files found that are not exports by content.
+    pub skipped: Vec<String>,
+    /// Folders below `--max-depth`, not entered.
+    pub too_deep: Vec<String>,
+}
+
+/// Checks every file `args` name or hold (see [`walk`]).
+pub fn check_all(files: &[PathBuf], max_depth: Option<usize>) -> CheckRun {
+    let found = walk(files, max_depth.unwrap_or(usize::MAX));
+    let mut run = CheckRun {
+        too_deep: found
+            .too_deep
+            .iter()
+            .map(|p| p.display().to_string())
+            .collect(),
+        ..CheckRun::default()
+    };
+    for c in &found.candidates {
+        match check_candidate(c) {
+            Some(r) => run.reports.push(r),
+            None => run.skipped.push(c.path.display().to_string()),
+        }
     }
+    run
 }
 
 /// The exit status for `reports` (see the module docs).
@@ -151,7 +217,8 @@ fn where_text(f: &Finding) -> String {
 
 /// The text report: one line per finding (`file: severity[code] where: message`), `file: ok`
 /// for clean files, and a summary line.
-pub fn to_text(reports: &[FileReport]) -> String {
+pub fn to_text(run: &CheckRun) -> String {
+    let reports = &run.reports;
     let mut out = String::new();
     for r in reports {
         let file = sanitize(&r.file);
@@ -191,6 +258,21 @@ pub fn to_text(reports: &[FileReport]) -> String {
         plural(total(Severity::Info)),
         unreadable
     ));
+    if !run.skipped.is_empty() {
+        out.truncate(out.len() - 1);
+        out.push_str(&format!(
+            "; skipped {} file{} that {} not exports\n",
+            run.skipped.len(),
+            plural(run.skipped.len()),
+            if run.skipped.len() == 1 { "is" } else { "are" }
+        ));
+    }
+    for dir in &run.too_deep {
+        out.push_str(&format!(
+            "not entered (below --max-depth): {}\n",
+            sanitize(dir)
+        ));
+    }
     out
 }
 
@@ -199,7 +281,8 @@ fn plural(n: usize) -> &'static str {
 }
 
 /// The JSON report (raw strings: JSON escapes them).
-pub fn to_json(reports: &[FileReport], deny_warnings: bool) -> Value {
+pub fn to_json(run: &CheckRun, deny_warnings: bool) -> Value {
+    let reports = &run.reports;
     let total = |s: Severity| reports.iter().map(|r| r.count(s)).sum::<usize>();
     let unreadable = reports.iter().filter(|r| r.unreadable).count();
     let files: Vec<Value> = reports
@@ -239,6 +322,8 @@ pub fn to_json(reports: &[FileReport], deny_warnings: bool) -> Value {
         .collect();
     json!({
         "files": files,
+        "skipped": run.skipped,
+        "not_entered": run.too_deep,
         "errors": total(Severity::Error) - unreadable,
         "warnings": total(Severity::Warning),
         "infos": total(Severity::Info),
@@ -337,25 +422,26 @@ pub fn to_sarif(reports: &[FileReport]) -> Value {
 /// Runs `check`; returns the exit status.
 pub fn run(args: &CheckArgs) -> Result<u8, CliError> {
     let deny = args.deny.contains(&DenyArg::Warnings);
-    let reports: Vec<FileReport> = args.files.iter().map(|p| check_file(p)).collect();
+    let run = check_all(&args.files, args.max_depth);
+    let reports = &run.reports;
     let format = if args.json {
         CheckFormat::Json
     } else {
         args.format
     };
     match format {
-        CheckFormat::Text => write_stdout(to_text(&reports).as_bytes())?,
-        CheckFormat::Github => write_stdout(to_github(&reports).as_bytes())?,
+        CheckFormat::Text => write_stdout(to_text(&run).as_bytes())?,
+        CheckFormat::Github => write_stdout(to_github(reports).as_bytes())?,
         CheckFormat::Sarif => {
-            let mut s = to_sarif(&reports).to_string();
+            let mut s = to_sarif(reports).to_string();
             s.push('\n');
             write_stdout(s.as_bytes())?
         }
         CheckFormat::Json => {
-            let mut s = to_json(&reports, deny).to_string();
+            let mut s = to_json(&run, deny).to_string();
             s.push('\n');
             write_stdout(s.as_bytes())?
         }
     }
-    Ok(status(&reports, deny))
+    Ok(status(reports, deny))
 }

@@ -1,6 +1,7 @@
 //! Headless subcommands and the command-line interface.
 
 pub mod check;
+pub mod check_files;
 pub mod completions;
 pub mod convert;
 pub mod curves;

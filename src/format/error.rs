@@ -18,6 +18,52 @@ pub enum Location {
     Byte { offset: u64 },
 }
 
+/// What kind of problem a [`LoadError`] is. `check` reports it (as [`ErrorKind::code`]) and
+/// callers match on it; the message is for people and may quote names from the file, so it is
+/// never parsed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ErrorKind {
+    /// Not a file of a format bonescope reads, or an empty one.
+    UnsupportedFormat,
+    /// A format bonescope reads, in a version it does not.
+    UnsupportedVersion,
+    /// The bytes cannot be read as the format at all: broken JSON syntax, a value of the wrong
+    /// type, a binary file that ends early or holds an impossible count or an unknown type id.
+    Malformed,
+    /// A well-formed value the format does not allow where it stands (the default of JSON
+    /// errors).
+    InvalidValue,
+    /// A name that refers to nothing: a bone, slot, skin, event, attachment, animation.
+    DanglingReference,
+    /// Two items of one kind share a name.
+    DuplicateName,
+    /// NaN or an infinity where a finite number is needed.
+    NonFinite,
+}
+
+impl ErrorKind {
+    /// The finding code `check` prints (kebab-case, stable: scripts match on it).
+    pub fn code(self) -> &'static str {
+        match self {
+            ErrorKind::UnsupportedFormat => "unsupported-format",
+            ErrorKind::UnsupportedVersion => "unsupported-version",
+            ErrorKind::Malformed => "unreadable",
+            ErrorKind::InvalidValue => "invalid-value",
+            ErrorKind::DanglingReference => "dangling-reference",
+            ErrorKind::DuplicateName => "duplicate-name",
+            ErrorKind::NonFinite => "non-finite",
+        }
+    }
+
+    /// Whether the file could not be read at all (rather than read and found wrong in a place).
+    pub fn is_unreadable(self) -> bool {
+        matches!(
+            self,
+            ErrorKind::UnsupportedFormat | ErrorKind::UnsupportedVersion | ErrorKind::Malformed
+        )
+    }
+}
+
 /// A file that could not be loaded.
 ///
 /// `Display` is a single line, `line 12, column 5 (bones[3].parent): unknown bone "foo"`, with
@@ -25,20 +71,31 @@ pub enum Location {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{}{}", LocationPrefix(.location), sanitize(.message))]
 pub struct LoadError {
+    /// What kind of problem it is (see [`ErrorKind`]).
+    pub kind: ErrorKind,
     pub location: Option<Location>,
     pub message: String,
 }
 
 impl LoadError {
-    /// An error with no location. The message is sanitized.
+    /// An error with no location, of kind [`ErrorKind::InvalidValue`] (see
+    /// [`LoadError::with_kind`]). The message is sanitized.
     pub fn new(message: impl AsRef<str>) -> LoadError {
         LoadError {
+            kind: ErrorKind::InvalidValue,
             location: None,
             message: sanitize(message.as_ref()).into_owned(),
         }
     }
 
-    /// An error at a place in a JSON text. Path and message are sanitized.
+    /// The same error, of kind `kind`.
+    #[must_use]
+    pub fn with_kind(self, kind: ErrorKind) -> LoadError {
+        LoadError { kind, ..self }
+    }
+
+    /// An error at a place in a JSON text, of kind [`ErrorKind::InvalidValue`]. Path and
+    /// message are sanitized.
     pub fn json(path: &str, line: usize, column: usize, message: impl AsRef<str>) -> LoadError {
         LoadError {
             location: Some(Location::Json {
@@ -50,9 +107,11 @@ impl LoadError {
         }
     }
 
-    /// An error at a byte offset of a binary file. The message is sanitized.
+    /// An error at a byte offset of a binary file, of kind [`ErrorKind::Malformed`] (a binary
+    /// reader cannot go on past a value it does not understand). The message is sanitized.
     pub fn byte(offset: u64, message: impl AsRef<str>) -> LoadError {
         LoadError {
+            kind: ErrorKind::Malformed,
             location: Some(Location::Byte { offset }),
             ..LoadError::new(message)
         }
@@ -116,6 +175,7 @@ mod tests {
         );
         // Even a hand-built error cannot print raw control characters.
         let raw = LoadError {
+            kind: ErrorKind::InvalidValue,
             location: None,
             message: "a\u{1b}b".into(),
         };

@@ -3,6 +3,7 @@
 //! has them (Spine JSON and binary).
 
 use crate::core::model::{AttachmentId, AttachmentKind, SkeletonData};
+use crate::format::ErrorKind;
 
 /// A linked mesh waiting for its parent.
 #[derive(Clone, Debug)]
@@ -23,6 +24,7 @@ pub struct Link {
 #[derive(Debug, PartialEq)]
 pub struct LinkError {
     pub link: usize,
+    pub kind: crate::format::ErrorKind,
     pub message: String,
 }
 
@@ -34,7 +36,15 @@ pub fn resolve(
     links: &[Link],
     mut spend: impl FnMut(usize) -> Result<(), String>,
 ) -> Result<(), LinkError> {
-    let fail = |link: usize, message: String| LinkError { link, message };
+    let fail = |link: usize, message: String| LinkError {
+        link,
+        kind: ErrorKind::InvalidValue,
+        message,
+    };
+    let dangling = |link: usize, message: String| LinkError {
+        kind: ErrorKind::DanglingReference,
+        ..fail(link, message)
+    };
     let mut unresolved: std::collections::HashSet<AttachmentId> =
         links.iter().map(|l| l.id).collect();
     let mut pending: Vec<usize> = (0..links.len()).collect();
@@ -48,7 +58,7 @@ pub fn resolve(
             };
             let Some(parent) = skin.get(l.slot, &l.parent) else {
                 let slot = data.slots.get(l.slot).map_or("?", |s| s.name.as_str());
-                return Err(fail(
+                return Err(dangling(
                     li,
                     format!(
                         "unknown parent mesh \"{}\" (no such attachment for slot \"{slot}\" in skin \"{}\")",

@@ -14,7 +14,7 @@ pub mod spine_binary;
 pub mod spine_json;
 pub mod spine_json_writer;
 
-pub use error::{LoadError, Location};
+pub use error::{ErrorKind, LoadError, Location};
 
 use crate::core::model::SkeletonData;
 

@@ -2,6 +2,7 @@
 
 use super::LoadError;
 use super::json::{Seg, error_at, locate::find, locate::string_at};
+use crate::format::ErrorKind;
 
 /// A format bonescope can load.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -35,22 +36,21 @@ pub fn sniff(text: &[u8]) -> Result<Format, LoadError> {
         return Err(LoadError::byte(
             0,
             "DragonBones binary (.dbbin) is not supported yet; bonescope reads DragonBones 4.0 and 4.5 JSON",
-        ));
+        ).with_kind(ErrorKind::UnsupportedVersion));
     }
     let Some(start) = text.iter().position(|b| !b.is_ascii_whitespace()) else {
-        return Err(LoadError::json(
-            "",
-            1,
-            1,
-            format!("empty file ({EXPECTED})"),
-        ));
+        return Err(
+            LoadError::json("", 1, 1, format!("empty file ({EXPECTED})"))
+                .with_kind(ErrorKind::UnsupportedFormat),
+        );
     };
     if text[start] != b'{' {
         return Err(error_at(
             text,
             &[],
             format!("unrecognised file: not a JSON object ({EXPECTED})"),
-        ));
+        )
+        .with_kind(ErrorKind::UnsupportedFormat));
     }
     const VERSION: [Seg<'static>; 2] = [Seg::Key("skeleton"), Seg::Key("spine")];
     let Some(offset) = find(text, &VERSION) else {
@@ -66,18 +66,16 @@ pub fn sniff(text: &[u8]) -> Result<Format, LoadError> {
         } else {
             (&VERSION[..0], "a JSON object without \"skeleton\"")
         };
-        return Err(error_at(
-            text,
-            at,
-            format!("unrecognised file: {what} ({EXPECTED})"),
-        ));
+        return Err(
+            error_at(text, at, format!("unrecognised file: {what} ({EXPECTED})"))
+                .with_kind(ErrorKind::UnsupportedFormat),
+        );
     };
     let Some(version) = string_at(text, offset) else {
-        return Err(error_at(
-            text,
-            &VERSION,
-            "skeleton.spine must be a version string",
-        ));
+        return Err(
+            error_at(text, &VERSION, "skeleton.spine must be a version string")
+                .with_kind(ErrorKind::Malformed),
+        );
     };
     if let Some(spine) = super::spine_json::SpineVersion::from_export(&version) {
         Ok(Format::SpineJson { version, spine })
@@ -86,7 +84,8 @@ pub fn sniff(text: &[u8]) -> Result<Format, LoadError> {
             text,
             &VERSION,
             format!("Spine \"{version}\" JSON is not supported ({EXPECTED})"),
-        ))
+        )
+        .with_kind(ErrorKind::UnsupportedVersion))
     }
 }
 

@@ -19,6 +19,7 @@ use crate::core::animation::{
 };
 use crate::core::curve::{Interp, Keys, TimeWarp};
 use crate::core::model::{AttachmentId, AttachmentKind, Event, EventData, SkeletonData};
+use crate::format::ErrorKind;
 use crate::format::LoadError;
 use crate::format::json::Seg::{self, Index, Key};
 use std::collections::HashMap;
@@ -113,7 +114,9 @@ fn target<'n>(
     let n = name.as_deref().unwrap_or("");
     match find(n) {
         Some(i) => Ok((i, n)),
-        None => Err(cx.err(&join(at, &[Key("name")]), format!("unknown {kind} \"{n}\""))),
+        None => Err(cx
+            .err(&join(at, &[Key("name")]), format!("unknown {kind} \"{n}\""))
+            .with_kind(ErrorKind::DanglingReference)),
     }
 }
 
@@ -449,12 +452,14 @@ fn ffd_timeline(
             &join(at, &[Key("skin")]),
             format!("unknown skin \"{skin_name}\""),
         )
+        .with_kind(ErrorKind::DanglingReference)
     })?;
     let slot = data.find_slot(slot_name).ok_or_else(|| {
         cx.err(
             &join(at, &[Key("slot")]),
             format!("unknown slot \"{slot_name}\""),
         )
+        .with_kind(ErrorKind::DanglingReference)
     })?;
     let attachment = data.skins[skin].get(slot, display).ok_or_else(|| {
         cx.err(

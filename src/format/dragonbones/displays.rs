@@ -13,6 +13,7 @@ use crate::core::model::{
 use std::collections::{HashMap, HashSet};
 
 use crate::core::model::AttachmentId;
+use crate::format::ErrorKind;
 use crate::format::LoadError;
 use crate::format::json::Seg::{self, Index, Key};
 
@@ -42,10 +43,12 @@ pub fn skins(
             Some(n) => n.to_string(),
         };
         if data.find_skin(&name).is_some() {
-            return Err(cx.err(
-                &join(at, &[Key("skin"), Index(si), Key("name")]),
-                format!("two skins are named \"{name}\""),
-            ));
+            return Err(cx
+                .err(
+                    &join(at, &[Key("skin"), Index(si), Key("name")]),
+                    format!("two skins are named \"{name}\""),
+                )
+                .with_kind(ErrorKind::DuplicateName));
         }
         let mut out = Skin::new(name);
         // Keys taken per slot and, per (slot, display name), the last suffix tried: repeated
@@ -60,6 +63,7 @@ pub fn skins(
                     &join(&here, &[Key("name")]),
                     format!("unknown slot \"{slot_name}\""),
                 )
+                .with_kind(ErrorKind::DanglingReference)
             })?;
             for (di, d) in ss.display.iter().enumerate() {
                 let dat = join(&here, &[Key("display"), Index(di)]);
@@ -271,8 +275,10 @@ fn weighted(
     }
     let mut bind: Vec<Option<Matrix>> = vec![None; file_to_core.len()];
     for (k, g) in d.bone_pose.chunks_exact(7).enumerate() {
-        let b = bone_index(g[0], file_to_core.len())
-            .ok_or_else(|| cx.err(&pose_at(k * 7), format!("no bone {}", g[0])))?;
+        let b = bone_index(g[0], file_to_core.len()).ok_or_else(|| {
+            cx.err(&pose_at(k * 7), format!("no bone {}", g[0]))
+                .with_kind(ErrorKind::DanglingReference)
+        })?;
         let inv = Matrix::from_slice(&g[1..])
             .and_then(|m| m.invert())
             .ok_or_else(|| cx.err(&pose_at(k * 7 + 1), "bone pose cannot be inverted"))?;
@@ -307,8 +313,10 @@ fn weighted(
         let mut per = Vec::with_capacity(count);
         for k in 0..count {
             let (bi, weight) = (w[i + 1 + k * 2], w[i + 2 + k * 2]);
-            let file = bone_index(bi, file_to_core.len())
-                .ok_or_else(|| cx.err(&wat(i + 1 + k * 2), format!("no bone {bi}")))?;
+            let file = bone_index(bi, file_to_core.len()).ok_or_else(|| {
+                cx.err(&wat(i + 1 + k * 2), format!("no bone {bi}"))
+                    .with_kind(ErrorKind::DanglingReference)
+            })?;
             let inv = bind[file].ok_or_else(|| {
                 cx.err(
                     &wat(i + 1 + k * 2),

@@ -21,6 +21,7 @@ mod tween;
 mod tests;
 
 use crate::core::model::{SkeletonData, SourceInfo};
+use crate::format::ErrorKind;
 use crate::format::LoadError;
 use crate::format::json::Seg;
 use crate::format::json::parse::from_slice;
@@ -82,10 +83,12 @@ pub fn load(text: &[u8], name: &str) -> Result<Vec<SkeletonData>, LoadError> {
         )?;
         let mut data = setup::armature(&cx, &at, arm, fps)?;
         if !names.insert(data.name.clone()) {
-            return Err(cx.err(
-                &[at[0], at[1], Seg::Key("name")],
-                format!("two armatures are named \"{}\"", data.name),
-            ));
+            return Err(cx
+                .err(
+                    &[at[0], at[1], Seg::Key("name")],
+                    format!("two armatures are named \"{}\"", data.name),
+                )
+                .with_kind(ErrorKind::DuplicateName));
         }
         data.source = SourceInfo {
             format: "DragonBones".into(),
@@ -193,8 +196,10 @@ fn check_version(cx: &Ctx<'_>, file: &dto::Versions) -> Result<(), LoadError> {
         "5.0" | "5.5" | "5.6" | "5.7" => " (5.x data is not supported yet)",
         _ => "",
     };
-    Err(cx.err(
-        &[Seg::Key("version")],
-        format!("unsupported DragonBones version {v}{hint}; bonescope reads 4.0 and 4.5"),
-    ))
+    Err(cx
+        .err(
+            &[Seg::Key("version")],
+            format!("unsupported DragonBones version {v}{hint}; bonescope reads 4.0 and 4.5"),
+        )
+        .with_kind(ErrorKind::UnsupportedVersion))
 }

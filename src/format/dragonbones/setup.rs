@@ -8,6 +8,7 @@ use super::transform::{DbTransform, flip};
 use super::{anim, displays};
 use crate::core::color::Color;
 use crate::core::model::{BlendMode, BoneData, IkConstraintData, Inherit, SkeletonData, SlotData};
+use crate::format::ErrorKind;
 use crate::format::LoadError;
 use crate::format::json::Seg::{self, Index, Key};
 
@@ -40,10 +41,12 @@ pub fn armature(
         let aat = join(at, &[Key("animation"), Index(i)]);
         let anim = anim::animation(cx, &aat, a, fps, &spaces, &data, &mut events)?;
         if data.find_animation(&anim.name).is_some() {
-            return Err(cx.err(
-                &join(at, &[Key("animation"), Index(i), Key("name")]),
-                format!("two animations are named \"{}\"", anim.name),
-            ));
+            return Err(cx
+                .err(
+                    &join(at, &[Key("animation"), Index(i), Key("name")]),
+                    format!("two animations are named \"{}\"", anim.name),
+                )
+                .with_kind(ErrorKind::DuplicateName));
         }
         data.animations.push(anim);
     }
@@ -63,10 +66,12 @@ fn bones(
     for (i, b) in arm.bone.iter().enumerate() {
         let name = b.name.as_deref().unwrap_or("");
         if by_name.insert(name, i).is_some() {
-            return Err(cx.err(
-                &join(at, &[Key("bone"), Index(i), Key("name")]),
-                format!("two bones are named \"{name}\""),
-            ));
+            return Err(cx
+                .err(
+                    &join(at, &[Key("bone"), Index(i), Key("name")]),
+                    format!("two bones are named \"{name}\""),
+                )
+                .with_kind(ErrorKind::DuplicateName));
         }
     }
     let mut parent = Vec::with_capacity(arm.bone.len());
@@ -78,6 +83,7 @@ fn bones(
                     &join(at, &[Key("bone"), Index(i), Key("parent")]),
                     format!("unknown parent bone \"{p}\""),
                 )
+                .with_kind(ErrorKind::DanglingReference)
             })?),
         });
     }
@@ -160,10 +166,12 @@ fn slots(
     for (i, s) in arm.slot.iter().enumerate() {
         let name = s.name.clone().unwrap_or_default();
         if data.find_slot(&name).is_some() {
-            return Err(cx.err(
-                &join(at, &[Key("slot"), Index(i), Key("name")]),
-                format!("two slots are named \"{name}\""),
-            ));
+            return Err(cx
+                .err(
+                    &join(at, &[Key("slot"), Index(i), Key("name")]),
+                    format!("two slots are named \"{name}\""),
+                )
+                .with_kind(ErrorKind::DuplicateName));
         }
         let parent = s.parent.as_deref().unwrap_or("");
         let bone = data.find_bone(parent).ok_or_else(|| {
@@ -171,6 +179,7 @@ fn slots(
                 &join(at, &[Key("slot"), Index(i), Key("parent")]),
                 format!("unknown bone \"{parent}\""),
             )
+            .with_kind(ErrorKind::DanglingReference)
         })?;
         let (color, offset) = color(s.color.as_ref());
         // Names, or the runtime's numbers (1 add, 10 multiply, 12 screen); the modes the
@@ -214,8 +223,10 @@ fn iks(
         let here = |k: &'static str| join(at, &[Key("ik"), Index(i), Key(k)]);
         let find = |name: &Option<String>, k: &'static str| {
             let n = name.as_deref().unwrap_or("");
-            data.find_bone(n)
-                .ok_or_else(|| cx.err(&here(k), format!("unknown bone \"{n}\"")))
+            data.find_bone(n).ok_or_else(|| {
+                cx.err(&here(k), format!("unknown bone \"{n}\""))
+                    .with_kind(ErrorKind::DanglingReference)
+            })
         };
         let bone = find(&ik.bone, "bone")?;
         let target = find(&ik.target, "target")?;

@@ -36,11 +36,16 @@ pub fn convert(path: &str, e: &serde_json::Error) -> LoadError {
     // empty input as line 0); ours start at 1.
     let (line, column) = (e.line().max(1), e.column().max(1));
     let mut message = e.to_string();
-    let suffix = format!(" at line {line} column {column}");
+    // serde_json appends its own (0-based) position: ours is in front already.
+    let suffix = format!(" at line {} column {}", e.line(), e.column());
     if message.ends_with(&suffix) {
         message.truncate(message.len() - suffix.len());
     }
-    LoadError::json(path, line, column, message)
+    let kind = match e.classify() {
+        serde_json::error::Category::Data => crate::format::ErrorKind::InvalidValue,
+        _ => crate::format::ErrorKind::Malformed,
+    };
+    LoadError::json(path, line, column, message).with_kind(kind)
 }
 
 /// A serde_path_to_error path in our notation.

@@ -54,6 +54,15 @@ impl ReadError {
 
 impl From<ReadError> for LoadError {
     fn from(e: ReadError) -> LoadError {
-        LoadError::byte(e.offset, e.message)
+        use crate::format::ErrorKind as Kind;
+        let kind = match e.kind {
+            ErrorKind::BadMagic => Kind::UnsupportedFormat,
+            ErrorKind::UnsupportedVersion => Kind::UnsupportedVersion,
+            ErrorKind::UnexpectedEof
+            | ErrorKind::NegativeCount
+            | ErrorKind::CountExceedsRemaining
+            | ErrorKind::Bad7BitLength => Kind::Malformed,
+        };
+        LoadError::byte(e.offset, e.message).with_kind(kind)
     }
 }

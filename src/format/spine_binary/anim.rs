@@ -9,6 +9,7 @@ use super::setup::bend;
 use crate::core::animation::*;
 use crate::core::curve::{Interp, Keys, bezier4_table};
 use crate::core::model::SkeletonData;
+use crate::format::ErrorKind;
 use crate::format::LoadError;
 use crate::format::spine_binary::cursor::Read;
 
@@ -29,7 +30,8 @@ pub fn animations(r: &mut Reader<'_>, data: &SkeletonData) -> Read<Vec<Animation
         if out.iter().any(|a| a.name == name) {
             return Err(r
                 .c
-                .error_at(at, format!("duplicate animation name \"{name}\"")));
+                .error_at(at, format!("duplicate animation name \"{name}\""))
+                .with_kind(ErrorKind::DuplicateName));
         }
         r.c.leave();
         r.c.enter("animation", None, Some(&name));
@@ -249,13 +251,16 @@ fn slots(r: &mut Reader<'_>, data: &SkeletonData, out: &mut Vec<Timeline>) -> Re
                         if let Some(name) = &name
                             && !data.skins.iter().any(|s| s.get(slot, name).is_some())
                         {
-                            return Err(r.c.error_at(
-                                at,
-                                format!(
-                                    "no skin has an attachment \"{name}\" for slot \"{}\"",
-                                    data.slots[slot].name
-                                ),
-                            ));
+                            return Err(r
+                                .c
+                                .error_at(
+                                    at,
+                                    format!(
+                                        "no skin has an attachment \"{name}\" for slot \"{}\"",
+                                        data.slots[slot].name
+                                    ),
+                                )
+                                .with_kind(ErrorKind::DanglingReference));
                         }
                         names.push(name.map(str::to_string));
                     }

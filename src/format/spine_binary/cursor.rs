@@ -10,6 +10,7 @@
 use std::fmt::Write as _;
 
 use crate::core::color::Color;
+use crate::format::ErrorKind;
 use crate::format::LoadError;
 
 /// One level of "what is being read": a kind, an index and, for named things, where its
@@ -339,6 +340,7 @@ impl<'a> Cursor<'a> {
     #[inline(never)]
     fn not_finite(&self, at: usize, v: f32, what: &str) -> LoadError {
         self.error_at(at, format!("{what} is not a finite number ({v})"))
+            .with_kind(ErrorKind::NonFinite)
     }
 
     /// [`Cursor::f32`] widened to `f64` (the model's setup values).

@@ -6,6 +6,7 @@ use super::read::Reader;
 use crate::core::animation::*;
 use crate::core::curve::Keys;
 use crate::core::model::{Event, SkeletonData};
+use crate::format::ErrorKind;
 use crate::format::spine_binary::cursor::Read;
 
 /// `skin -> slot -> attachment key -> keys`; each key holds a run of vertex values
@@ -205,7 +206,10 @@ pub fn draw_order(r: &mut Reader<'_>, data: &SkeletonData, out: &mut Vec<Timelin
             let offset = r.c.varint(true, "offset")?;
             let name = &data.slots[slot].name;
             if std::mem::replace(&mut listed[slot], true) {
-                return Err(r.c.error_at(at, format!("slot \"{name}\" is listed twice")));
+                return Err(r
+                    .c
+                    .error_at(at, format!("slot \"{name}\" is listed twice"))
+                    .with_kind(ErrorKind::DuplicateName));
             }
             let target = (slot as i64 + offset as i64)
                 .try_into()

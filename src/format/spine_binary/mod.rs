@@ -32,6 +32,7 @@ mod skins;
 mod tests38;
 
 use crate::core::model::SkeletonData;
+use crate::format::ErrorKind;
 use crate::format::LoadError;
 
 pub use header::{Header, detect};
@@ -51,6 +52,7 @@ pub fn load(bytes: &[u8], header: &Header, name: &str) -> Result<SkeletonData, L
             format!(
                 "Spine \"{v}\" binary (.skel) is not supported (expected Spine 3.8, 4.0, 4.1 or 4.2)"
             ),
-        ))
+        )
+        .with_kind(ErrorKind::UnsupportedVersion))
     }
 }

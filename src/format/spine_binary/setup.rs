@@ -7,6 +7,7 @@ use super::names::NameSet;
 use super::read::{Reader, Version};
 use crate::core::color::Color;
 use crate::core::model::*;
+use crate::format::ErrorKind;
 use crate::format::spine_binary::cursor::Read;
 
 /// Reads a name that must differ from every earlier one of its kind (`what`): lookups by
@@ -18,7 +19,8 @@ pub fn unique_name<'a>(r: &mut Reader<'a>, seen: &mut NameSet<'a>, what: &str) -
     if !seen.insert(name) {
         return Err(r
             .c
-            .error_at(at, format!("duplicate {what} name \"{name}\"")));
+            .error_at(at, format!("duplicate {what} name \"{name}\""))
+            .with_kind(ErrorKind::DuplicateName));
     }
     Ok(name.to_string())
 }
@@ -330,7 +332,10 @@ pub fn events(r: &mut Reader<'_>, data: &mut SkeletonData) -> Read<()> {
         let at = r.c.offset();
         let name = r.own_name()?;
         if !seen.insert(name.clone()) {
-            return Err(r.c.error_at(at, format!("duplicate event name \"{name}\"")));
+            return Err(r
+                .c
+                .error_at(at, format!("duplicate event name \"{name}\""))
+                .with_kind(ErrorKind::DuplicateName));
         }
         let mut e = EventData::new(name);
         e.int = r.c.varint(false, "int")?;

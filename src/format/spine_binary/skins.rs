@@ -5,6 +5,7 @@ use super::attachment::{LinkSkin, LinkTo, attachment};
 use super::attachment42::attachment42;
 use super::read::{Reader, Version};
 use crate::core::model::*;
+use crate::format::ErrorKind;
 use crate::format::linked_mesh::{self, Link};
 use crate::format::spine_binary::cursor::Read;
 
@@ -50,7 +51,10 @@ pub fn skins(r: &mut Reader<'_>, data: &mut SkeletonData) -> Read<()> {
             let _ = r.c.color("color")?;
         }
         if data.skins.iter().any(|s| s.name == name) {
-            return Err(r.c.error_at(at, format!("duplicate skin name \"{name}\"")));
+            return Err(r
+                .c
+                .error_at(at, format!("duplicate skin name \"{name}\""))
+                .with_kind(ErrorKind::DuplicateName));
         }
         r.c.leave();
         r.c.enter("skin", None, Some(&name));
@@ -109,7 +113,10 @@ fn entries(
                 .string_ref("key")?
                 .ok_or_else(|| r.c.error_at(at, "attachment key is missing (null string)"))?;
             if skin.get(slot, key).is_some() {
-                return Err(r.c.error_at(at, format!("duplicate attachment \"{key}\"")));
+                return Err(r
+                    .c
+                    .error_at(at, format!("duplicate attachment \"{key}\""))
+                    .with_kind(ErrorKind::DuplicateName));
             }
             let id = data.attachments.len();
             let (att, link) = if r.version >= Version::V42 {
@@ -146,6 +153,7 @@ fn resolve_linked_meshes(
         let skin = match &p.link.skin {
             LinkSkin::Named(name) => data.find_skin(name).ok_or_else(|| {
                 r.c.error_at(p.offset, format!("linked mesh: unknown skin \"{name}\""))
+                    .with_kind(ErrorKind::DanglingReference)
             })?,
             LinkSkin::Index(i) => (*i < data.skins.len()).then_some(*i).ok_or_else(|| {
                 r.c.error_at(
@@ -175,5 +183,6 @@ fn resolve_linked_meshes(
         let p = &pending[e.link];
         let key = data.attachments.get(p.id).map_or("?", |a| a.name.as_str());
         r.c.error_at(p.offset, format!("linked mesh \"{key}\": {}", e.message))
+            .with_kind(e.kind)
     })
 }

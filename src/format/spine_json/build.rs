@@ -10,6 +10,7 @@ use crate::format::LoadError;
 use crate::format::json::budget::Budget;
 use crate::format::json::{OrderedMap, Seg};
 
+use crate::format::ErrorKind;
 use Seg::{Index, Key};
 
 /// Reads the animations of one JSON layout (3.8's or 4.x's).
@@ -115,7 +116,9 @@ fn check_setup_attachments(ctx: Ctx<'_>, data: &SkeletonData) -> Result<(), Load
                 "no skin has an attachment \"{name}\" for slot \"{}\"",
                 slot.name
             );
-            return Err(ctx.err(&[Key("slots"), Index(i), Key("attachment")], message));
+            return Err(ctx
+                .err(&[Key("slots"), Index(i), Key("attachment")], message)
+                .with_kind(ErrorKind::DanglingReference));
         }
     }
     Ok(())

@@ -3,6 +3,7 @@
 use std::collections::HashMap;
 
 use crate::core::color::Color;
+use crate::format::ErrorKind;
 use crate::format::LoadError;
 use crate::format::json::budget::Budget;
 use crate::format::json::{OrderedMap, Seg, error_at};
@@ -46,10 +47,12 @@ impl<'t> Ctx<'t> {
             None => Ok(()),
             Some(i) => {
                 let key = map.0[i].0.as_str();
-                Err(self.err(
-                    &join(at, &[Seg::Entry(i, key)]),
-                    format!("duplicate key \"{key}\""),
-                ))
+                Err(self
+                    .err(
+                        &join(at, &[Seg::Entry(i, key)]),
+                        format!("duplicate key \"{key}\""),
+                    )
+                    .with_kind(ErrorKind::DuplicateName))
             }
         }
     }
@@ -139,10 +142,10 @@ pub fn lookup(
     what: &str,
     path: &[Seg<'_>],
 ) -> Result<usize, LoadError> {
-    table
-        .get(name)
-        .copied()
-        .ok_or_else(|| ctx.err(path, format!("unknown {what} \"{name}\"")))
+    table.get(name).copied().ok_or_else(|| {
+        ctx.err(path, format!("unknown {what} \"{name}\""))
+            .with_kind(ErrorKind::DanglingReference)
+    })
 }
 
 /// Builds a unique-name table; a repeated name is an error at `path(index)`.
@@ -155,7 +158,9 @@ pub fn unique_names<'a, 'p>(
     let mut table = HashMap::new();
     for (i, name) in names.enumerate() {
         if table.insert(name, i).is_some() {
-            return Err(ctx.err(&path(i), format!("duplicate {what} name \"{name}\"")));
+            return Err(ctx
+                .err(&path(i), format!("duplicate {what} name \"{name}\""))
+                .with_kind(ErrorKind::DuplicateName));
         }
     }
     Ok(table)

@@ -10,6 +10,7 @@ use crate::core::model::*;
 use crate::format::LoadError;
 use crate::format::json::{OrderedMap, Seg, SmallKey};
 
+use crate::format::ErrorKind;
 use Seg::{Entry, Index, Key};
 
 /// Reads the bones (parents must come first) and returns the name table.
@@ -25,7 +26,9 @@ pub fn bones<'a>(
     for (i, b) in dtos.iter().enumerate() {
         let at = |field| [Key("bones"), Index(i), Key(field)];
         if names.contains_key(b.name.as_str()) {
-            return Err(ctx.err(&at("name"), format!("duplicate bone name \"{}\"", b.name)));
+            return Err(ctx
+                .err(&at("name"), format!("duplicate bone name \"{}\"", b.name))
+                .with_kind(ErrorKind::DuplicateName));
         }
         let parent = match &b.parent {
             None => None,
@@ -40,7 +43,11 @@ pub fn bones<'a>(
                         ),
                     ));
                 }
-                None => return Err(ctx.err(&at("parent"), format!("unknown bone \"{p}\""))),
+                None => {
+                    return Err(ctx
+                        .err(&at("parent"), format!("unknown bone \"{p}\""))
+                        .with_kind(ErrorKind::DanglingReference));
+                }
             },
         };
         names.insert(&b.name, i);

@@ -10,6 +10,7 @@ use crate::core::model::*;
 use crate::format::LoadError;
 use crate::format::json::{OrderedMap, Seg};
 
+use crate::format::ErrorKind;
 use Seg::{Entry, Index, Key};
 
 /// Name tables of the constraints, per kind (index into that kind's list).
@@ -60,10 +61,12 @@ pub fn constraints<'a>(
             ConstraintType::Slider => table.slider.contains_key(c.name.as_str()),
         };
         if taken {
-            return Err(ctx.err(
-                &at("name"),
-                format!("duplicate {} constraint name \"{}\"", c.kind.name(), c.name),
-            ));
+            return Err(ctx
+                .err(
+                    &at("name"),
+                    format!("duplicate {} constraint name \"{}\"", c.kind.name(), c.name),
+                )
+                .with_kind(ErrorKind::DuplicateName));
         }
         match c.kind {
             ConstraintType::Ik => {
@@ -258,7 +261,9 @@ fn mapping(
                 if !v.is_finite() {
                     let mut p = t_at.to_vec();
                     p.push(Key(field));
-                    return Err(ctx.err(&p, format!("\"{field}\" must be a finite number")));
+                    return Err(ctx
+                        .err(&p, format!("\"{field}\" must be a finite number"))
+                        .with_kind(ErrorKind::NonFinite));
                 }
             }
             to.push(MappedTo {
@@ -512,10 +517,12 @@ pub fn resolve_sliders(
 ) -> Result<(), LoadError> {
     for p in pending {
         let Some(a) = data.find_animation(p.animation) else {
-            return Err(ctx.err(
-                &[Key("constraints"), Index(p.list_index), Key("animation")],
-                format!("unknown animation \"{}\"", p.animation),
-            ));
+            return Err(ctx
+                .err(
+                    &[Key("constraints"), Index(p.list_index), Key("animation")],
+                    format!("unknown animation \"{}\"", p.animation),
+                )
+                .with_kind(ErrorKind::DanglingReference));
         };
         let mut bones: Vec<usize> = data.animations[a]
             .timelines

@@ -11,6 +11,7 @@ use crate::format::LoadError;
 use crate::format::json::Seg;
 use crate::format::linked_mesh;
 
+use crate::format::ErrorKind;
 use Seg::{Entry, Index, Key};
 
 /// A skin's constraint list: section name, names, name table, and the reference kind.
@@ -116,10 +117,12 @@ pub fn skins(
                 let key = key.as_str();
                 let at = join(&slot_at, &[Entry(ki, key)]);
                 if skin.get(slot, key).is_some() {
-                    return Err(ctx.err(
-                        &at,
-                        format!("duplicate attachment \"{key}\" for slot \"{slot_name}\""),
-                    ));
+                    return Err(ctx
+                        .err(
+                            &at,
+                            format!("duplicate attachment \"{key}\" for slot \"{slot_name}\""),
+                        )
+                        .with_kind(ErrorKind::DuplicateName));
                 }
                 let id = data.attachments.len();
                 let (att, link) = attachment(ctx, &at, key, dto, id, bone_count, &names.slots)?;
@@ -193,5 +196,6 @@ fn resolve_linked_meshes(
     linked_mesh::resolve(data, &links, |bytes| ctx.budget_spend(bytes)).map_err(|e| {
         let p = &pending[e.link];
         ctx.err(&join(&p.path(), &[Key("parent")]), e.message)
+            .with_kind(e.kind)
     })
 }

@@ -9,6 +9,7 @@ use crate::format::spine_json::ctx::{Ctx, Names, join, lookup};
 use crate::format::spine_json::dto_anim::{DrawOrderOffset, EventKey};
 
 use super::keys::check_time;
+use crate::format::ErrorKind;
 use Seg::{Index, Key};
 
 /// `drawOrder` (or `draworder`): per key, the whole slot order, or `None` for the setup order.
@@ -75,7 +76,9 @@ pub(crate) fn order(
         let slot = lookup(ctx, &names.slots, &o.slot, "slot", &slot_at)?;
         let name = &o.slot;
         if std::mem::replace(&mut listed[slot], true) {
-            return Err(ctx.err(&slot_at, format!("slot \"{name}\" is listed twice")));
+            return Err(ctx
+                .err(&slot_at, format!("slot \"{name}\" is listed twice"))
+                .with_kind(ErrorKind::DuplicateName));
         }
         let target = (slot as i64)
             .checked_add(o.offset)
@@ -140,7 +143,9 @@ pub fn events(
         let name_at = join(&at, &[Index(i), Key("name")]);
         let index = lookup(ctx, &names.events, &k.name, "event", &name_at)?;
         let Some(d) = data.events.get(index) else {
-            return Err(ctx.err(&name_at, format!("unknown event \"{}\"", k.name)));
+            return Err(ctx
+                .err(&name_at, format!("unknown event \"{}\"", k.name))
+                .with_kind(ErrorKind::DanglingReference));
         };
         if k.string.is_none() {
             ctx.spend(d.string.len(), &join(&at, &[Index(i)]))?;

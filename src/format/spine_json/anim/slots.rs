@@ -11,6 +11,7 @@ use crate::format::spine_json::ctx::{Ctx, Names, join, lookup};
 use crate::format::spine_json::dto_anim::{AttachmentKey, SlotTimelinesDto};
 
 use super::keys::{FieldError, check_time, curve_keys};
+use crate::format::ErrorKind;
 use Seg::{Entry, Index, Key};
 
 /// A hex color from a key's `field`.
@@ -88,10 +89,12 @@ pub(crate) fn attachment(
         if let Some(name) = &k.name
             && !slot_has_attachment(data, slot, name)
         {
-            return Err(ctx.err(
-                &join(at, &[Index(i), Key("name")]),
-                format!("no skin has an attachment \"{name}\" for slot \"{slot_name}\""),
-            ));
+            return Err(ctx
+                .err(
+                    &join(at, &[Index(i), Key("name")]),
+                    format!("no skin has an attachment \"{name}\" for slot \"{slot_name}\""),
+                )
+                .with_kind(ErrorKind::DanglingReference));
         }
         times.push(k.time.0);
         names.push(k.name.take());

@@ -12,6 +12,7 @@ use crate::format::spine_json::ctx::{Ctx, Names, join, lookup};
 use crate::format::spine_json::dto_anim4::{AnimationDto, DrawOrderFolder, SliderTimelines};
 
 use super::keys::{curve_keys4, or, plain};
+use crate::format::ErrorKind;
 use Seg::{Entry, Index, Key};
 
 /// The 4.3 sections are errors in older files.
@@ -92,7 +93,9 @@ pub fn draw_order_folders(
             let slot_at = join(&at, &[Key("slots"), Index(j)]);
             let slot = lookup(ctx, &names.slots, name, "slot", &slot_at)?;
             if local.insert(name.as_str(), j).is_some() {
-                return Err(ctx.err(&slot_at, format!("slot \"{name}\" is listed twice")));
+                return Err(ctx
+                    .err(&slot_at, format!("slot \"{name}\" is listed twice"))
+                    .with_kind(ErrorKind::DuplicateName));
             }
             slots.push(slot);
         }
