@@ -300,18 +300,52 @@ fn rgb_alpha_rgb2_timelines_in_skel_4_0_to_4_2() {
     }
 }
 
+/// The fixture families written by hand for the binary format: (folder, file stem).
+const FIXTURES: [(&str, &str); 2] = [("skel-colors", "slot-colors"), ("skel-kinds", "kinds")];
+
 #[test]
-fn official_runtimes_read_the_colour_fixtures_converted_again() {
-    let Some(oracle) = spine_oracle("Spine .skel colour fixtures, official runtimes") else {
+fn kinds_fixtures_convert_to_skel_that_poses_as_the_official_json() {
+    for version in ["4.0", "4.1", "4.2"] {
+        let dir = project_dir()
+            .join("tests/fixtures/skel-kinds")
+            .join(version);
+        let (json, golden) = (dir.join("kinds.json"), dir.join("kinds.poses.json"));
+        // 4.2: the official runtime's point attachment world rotation is not bonescope's
+        // (golden 0.0168 where bonescope says 55 degrees: about 55 x (pi/180)^2); a runtime
+        // finding outside the binary format, left to the runtime's owner. The .skel poses are
+        // compared with the JSON's below for every version.
+        if version != "4.2" {
+            let r = common::golden_poses::check(&json, &golden);
+            assert!(r.is_ok(), "{version} JSON: {}", r.unwrap_err());
+        }
+        let from_json = load(&std::fs::read(&json).expect("read"), version);
+        let back = load(&write(&from_json, version), version);
+        let d = compare(&back, &from_json, Known::default());
+        assert_eq!(d.count, 0, "{version}: {:?}", d.lines);
+        let mut lines = Vec::new();
+        let n = differences(&poses_json(&back), &poses_json(&from_json), "", &mut lines);
+        assert_eq!(n, 0, "{version}: {lines:?}");
+    }
+}
+
+#[test]
+fn official_runtimes_read_the_fixtures_converted() {
+    let Some(oracle) = spine_oracle("Spine .skel fixtures, official runtimes") else {
         return;
     };
     let mut failures = Vec::new();
-    for version in ["4.0", "4.1", "4.2"] {
-        let (json, _, goldens) = colour_fixture(version);
-        let dir = scratch(&format!("skel-colors-{version}"));
-        let data = load(&std::fs::read(&json).expect("read"), version);
-        std::fs::write(dir.join("slot-colors.skel"), write(&data, version)).expect("write");
-        failures.extend(official_poses(&oracle, version, &dir, &goldens));
+    for (family, stem) in FIXTURES {
+        for version in ["4.0", "4.1", "4.2"] {
+            let goldens = project_dir()
+                .join("tests/fixtures")
+                .join(family)
+                .join(version);
+            let dir = scratch(&format!("{family}-{version}"));
+            let json = goldens.join(format!("{stem}.json"));
+            let data = load(&std::fs::read(&json).expect("read"), version);
+            std::fs::write(dir.join(format!("{stem}.skel")), write(&data, version)).expect("write");
+            failures.extend(official_poses(&oracle, version, &dir, &goldens));
+        }
     }
     assert!(failures.is_empty(), "{failures:?}");
 }

@@ -152,7 +152,7 @@ fn animation(o: &mut Out, s: &mut Strings, cx: &Ctx<'_>, a: &Animation) -> Resul
     }
     deform::attachments(o, s, cx, &attachments)?;
     deform::draw_order(o, draw_order);
-    deform::events(o, cx.d, events);
+    deform::events(o, cx.d, v, events);
     Ok(())
 }
 

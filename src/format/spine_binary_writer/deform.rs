@@ -158,8 +158,9 @@ pub fn draw_order(o: &mut Out, t: Option<&DrawOrderTimeline>) {
 }
 
 /// Event keys: time, event index, int, float, the string when it differs from the
-/// definition's, and volume and balance for events with audio.
-pub fn events(o: &mut Out, d: &SkeletonData, t: Option<&EventTimeline>) {
+/// definition's (4.2: a string or null; earlier: a flag, then the string), and volume and
+/// balance for events with audio.
+pub fn events(o: &mut Out, d: &SkeletonData, v: SpineVersion, t: Option<&EventTimeline>) {
     let Some(t) = t else {
         o.uvarint(0);
         return;
@@ -172,9 +173,14 @@ pub fn events(o: &mut Out, d: &SkeletonData, t: Option<&EventTimeline>) {
         o.zigzag(e.int);
         o.f64(e.float);
         let own = e.string != def.string;
-        o.bool(own);
-        if own {
-            o.str(&e.string);
+        // 4.2: the string, null for the definition's; before: a flag, then the string.
+        if v >= SpineVersion::V42 {
+            o.string(own.then_some(e.string.as_str()));
+        } else {
+            o.bool(own);
+            if own {
+                o.str(&e.string);
+            }
         }
         if def.audio.is_some() {
             o.f64(e.volume);

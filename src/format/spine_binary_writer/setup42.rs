@@ -102,7 +102,7 @@ pub fn path(o: &mut Out, d: &SkeletonData) -> Result<(), WriteError> {
         let f = position_mode(c.position_mode)
             | (spacing_mode(c.spacing_mode, SpineVersion::V42)? << 1)
             | (rotate_mode(c.rotate_mode) << 3)
-            | bit(c.offset_rotation != 0.0, 5);
+            | bit(c.offset_rotation != 0.0, 7);
         o.u8(f);
         if c.offset_rotation != 0.0 {
             o.f64(c.offset_rotation);
