@@ -304,7 +304,7 @@ fn slots(r: &mut Reader<'_>, data: &SkeletonData, out: &mut Vec<Timeline>) -> Re
                         Ok([lr, lg, lb, dr, dg, db])
                     })?,
                 ),
-                5 => color(ColorKind::Alpha, curve_keys(r, 1, 1, |r| alpha(r))?),
+                5 => color(ColorKind::Alpha, curve_keys(r, 1, 1, alpha)?),
                 t => {
                     return Err(r.c.error_at(
                         at,

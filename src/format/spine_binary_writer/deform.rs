@@ -7,6 +7,9 @@ use crate::core::animation::*;
 use crate::core::model::SkeletonData;
 use crate::format::spine_json::SpineVersion;
 
+/// One skin's attachment timelines: per slot, (attachment key, timeline).
+type SlotTimelines<'a> = Vec<(usize, Vec<(&'a str, &'a Timeline)>)>;
+
 /// `skin -> slot -> attachment key -> timeline`; 4.1+ with a type byte (0 deform,
 /// 1 sequence).
 pub fn attachments(
@@ -15,8 +18,7 @@ pub fn attachments(
     cx: &Ctx<'_>,
     list: &[&Timeline],
 ) -> Result<(), WriteError> {
-    // (file skin index, [(slot, [(key, timeline)])]).
-    let mut skins: Vec<(usize, Vec<(usize, Vec<(&str, &Timeline)>)>)> = Vec::new();
+    let mut skins: Vec<(usize, SlotTimelines<'_>)> = Vec::new();
     for &t in list {
         let (slot, attachment) = match t {
             Timeline::Deform(d) => (d.slot, d.attachment),

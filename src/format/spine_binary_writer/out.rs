@@ -49,7 +49,7 @@ impl Out {
 
     /// A varint- (zigzag: small negative values are short too).
     pub fn zigzag(&mut self, v: i32) {
-        self.varint(((v << 1) ^ (v >> 31)) as i32);
+        self.varint((v << 1) ^ (v >> 31));
     }
 
     /// A count or index (varint+).
