@@ -1,10 +1,11 @@
 //! `bonescope convert`: a Spine export (binary `.skel` or JSON) written as a Spine JSON export
-//! of the same editor version, with nothing rounded, to stdout or a new file.
+//! (`--to json`) or a Spine binary export (`--to skel`) of the same editor version, with
+//! nothing rounded, to stdout or a new file.
 
 use std::path::{Path, PathBuf};
 
 use super::{CliError, load_all, write_stdout};
-use crate::format::spine_json_writer;
+use crate::format::{spine_binary_writer, spine_json_writer};
 use crate::text::sanitize;
 
 /// Options of `bonescope convert`.
@@ -12,8 +13,9 @@ use crate::text::sanitize;
 pub struct ConvertArgs {
     /// The Spine export to convert (`.skel` or JSON, recognised by content).
     pub file: PathBuf,
-    /// The output format (Spine JSON of the file's own version).
-    #[arg(long, value_parser = ["json"], default_value = "json")]
+    /// The output format, of the file's own Spine version: `json` (Spine JSON) or `skel`
+    /// (Spine binary, 3.8 to 4.2; not written to a terminal).
+    #[arg(long, value_parser = ["json", "skel"], default_value = "json")]
     pub to: String,
     /// Write here instead of stdout (never over the input, also not through a link).
     #[arg(short, long)]
@@ -44,18 +46,30 @@ pub fn run(args: &ConvertArgs) -> Result<(), CliError> {
     let mut all = load_all(&args.file)?;
     if all.len() != 1 {
         return Err(CliError(format!(
-            "{shown}: holds {} skeletons; convert writes Spine JSON of one Spine skeleton",
+            "{shown}: holds {} skeletons; convert writes one Spine skeleton",
             all.len()
         )));
     }
     let data = all.remove(0);
-    let text = spine_json_writer::write(&data).map_err(|e| CliError(format!("{shown}: {e}")))?;
+    let binary = args.to == "skel";
+    if binary && args.output.is_none() && std::io::IsTerminal::is_terminal(&std::io::stdout()) {
+        return Err(CliError(format!(
+            "{shown}: refusing to write binary .skel data to a terminal (use -o FILE or a pipe)"
+        )));
+    }
+    let bytes = if binary {
+        spine_binary_writer::write(&data).map_err(|e| CliError(format!("{shown}: {e}")))?
+    } else {
+        spine_json_writer::write(&data)
+            .map_err(|e| CliError(format!("{shown}: {e}")))?
+            .into_bytes()
+    };
     match &args.output {
-        None => write_stdout(text.as_bytes()),
+        None => write_stdout(&bytes),
         Some(out) => {
             // Written beside the target and renamed, so a watcher never sees half a file.
             let tmp = out.with_extension("bonescope-tmp");
-            std::fs::write(&tmp, text.as_bytes())
+            std::fs::write(&tmp, &bytes)
                 .and_then(|()| std::fs::rename(&tmp, out))
                 .map_err(|e| {
                     let _ = std::fs::remove_file(&tmp);

@@ -224,8 +224,9 @@ pub enum Command {
     /// changed setup values, and per animation the timelines that changed and the largest pose
     /// difference sampled with the runtime. Exit status 0 same, 1 different, 2 trouble.
     Diff(diff::DiffArgs),
-    /// Write a Spine export (`.skel` or JSON) as Spine JSON of its own version, nothing
-    /// rounded: to read and diff binary exports, or to normalise JSON.
+    /// Write a Spine export (`.skel` or JSON) as Spine JSON (`--to json`) or as a Spine
+    /// binary (`--to skel`) of its own version, nothing rounded: to read and diff binary
+    /// exports, to normalise JSON, or to ship JSON as `.skel`.
     Convert(convert::ConvertArgs),
     /// Draw a pose to stdout without a terminal: the preview as text (braille, halfblock,
     /// ascii) or, with --format svg, as an SVG picture.

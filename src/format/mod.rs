@@ -11,6 +11,7 @@ pub mod mrtk;
 pub mod read;
 pub mod sniff;
 pub mod spine_binary;
+pub mod spine_binary_writer;
 pub mod spine_json;
 pub mod spine_json_writer;
 

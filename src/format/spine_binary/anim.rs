@@ -221,10 +221,15 @@ fn rgba(r: &mut Reader<'_>, what: &str) -> Read<[f32; 4]> {
     Ok([c.r, c.g, c.b, c.a].map(|v| v as f32))
 }
 
-/// An RGB888 color (a two-color key's dark color).
+/// An RGB888 color (4.x rgb keys, light colors of rgb2 keys, every dark color).
 fn rgb(r: &mut Reader<'_>, what: &str) -> Read<[f32; 3]> {
     let b = r.c.take(3, what)?;
     Ok([b[0], b[1], b[2]].map(|v| (v as f64 / 255.0) as f32))
+}
+
+/// A 4.x alpha key: one byte.
+fn alpha(r: &mut Reader<'_>) -> Read<[f32; 1]> {
+    Ok([(r.c.u8("alpha")? as f64 / 255.0) as f32])
 }
 
 fn slots(r: &mut Reader<'_>, data: &SkeletonData, out: &mut Vec<Timeline>) -> Read<()> {
@@ -279,8 +284,16 @@ fn slots(r: &mut Reader<'_>, data: &SkeletonData, out: &mut Vec<Timeline>) -> Re
                         Ok([lr, lg, lb, la, dr, dg, db])
                     })?,
                 ),
+                t if r.version.curve_after_key() => {
+                    return Err(r
+                        .c
+                        .error_at(at, format!("unknown slot timeline type {t} (0..2)")));
+                }
+                // 4.x: 1 rgba, 2 rgb, 3 rgba2, 4 rgb2, 5 alpha; colors as bytes (RGBA8888 or
+                // RGB888; alpha one byte), the dark color always RGB888.
                 1 => color(ColorKind::Rgba, curve_keys(r, 4, 4, |r| rgba(r, "color"))?),
-                3 if !r.version.curve_after_key() => two(
+                2 => color(ColorKind::Rgb, curve_keys(r, 3, 3, |r| rgb(r, "color"))?),
+                3 => two(
                     TwoColorKind::Rgba2,
                     curve_keys(r, 7, 7, |r| {
                         let [lr, lg, lb, la] = rgba(r, "light color")?;
@@ -288,15 +301,20 @@ fn slots(r: &mut Reader<'_>, data: &SkeletonData, out: &mut Vec<Timeline>) -> Re
                         Ok([lr, lg, lb, la, dr, dg, db])
                     })?,
                 ),
-                t if r.version.curve_after_key() => {
-                    return Err(r
-                        .c
-                        .error_at(at, format!("unknown slot timeline type {t} (0..2)")));
-                }
+                4 => two(
+                    TwoColorKind::Rgb2,
+                    curve_keys(r, 6, 6, |r| {
+                        let [lr, lg, lb] = rgb(r, "light color")?;
+                        let [dr, dg, db] = rgb(r, "dark color")?;
+                        Ok([lr, lg, lb, dr, dg, db])
+                    })?,
+                ),
+                5 => color(ColorKind::Alpha, curve_keys(r, 1, 1, alpha)?),
                 t => {
-                    return Err(r
-                        .c
-                        .error_at(at, format!("unknown slot timeline type {t} (0 attachment, 1 rgba, 3 rgba2; the ids of rgb, alpha and rgb2 are not established yet)")));
+                    return Err(r.c.error_at(
+                        at,
+                        format!("unknown slot timeline type {t} (0 attachment, 1 rgba, 2 rgb, 3 rgba2, 4 rgb2, 5 alpha)"),
+                    ));
                 }
             };
             if !timeline.key_times().is_empty() {

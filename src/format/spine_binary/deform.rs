@@ -2,7 +2,7 @@
 
 use super::anim::{curve, last_interp, time};
 use super::anim38;
-use super::read::Reader;
+use super::read::{Reader, Version};
 use crate::core::animation::*;
 use crate::core::curve::Keys;
 use crate::core::model::{Event, SkeletonData};
@@ -262,11 +262,21 @@ pub fn events(r: &mut Reader<'_>, data: &SkeletonData, out: &mut Vec<Timeline>) 
         let d = &data.events[index];
         let int = r.c.varint(false, "int")?;
         let float = r.c.f64("float")?;
-        let string = if r.c.bool("has string flag")? {
-            r.c.string("string")?.unwrap_or_default()
+        // 3.8-4.1: a flag, then the string; 4.2: the string, null for the definition's
+        // (established with the official 4.2 reader).
+        let own = if r.version >= Version::V42 {
+            r.c.string("string")?
+        } else if r.c.bool("has string flag")? {
+            Some(r.c.string("string")?.unwrap_or_default())
         } else {
-            r.spend(d.string.len())?;
-            d.string.clone()
+            None
+        };
+        let string = match own {
+            Some(s) => s,
+            None => {
+                r.spend(d.string.len())?;
+                d.string.clone()
+            }
         };
         let (volume, balance) = if d.audio.is_some() {
             (r.c.f64("volume")?, r.c.f64("balance")?)

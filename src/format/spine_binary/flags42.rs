@@ -115,7 +115,8 @@ pub fn transform(r: &mut Reader<'_>, data: &mut SkeletonData) -> Read<()> {
 }
 
 /// Path: name, order, skin, bones, target slot, then flags: bit 0 position mode, 1-2 spacing
-/// mode, 3-4 rotate mode, 5 rotation offset follows; then position, spacing and three mixes.
+/// mode, 3-4 rotate mode, 7 rotation offset follows (established with the official 4.2
+/// reader: bit 5 misreads); then position, spacing and three mixes.
 pub fn path(r: &mut Reader<'_>, data: &mut SkeletonData) -> Read<()> {
     let n = r.c.count(6 + 5 * 4, "path constraint count")?;
     let mut seen = NameSet::with_capacity(n);
@@ -141,7 +142,7 @@ pub fn path(r: &mut Reader<'_>, data: &mut SkeletonData) -> Read<()> {
             2 => RotateMode::ChainScale,
             m => return Err(r.c.error_at(at, format!("unknown rotate mode {m} (0..2)"))),
         };
-        if f & 0xc0 != 0 {
+        if f & 0x60 != 0 {
             return Err(r.c.error_at(at, format!("unknown flag bits in {f:#04x}")));
         }
         data.path_constraints.push(PathConstraintData {
@@ -153,7 +154,7 @@ pub fn path(r: &mut Reader<'_>, data: &mut SkeletonData) -> Read<()> {
             position_mode,
             spacing_mode,
             rotate_mode,
-            offset_rotation: opt(r, bit(f, 5), "rotation offset", 0.0)?,
+            offset_rotation: opt(r, bit(f, 7), "rotation offset", 0.0)?,
             position: r.c.f64("position")?,
             spacing: r.c.f64("spacing")?,
             mix_rotate: r.c.f64("rotate mix")?,

@@ -8,7 +8,7 @@
 //! and its printer), [`setup`] and [`anim`].
 
 mod anim;
-mod curve;
+pub(crate) mod curve;
 pub mod json;
 mod setup;
 
