@@ -19,8 +19,21 @@ pub use error::{ErrorKind, LoadError, Location};
 
 use crate::core::model::SkeletonData;
 
-/// Loads a file's first (or only) skeleton. `name` is the display name (usually the file
-/// stem).
+/// Loads a file's first (or only) skeleton, recognising its format by content. `name` is the
+/// display name (usually the file stem).
+///
+/// ```
+/// use bonescope::format::{ErrorKind, load};
+///
+/// let data = load(bonescope::EMBEDDED_SAMPLE, "lantern-keeper")?;
+/// assert_eq!(data.source.format, "Spine");
+/// // Errors say where, and what kind of problem it is.
+/// let e = load(br#"{"skeleton": {"spine": "3.8.99"}, "bones": [{"name": "a", "parent": "b"}]}"#, "x")
+///     .unwrap_err();
+/// assert_eq!(e.kind, ErrorKind::DanglingReference);
+/// assert!(e.to_string().starts_with("line 1, column "), "{e}");
+/// # Ok::<(), bonescope::format::LoadError>(())
+/// ```
 pub fn load(bytes: &[u8], name: &str) -> Result<SkeletonData, LoadError> {
     let mut all = load_all(bytes, name)?;
     Ok(all.swap_remove(0))

@@ -508,7 +508,7 @@ mod tests {
     use super::*;
 
     fn sample() -> SkeletonData {
-        crate::format::load(crate::tui::EMBEDDED_SAMPLE, "lantern-keeper").expect("sample")
+        crate::format::load(crate::EMBEDDED_SAMPLE, "lantern-keeper").expect("sample")
     }
 
     fn codes(d: &SkeletonData) -> Vec<(&'static str, String)> {

@@ -3,7 +3,7 @@
 //! The debugger must show the right pose and the right event log at any time the user lands
 //! on, however they got there. A session never "rewinds" the runtime: it records the user's
 //! inputs with the frame they were issued on and reaches any frame by replaying them with the
-//! same fixed steps, from the nearest [checkpoint](checkpoint) at or before it.
+//! same fixed steps, from the nearest [checkpoint] at or before it.
 //!
 //! # A frame
 //!

@@ -124,7 +124,7 @@ pub struct App {
     pub history: crate::tui::prompt::history::History,
 }
 
-/// "loader warning: <first> (+N more ...)" when the loader tolerated oddities in the file
+/// `"loader warning: <first> (+N more ...)"` when the loader tolerated oddities in the file
 /// (sanitized). The warning comes first: a narrow status bar cuts the end.
 pub fn warnings_note(data: &SkeletonData) -> Option<String> {
     let first = crate::text::sanitize(data.load_warnings.first()?);

@@ -23,7 +23,7 @@
 //! The changed cells are printed in the cheapest of a few orders (each tried, measured and
 //! rolled back): greedy by cursor move and attribute change, greedy sticking to attributes,
 //! greedy by cursor move alone, row order, and orders found by local search over a table of
-//! what going from each run of cells to each other costs ([`LeanBackend::optimised_orders`]).
+//! what going from each run of cells to each other costs (`LeanBackend::optimised_orders`).
 
 use crate::tui::theme::ColorMode;
 use ratatui::backend::{Backend, ClearType, WindowSize};
@@ -103,7 +103,7 @@ enum Order {
     /// Row-major, as the cells come.
     Rows,
     /// An order improved by moving runs elsewhere where that costs fewer bytes
-    /// ([`LeanBackend::optimised_orders`]): from the start [`STARTS`]`[k]`, or, for
+    /// (`LeanBackend::optimised_orders`): from the start [`STARTS`]`[k]`, or, for
     /// `k == STARTS.len()`, the cheapest of those improved further by kicks.
     Optimised(usize),
 }
@@ -141,7 +141,7 @@ const MAX_PASSES: usize = 20;
 const MAX_SEGMENT: usize = 16;
 /// Runs after which [`or_opt`] tries to insert a segment: the ones cheapest to come from.
 const NEAR: usize = 8;
-/// Kicks of the iterated local search in [`LeanBackend::optimised_orders`].
+/// Kicks of the iterated local search in `LeanBackend::optimised_orders`.
 const KICKS: usize = 20;
 
 /// Frames of fewer bytes than this go out without synchronized-update markers: one write
@@ -211,7 +211,7 @@ impl<W: Write> LeanBackend<W> {
         self.scroll_regions = on;
     }
 
-    /// Whether frames of [`SYNC_MIN_BYTES`] or more are wrapped in synchronized-update
+    /// Whether frames of `SYNC_MIN_BYTES` or more are wrapped in synchronized-update
     /// markers, so that a slow link never shows half a frame (on by default).
     pub fn set_synchronized(&mut self, on: bool) {
         self.synchronized = on;

@@ -29,8 +29,7 @@ use app::App;
 use theme::{ColorMode, Theme};
 use views::MarkerKind;
 
-/// The project's own sample, built into the binary so `bonescope` alone shows something.
-pub const EMBEDDED_SAMPLE: &[u8] = include_bytes!("../../samples/spine/lantern-keeper.json");
+pub use crate::EMBEDDED_SAMPLE;
 
 /// TUI options from the command line.
 #[derive(Clone, Debug)]

@@ -47,7 +47,7 @@ impl Joint3Channel {
 pub struct JointTimeline {
     pub bone: usize,
     pub channel: Joint3Channel,
-    /// One curve per component, [`Joint3Channel::len`] of them.
+    /// One curve per component, `Joint3Channel::len` of them.
     pub curves: Vec<UnityCurve>,
     /// The curves' finite key times, sorted and distinct (for dopesheets and key jumps).
     pub times: Vec<f32>,

@@ -1,7 +1,7 @@
 //! Animations and the Timeline API.
 //!
 //! An [`Animation`] is a list of [`Timeline`]s; applying it at a time poses a
-//! [`Skeleton`](crate::core::skeleton::Skeleton). The blending rules follow Spine's runtime:
+//! [`Skeleton`]. The blending rules follow Spine's runtime:
 //! [`MixBlend`] says what a timeline blends from, [`MixDirection`] whether the animation is
 //! mixing in or out (discrete keys such as attachments and draw order only apply mixing in).
 

@@ -38,7 +38,7 @@ pub fn load(bytes: &[u8]) -> Result<Recording, LoadError> {
     read(bytes).map_err(LoadError::from)
 }
 
-/// Reads a recording as skeleton data (see [`to_skeleton`]; not yet `finish`ed).
+/// Reads a recording as skeleton data (see [`to_skeleton`](mod@to_skeleton); not yet `finish`ed).
 pub fn load_skeleton(
     bytes: &[u8],
     name: &str,

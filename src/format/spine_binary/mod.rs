@@ -3,8 +3,8 @@
 //! One module per job: [`cursor`] reads the format's primitives and locates errors,
 //! [`header`] recognises a file by its hash and version string, and one module per format
 //! version turns the rest into the same [`SkeletonData`] the JSON loader builds: one reader
-//! for 3.8 to 4.2 ([`read`]), one module per section (`setup`, `skins`, `attachment`, `anim`,
-//! `deform`), with what differs between versions named by [`read::Version`] and the 4.2 flag
+//! for 3.8 to 4.2 (`read`), one module per section (`setup`, `skins`, `attachment`, `anim`,
+//! `deform`), with what differs between versions named by `read::Version` and the 4.2 flag
 //! bytes in `*42` modules. `LAYOUT.md` beside this file records the layout of each version as
 //! established from Esoteric Software's public "Binary export format" page and the corpus'
 //! JSON twins.

@@ -3,9 +3,9 @@
 //! --to skel`: the official runtime of that version reads it to the same poses.
 //!
 //! The layout is the one the reader (`format::spine_binary`, `LAYOUT.md`) reads; one module
-//! per part: [`out`] (primitives and the string table), [`setup`] and [`setup42`] (header,
-//! bones, slots, constraints, events), [`skins`] with [`attachment`] and [`attachment42`],
-//! [`anim`] with [`curves`], [`anim42`] and [`deform`]. Beziers, which the model keeps as
+//! per part: `out` (primitives and the string table), `setup` and `setup42` (header,
+//! bones, slots, constraints, events), `skins` with `attachment` and `attachment42`,
+//! `anim` with `curves`, `anim42` and `deform`. Beziers, which the model keeps as
 //! sampled tables, are solved back to control points as the JSON writer does. Nonessential
 //! data (fps, paths, editor colors, mesh edges and size) is always written.
 

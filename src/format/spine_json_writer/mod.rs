@@ -4,8 +4,8 @@
 //!
 //! Nothing is rounded: every number is the shortest text that reads back as the same `f32`
 //! (the precision Spine stores), and beziers, which the model keeps as sampled tables, are
-//! solved back to their control points ([`curve`]). One module per part: [`json`] (the tree
-//! and its printer), [`setup`] and [`anim`].
+//! solved back to their control points (`curve`). One module per part: [`json`] (the tree
+//! and its printer), `setup` and `anim`.
 
 mod anim;
 pub(crate) mod curve;

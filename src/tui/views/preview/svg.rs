@@ -1,7 +1,7 @@
-//! The preview's pose as an SVG picture: the same segments the canvas draws ([`Scene`]),
+//! The preview's pose as an SVG picture: the same segments the canvas draws (`Scene`),
 //! one group per layer (bones, regions, meshes, ...), in world units with y up.
 //!
-//! Geometry is not recomputed here: every layer is built by [`Scene::build`] with only that
+//! Geometry is not recomputed here: every layer is built by `Scene::build` with only that
 //! layer on, so the picture and the terminal preview cannot drift apart.
 
 use super::scene::{self, Bounds, LAYERS, Look, Scene};
