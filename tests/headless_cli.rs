@@ -713,4 +713,12 @@ fn completions_and_man_come_from_clap() {
         man.contains("\\-\\-deny"),
         "options of subcommands are in the page"
     );
+    for section in ["KEYS", "EXIT STATUS", "ENVIRONMENT", "EXAMPLES"] {
+        assert!(
+            man.contains(&format!(".SH {section}\n")),
+            "man lacks {section}"
+        );
+    }
+    // The keys come from the help's table.
+    assert!(man.contains(".B ctrl+l\nrepaint the whole screen"), "keys");
 }
