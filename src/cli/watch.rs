@@ -64,7 +64,18 @@ fn emit(json_mode: bool, v: &Value) -> Result<(), CliError> {
                 sanitize(v["file"].as_str().unwrap_or("")),
                 v["bones"],
                 v["animations"],
-                sanitize(v["summary"].as_str().unwrap_or(""))
+                if v["initial"] == true {
+                    // Nothing to compare with yet: say what was loaded.
+                    sanitize(&format!(
+                        "{} {}",
+                        v["format"].as_str().unwrap_or(""),
+                        v["version"].as_str().unwrap_or("")
+                    ))
+                    .trim()
+                    .to_string()
+                } else {
+                    sanitize(v["summary"].as_str().unwrap_or("")).into_owned()
+                }
             ),
             Some("error") => format!(
                 "{}: error: {}",

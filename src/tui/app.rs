@@ -460,6 +460,16 @@ impl App {
 
     /// Handles a key press. Returns true when something visible changed.
     pub fn handle_key(&mut self, key: KeyEvent) -> bool {
+        // A note (not an error) has been seen once the user acts: it gives its room back to
+        // the time and duration (the message log keeps it).
+        let had_note = matches!(self.message, Some((_, false)));
+        if had_note {
+            self.message = None;
+        }
+        self.handle_key_inner(key) || had_note
+    }
+
+    fn handle_key_inner(&mut self, key: KeyEvent) -> bool {
         if self.search.typing() {
             return self.search_key(key);
         }

@@ -206,4 +206,29 @@ mod tests {
         assert!(bar.contains("t 0.500"), "{bar}");
         assert!(bar.contains("reload failed"), "{bar}");
     }
+
+    #[test]
+    fn a_note_gives_the_duration_back_at_the_next_key() {
+        use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+        let mut app = sample_app("walk", 0.5);
+        app.note("opened on walk (a cycle), the most keyed of four animations");
+        let bar = |app: &mut crate::tui::app::App| {
+            let screen = buffer_text(&render_app(app, 80, 24));
+            screen.lines().last().unwrap_or_default().to_string()
+        };
+        let first = bar(&mut app);
+        assert!(first.contains("opened on walk"), "{first}");
+        assert!(
+            !first.contains("/1.000s"),
+            "the note takes the room: {first}"
+        );
+        app.handle_key(KeyEvent::new(KeyCode::Right, KeyModifiers::NONE));
+        let after = bar(&mut app);
+        assert!(!after.contains("opened on"), "{after}");
+        assert!(after.contains("/1.000s"), "the duration is back: {after}");
+        // An error stays until something replaces it.
+        app.message = Some(("reload failed: m shows the whole message".into(), true));
+        app.handle_key(KeyEvent::new(KeyCode::Right, KeyModifiers::NONE));
+        assert!(bar(&mut app).contains("reload failed"));
+    }
 }
