@@ -239,22 +239,17 @@ fn compare_file(bytes: &[u8], golden: &Value, source: &str) -> Mismatches {
     m
 }
 
-#[test]
-fn every_parseable_golden_matches() {
-    let Some(shared) = shared_dir("DragonBones goldens") else {
-        return;
-    };
-    let index = read_json(&shared.join("golden/dragonbones/index.json"));
+/// Compares every file of a golden `index.json` under `golden/dragonbones/<dir>`; returns
+/// the number of parsed files, the total and the report.
+fn run_index(shared: &std::path::Path, dir: &str) -> (usize, Mismatches, Vec<String>) {
+    let root = shared.join("golden/dragonbones").join(dir);
+    let index = read_json(&root.join("index.json"));
     let mut files = 0;
     let mut report = Vec::new();
     let mut total = Mismatches::default();
     for entry in index.as_array().expect("index") {
         let source = entry["source"].as_str().expect("source");
-        let golden = read_json(
-            &shared
-                .join("golden/dragonbones")
-                .join(entry["golden"].as_str().expect("golden")),
-        );
+        let golden = read_json(&root.join(entry["golden"].as_str().expect("golden")));
         let bytes = std::fs::read(shared.join(source)).expect("corpus file");
         if entry["parsed"] != json!(true) {
             let version = match &golden["dataVersion"] {
@@ -282,8 +277,31 @@ fn every_parseable_golden_matches() {
         total.compared += m.compared;
     }
     report.extend(total.first.iter().cloned());
+    (files, total, report)
+}
+
+#[test]
+fn every_parseable_golden_matches() {
+    let Some(shared) = shared_dir("DragonBones goldens") else {
+        return;
+    };
+    let (files, total, report) = run_index(&shared, "");
     println!("{}", report.join("\n"));
     assert_eq!(files, 16, "parseable goldens");
+    assert!(total.compared > 100_000, "compared only {}", total.compared);
+    assert_eq!(total.count, 0, "{}", report.join("\n"));
+}
+
+/// Suite family `dragonbones-5`: every 5.0 / 5.5 JSON and `.dbbin` golden
+/// (`golden/dragonbones/5.x`, `shared/golden/dragonbones/5.x/README.md`).
+#[test]
+fn every_5x_golden_matches() {
+    let Some(shared) = shared_dir("DragonBones 5.x goldens") else {
+        return;
+    };
+    let (files, total, report) = run_index(&shared, "5.x");
+    println!("{}", report.join("\n"));
+    assert_eq!(files, 24, "5.x goldens");
     assert!(total.compared > 100_000, "compared only {}", total.compared);
     assert_eq!(total.count, 0, "{}", report.join("\n"));
 }

@@ -12,6 +12,9 @@ pub fn interp(tween: &Tween, frames: u32, keys: &mut Keys) -> Interp {
     if frames == 0 {
         return Interp::Stepped;
     }
+    if let Some(s) = &tween.samples {
+        return keys.add_sampled(s.clone());
+    }
     if let Some(c) = tween.curve.as_deref().filter(|c| c.len() == 4) {
         return keys.add_sampled(curve_samples([c[0], c[1], c[2], c[3]], frames as usize + 1));
     }
@@ -64,7 +67,7 @@ mod tests {
     fn tw(e: Option<f64>) -> Tween {
         Tween {
             tween_easing: Num(e),
-            curve: None,
+            ..Tween::default()
         }
     }
 
@@ -92,8 +95,8 @@ mod tests {
     fn curves_are_resampled_per_segment_length() {
         let mut k = Keys::new(1);
         let t = Tween {
-            tween_easing: Num(None),
             curve: Some(vec![0.5, 0.0, 0.5, 1.0]),
+            ..Tween::default()
         };
         assert_eq!(interp(&t, 5, &mut k), Interp::Sampled(0));
         assert_eq!(k.sampled(0).len(), 6);
