@@ -199,16 +199,8 @@ pub fn animation(
             // A frame without a color means the identity color, so the list drives the
             // color even when no frame names one (it matters when the setup color is not
             // the identity).
-            let setup = &data.slots[slot];
-            let plain = setup.color == crate::core::color::Color::WHITE
-                && setup
-                    .offset
-                    .is_none_or(|o| o == crate::core::color::Color::rgba(0.0, 0.0, 0.0, 0.0));
-            let any_color = tl.frame.iter().any(|fr| fr.color.is_some()) || !plain;
             slot_display(&f, &display.collect::<Vec<_>>(), slot, data, &mut timelines);
-            if any_color {
-                slot_color(&f, &tat, &color, tl, slot, &mut timelines)?;
-            }
+            slot_color(&f, &tat, &color, tl, slot, data, &mut timelines)?;
             continue;
         }
         if !tl.display_frame.is_empty() {
@@ -240,6 +232,7 @@ pub fn animation(
                 &color.collect::<Vec<_>>(),
                 tl,
                 slot,
+                data,
                 &mut timelines,
             )?;
         }
@@ -564,8 +557,19 @@ fn slot_color(
     keys_in: &[ColorKey<'_>],
     tl: &dto::SlotTimeline,
     slot: usize,
+    data: &SkeletonData,
     out: &mut Vec<Timeline>,
 ) -> Result<(), LoadError> {
+    // Identity colors over an identity setup color change nothing: left out (exporters
+    // write them for every slot key, `.dbbin` ones always).
+    let setup = &data.slots[slot];
+    let clear = crate::core::color::Color::rgba(0.0, 0.0, 0.0, 0.0);
+    let plain =
+        setup.color == crate::core::color::Color::WHITE && setup.offset.is_none_or(|o| o == clear);
+    let identity = (crate::core::color::Color::WHITE, clear);
+    if plain && keys_in.iter().all(|k| color(k.color) == identity) {
+        return Ok(());
+    }
     let mut keys = Keys::new(8);
     let mut first = [0f32; 8];
     for (k, key) in keys_in.iter().enumerate() {
