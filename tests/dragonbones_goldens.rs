@@ -317,3 +317,29 @@ fn project_sample_matches_its_golden() {
     assert!(m.compared > 10_000, "compared only {}", m.compared);
     assert_eq!(m.count, 0, "{}", m.first.join("\n"));
 }
+
+/// The project's own 5.x fixtures (5.6 keys, surface bones, sound frames, 5.x zOrder, chained
+/// curves) against the oracle's goldens (tests/fixtures/dragonbones5/README.md): runs
+/// everywhere.
+#[test]
+fn own_5x_fixtures_match_their_goldens() {
+    let dir = common::project_dir().join("tests/fixtures/dragonbones5");
+    let mut files = 0;
+    let mut report = Vec::new();
+    let mut total = Mismatches::default();
+    for name in ["split56", "surface56", "frames50"] {
+        let bytes = std::fs::read(dir.join(format!("{name}.json"))).expect("fixture");
+        let golden = read_json(&dir.join(format!("{name}.golden.json")));
+        let m = compare_file(&bytes, &golden, name);
+        report.push(format!(
+            "{name}: {} compared, {} mismatching",
+            m.compared, m.count
+        ));
+        report.extend(m.first.iter().map(|f| format!("    {f}")));
+        assert!(m.compared > 500, "{name}: compared only {}", m.compared);
+        total.count += m.count;
+        files += 1;
+    }
+    assert_eq!(files, 3);
+    assert_eq!(total.count, 0, "{}", report.join("\n"));
+}

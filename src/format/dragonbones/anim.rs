@@ -134,6 +134,7 @@ pub fn animation(
     fps: f64,
     spaces: &HashMap<AttachmentId, DeformSpace>,
     data: &SkeletonData,
+    surfaces: &[bool],
     events: &mut Vec<EventData>,
 ) -> Result<Animation, LoadError> {
     let name = match a.name.as_deref() {
@@ -173,7 +174,10 @@ pub fn animation(
         for (fr, &(start, _)) in tl.frame.iter().zip(&spans) {
             fire(f.time(start), &fr.fire, bname);
         }
-        bone_timelines(&f, &tat, tl, bone, &mut timelines)?;
+        // The runtime ignores a surface bone's timelines (its lattice places its children).
+        if !surfaces.get(bone).copied().unwrap_or(false) {
+            bone_timelines(&f, &tat, tl, bone, &mut timelines)?;
+        }
     }
     for (i, tl) in a.slot.list().iter().enumerate() {
         let tat = join(at, &[Key("slot"), Index(i)]);

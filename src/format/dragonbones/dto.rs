@@ -156,6 +156,11 @@ pub struct Bone {
     #[serde(rename = "inheritScale")]
     pub inherit_scale: Flag,
     pub transform: Transform,
+    /// 5.6: `"bone"` (default) or `"surface"` (a lattice of `segmentX` x `segmentY` cells
+    /// through `vertices`).
+    #[serde(rename = "type")]
+    pub kind: Option<String>,
+    pub vertices: Vec<f64>,
 }
 
 #[derive(Deserialize, Debug, Default)]
@@ -270,6 +275,12 @@ pub struct Animation {
     pub ffd: Vec<FfdTimeline>,
     /// `.dbbin`: where this animation's frame data starts in the typed arrays.
     pub offset: Vec<f64>,
+    /// 5.6 keys the 5.6.300 runtime ignores (animation trees, parameter timelines).
+    #[serde(rename = "type")]
+    pub kind: Option<serde::de::IgnoredAny>,
+    #[serde(rename = "blendType")]
+    pub blend_type: Option<serde::de::IgnoredAny>,
+    pub timeline: Option<serde::de::IgnoredAny>,
     #[serde(rename = "zOrder")]
     pub z_order: Option<ZOrderTimeline>,
 }
