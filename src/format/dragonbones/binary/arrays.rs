@@ -23,10 +23,10 @@ impl<T: Copy> Array<T> {
         self.values.get(i..end).ok_or_else(|| self.past(end))
     }
 
-    /// The byte offset in the file of value `i`.
+    /// The byte offset in the file of value `i` (the array's end for an index past it).
     pub fn byte(&self, i: usize) -> u64 {
         let size = std::mem::size_of::<T>();
-        self.start.saturating_add(i.saturating_mul(size)) as u64
+        (self.start + i.min(self.values.len()) * size) as u64
     }
 
     /// An error about value `i`.
