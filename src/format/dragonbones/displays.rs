@@ -153,7 +153,8 @@ fn display(
             rotation: t.core_rotation(),
             skeleton: None,
         }),
-        DisplayType::BoundingBox => AttachmentKind::BoundingBox {
+        // A path's vertices outline it; bones following it are not simulated.
+        DisplayType::BoundingBox | DisplayType::Path => AttachmentKind::BoundingBox {
             vertices: plain_vertices(cx, at, &d.vertices, &t.matrix())?,
             color: None,
         },
