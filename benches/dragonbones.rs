@@ -1,6 +1,7 @@
 //! DragonBones: loading (beside the serde_json `Value` floor on the same bytes) and a frame of
 //! playback (AnimationState update + apply + world transforms) on the project sample and,
-//! when `../shared` is beside the project, the corpus' largest files.
+//! when `../shared` is beside the project, the corpus' largest files and 5.x JSON / `.dbbin`
+//! twins.
 //!
 //! - `load/<name>`: `format::load_all` (every armature).
 //! - `json_value/<name>`: `serde_json::from_slice::<Value>`, the floor any loader pays.
@@ -29,7 +30,22 @@ fn inputs() -> Vec<(String, Vec<u8>)> {
     } else {
         eprintln!("../shared is absent: benchmarking the project's sample only");
     }
-    common::read_named(files)
+    let mut named = common::read_named(files);
+    // 5.x: JSON beside the binary twin (named by extension, the stems are the same).
+    let five = root.join("../shared/corpus/dragonbones/5.x");
+    for rel in [
+        "5.5/mecha_2903_ske.json",
+        "5.5/starter_ske.json",
+        "5.5/starter_ske.dbbin",
+        "5.0/dragon_boy_ske.json",
+        "5.0/dragon_boy_ske.dbbin",
+    ] {
+        let p = five.join(rel);
+        if let Ok(bytes) = std::fs::read(&p) {
+            named.push((rel.replace('/', "-"), bytes));
+        }
+    }
+    named
 }
 
 fn load(c: &mut Criterion) {

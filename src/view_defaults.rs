@@ -68,6 +68,31 @@ fn cycle_rank(name: &str) -> Option<(usize, u8)> {
     })
 }
 
+/// The armature a file opens on when the user names none: one that no other armature of the
+/// file nests as a child armature (the character, not its effects or weapons), the one with
+/// the most bones among those, the first on a tie. Files of one skeleton give 0.
+pub fn main_armature<T: std::ops::Deref<Target = SkeletonData>>(all: &[T]) -> usize {
+    use crate::core::model::AttachmentKind;
+    let nested = |name: &str| {
+        all.iter().any(|d| {
+            d.name != name
+                && d.attachments
+                    .iter()
+                    .any(|a| matches!(&a.kind, AttachmentKind::Armature(c) if c.armature == name))
+        })
+    };
+    let mut best: Option<(usize, usize)> = None;
+    for (i, d) in all.iter().enumerate() {
+        if nested(&d.name) {
+            continue;
+        }
+        if best.is_none_or(|(_, bones)| d.bones.len() > bones) {
+            best = Some((i, d.bones.len()));
+        }
+    }
+    best.map_or(0, |(i, _)| i)
+}
+
 /// The animation to open on: among the animations that move (and loop, when any does), the
 /// first named like a cycle (walk, run, trot, idle), else the most keyed one (longest on a
 /// tie); the first animation when all are still. `None` when there is none.

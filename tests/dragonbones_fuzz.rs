@@ -35,7 +35,15 @@ fn exercise(bytes: &[u8]) {
         }
         Err(e) => match e.location {
             Some(Location::Json { line, column, .. }) => assert!(line >= 1 && column >= 1),
-            other => panic!("error without a JSON location: {other:?} ({})", e.message),
+            // A `.dbbin` (and only a `.dbbin`) fails at a byte inside the file.
+            Some(Location::Byte { offset }) if bytes.starts_with(b"DBDT") => {
+                assert!(
+                    offset <= bytes.len() as u64,
+                    "{offset} past {}",
+                    bytes.len()
+                )
+            }
+            other => panic!("error without a location: {other:?} ({})", e.message),
         },
     }
     assert!(start.elapsed() < BUDGET, "took {:?}", start.elapsed());
@@ -111,5 +119,33 @@ fn prefixes_of_a_real_file() {
     let step = if cfg!(debug_assertions) { 211 } else { 13 };
     for end in (0..bytes.len()).step_by(step) {
         exercise(&bytes[..end]);
+    }
+}
+
+/// Every `.dbbin` of the corpus: prefixes, single-byte replacements across header and
+/// arrays, and numbers of the binary block set to extremes.
+#[test]
+fn prefixes_and_replacements_of_the_dbbin_files() {
+    let Some(shared) = common::shared_dir("DragonBones .dbbin fuzz on the corpus") else {
+        return;
+    };
+    let step = if cfg!(debug_assertions) { 97 } else { 5 };
+    for rel in [
+        "5.0/dragon_boy_ske.dbbin",
+        "5.5/mecha_1002_101d_show_ske.dbbin",
+        "5.5/starter_ske.dbbin",
+    ] {
+        let bytes = std::fs::read(shared.join("corpus/dragonbones/5.x").join(rel)).unwrap();
+        for end in (0..bytes.len()).step_by(step * 3) {
+            exercise(&bytes[..end]);
+        }
+        let mut copy = bytes.clone();
+        for i in (4..bytes.len()).step_by(step) {
+            for b in [0x00, 0x7f, 0x80, 0xff, b'9', b'"'] {
+                copy[i] = b;
+                exercise(&copy);
+            }
+            copy[i] = bytes[i];
+        }
     }
 }

@@ -275,10 +275,7 @@ fn check_walks_folders_and_skips_what_is_not_an_export() {
 /// Corpus folders whose versions bonescope does not read yet, with the issue that brings them.
 /// Every file under one is refused as an unsupported version, naming it; an entry whose files
 /// all load fails the test, so the list only shrinks.
-const STILL_REFUSED: &[(&str, &str)] = &[
-    ("spine/3.7/", "Spine 3.7: issue 30"),
-    ("dragonbones/5.x/", "DragonBones 5.x: issue 31"),
-];
+const STILL_REFUSED: &[(&str, &str)] = &[("spine/3.7/", "Spine 3.7: issue 30")];
 
 /// What `check` says about every file of the corpus. Official exports (Spine, DragonBones
 /// 4.x, the real and valid MRTK recordings) have no errors; the warnings and infos they do

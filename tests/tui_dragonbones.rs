@@ -1,6 +1,8 @@
 //! The viewer on a DragonBones file: the same panels with no format-specific code, several
 //! armatures behind the armature picker (`A`), events, sounds and actions in the event log.
 
+mod common;
+
 use bonescope::tui::app::{App, Document, Overlay};
 use bonescope::tui::offscreen::{buffer_text, file_app, render_app};
 use bonescope::tui::theme::{ColorMode, Theme};
@@ -125,4 +127,35 @@ fn child_armatures_are_drawn_nested() {
         with_child > marker_only,
         "nested lantern adds dots: {with_child} vs {marker_only}"
     );
+}
+
+/// A DragonBones 5.5 export (and a `.dbbin`) opens at 80x24 on its main armature (not the
+/// effects listed before it), plays, and lists the rest behind the picker.
+#[test]
+fn dragonbones_5x_opens_on_its_main_armature() {
+    let Some(shared) = common::shared_dir("DragonBones 5.x in the viewer") else {
+        return;
+    };
+    let dir = shared.join("corpus/dragonbones/5.x/5.5");
+    for (file, main) in [
+        ("mecha_1502b_ske.json", "mecha_1502b"),
+        ("progress_bar_ske.json", "progress_bar"),
+        ("starter_ske.dbbin", "starter"),
+    ] {
+        let bytes = std::fs::read(dir.join(file)).expect("corpus file");
+        let mut app = file_app(&bytes, file, 0.0).expect("app");
+        assert_eq!(app.doc.data.name, main, "{file}");
+        assert!(
+            app.selection.animation.is_some(),
+            "{file}: an animation plays"
+        );
+        let before = app.session.time();
+        app.session.advance(3);
+        assert!(app.session.time() > before, "{file}: time moves");
+        let screen = buffer_text(&render_app(&mut app, 80, 24));
+        assert!(
+            screen.contains(main) || screen.contains(file),
+            "{file}:\n{screen}"
+        );
+    }
 }

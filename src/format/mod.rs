@@ -48,6 +48,7 @@ pub fn load_all(bytes: &[u8], name: &str) -> Result<Vec<SkeletonData>, LoadError
         sniff::Format::SpineJson { spine, .. } => vec![spine_json::load(bytes, name, spine)?],
         sniff::Format::SpineBinary(header) => vec![spine_binary::load(bytes, &header, name)?],
         sniff::Format::DragonBones => dragonbones::load(bytes, name)?,
+        sniff::Format::DragonBonesBinary => dragonbones::binary::load(bytes, name)?,
         sniff::Format::MrtkInput => vec![mrtk::load_skeleton(bytes, name)?],
     };
     for data in &mut all {

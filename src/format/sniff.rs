@@ -14,6 +14,8 @@ pub enum Format {
     },
     /// DragonBones JSON (a top-level `armature` list); the loader checks the version.
     DragonBones,
+    /// DragonBones binary data (`.dbbin`), recognised by its `DBDT` tag.
+    DragonBonesBinary,
     /// An MRTK2 input animation (binary, recognised by its magic number).
     MrtkInput,
     /// A Spine binary export (`.skel`), recognised by its hash and version string.
@@ -21,7 +23,7 @@ pub enum Format {
 }
 
 const EXPECTED: &str =
-    "expected a Spine 3.8-4.3 or DragonBones 4.x JSON export or an MRTK input animation";
+    "expected a Spine 3.8-4.3 or DragonBones 4.x-5.x JSON export or an MRTK input animation";
 
 /// Recognises `text`: an MRTK input animation by its magic number, else JSON. Only the top of the document is read (the `skeleton.spine` version
 /// string), so this is cheap; the chosen loader reports any later syntax error.
@@ -29,14 +31,11 @@ pub fn sniff(text: &[u8]) -> Result<Format, LoadError> {
     if super::mrtk::is_mrtk(text) {
         return Ok(Format::MrtkInput);
     }
+    if super::dragonbones::binary::is_dbbin(text) {
+        return Ok(Format::DragonBonesBinary);
+    }
     if let Some(header) = super::spine_binary::detect(text) {
         return Ok(Format::SpineBinary(header));
-    }
-    if text.starts_with(b"DBDT") {
-        return Err(LoadError::byte(
-            0,
-            "DragonBones binary (.dbbin) is not supported yet; bonescope reads DragonBones 4.0 and 4.5 JSON",
-        ).with_kind(ErrorKind::UnsupportedVersion));
     }
     let Some(start) = text.iter().position(|b| !b.is_ascii_whitespace()) else {
         return Err(
@@ -139,11 +138,11 @@ mod tests {
     fn rejects_other_files() {
         assert_eq!(
             msg(""),
-            "line 1, column 1: empty file (expected a Spine 3.8-4.3 or DragonBones 4.x JSON export or an MRTK input animation)"
+            "line 1, column 1: empty file (expected a Spine 3.8-4.3 or DragonBones 4.x-5.x JSON export or an MRTK input animation)"
         );
         assert_eq!(
             msg(" \n "),
-            "line 1, column 1: empty file (expected a Spine 3.8-4.3 or DragonBones 4.x JSON export or an MRTK input animation)"
+            "line 1, column 1: empty file (expected a Spine 3.8-4.3 or DragonBones 4.x-5.x JSON export or an MRTK input animation)"
         );
         assert!(
             msg("\n[1, 2]").starts_with("line 2, column 1: unrecognised file: not a JSON object")

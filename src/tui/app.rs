@@ -145,8 +145,9 @@ pub fn initial_skins(data: &SkeletonData) -> Vec<String> {
 
 impl App {
     /// Opens `doc` paused at time 0 with its first animation looping on track 0.
-    /// An app on a file's skeletons, called `label`: the first is shown, the others are
-    /// behind the armature picker.
+    /// An app on a file's skeletons, called `label`: the main one
+    /// ([`crate::view_defaults::main_armature`]) is shown, the others are behind the armature
+    /// picker.
     pub fn open(
         label: String,
         armatures: Vec<Arc<SkeletonData>>,
@@ -154,7 +155,7 @@ impl App {
         marker: MarkerKind,
     ) -> Result<App, String> {
         let data = armatures
-            .first()
+            .get(crate::view_defaults::main_armature(&armatures))
             .cloned()
             .ok_or("the file holds no skeleton")?;
         let mut app = App::new(Document { label, data }, theme, marker)?;

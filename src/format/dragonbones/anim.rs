@@ -53,7 +53,15 @@ impl Frame<'_> {
         at: &[Seg<'_>],
         durations: impl ExactSizeIterator<Item = Num>,
     ) -> Result<Vec<(u32, u32)>, LoadError> {
-        let at = join(at, &[Key("frame")]);
+        self.spans_of(&join(at, &[Key("frame")]), durations)
+    }
+
+    /// [`Frame::spans`] of the key-frame list at `at` itself (5.5's named lists).
+    fn spans_of(
+        &self,
+        at: &[Seg<'_>],
+        durations: impl ExactSizeIterator<Item = Num>,
+    ) -> Result<Vec<(u32, u32)>, LoadError> {
         let n = durations.len();
         let mut out = Vec::with_capacity(n);
         let mut start = 0u32;
@@ -64,7 +72,7 @@ impl Frame<'_> {
                 let d = d.or(1.0);
                 if !(0.0..=MAX_FRAMES).contains(&d) {
                     return Err(self.cx.err(
-                        &join(&at, &[Index(i), Key("duration")]),
+                        &join(at, &[Index(i), Key("duration")]),
                         format!("frame duration {d} is out of range (0 to {MAX_FRAMES})"),
                     ));
                 }
@@ -129,6 +137,7 @@ pub fn animation(
     fps: f64,
     spaces: &HashMap<AttachmentId, DeformSpace>,
     data: &SkeletonData,
+    surfaces: &[bool],
     events: &mut Vec<EventData>,
 ) -> Result<Animation, LoadError> {
     let name = match a.name.as_deref() {
@@ -161,26 +170,78 @@ pub fn animation(
     for (fr, &(start, _)) in a.frame.iter().zip(&spans) {
         fire(f.time(start), &fr.fire, "");
     }
-    for (i, tl) in a.bone.iter().enumerate() {
+    for (i, tl) in a.bone.list().iter().enumerate() {
         let tat = join(at, &[Key("bone"), Index(i)]);
         let (bone, bname) = target(cx, &tat, &tl.name, "bone", |n| data.find_bone(n))?;
         let spans = f.spans(&tat, tl.frame.iter().map(|fr| fr.duration))?;
         for (fr, &(start, _)) in tl.frame.iter().zip(&spans) {
             fire(f.time(start), &fr.fire, bname);
         }
-        if !tl.frame.is_empty() {
-            bone_timelines(&f, &tat, tl, &spans, bone, &mut timelines)?;
+        // The runtime ignores a surface bone's timelines (its lattice places its children).
+        if !surfaces.get(bone).copied().unwrap_or(false) {
+            bone_timelines(&f, &tat, tl, bone, &mut timelines)?;
         }
     }
-    for (i, tl) in a.slot.iter().enumerate() {
+    for (i, tl) in a.slot.list().iter().enumerate() {
         let tat = join(at, &[Key("slot"), Index(i)]);
         let (slot, sname) = target(cx, &tat, &tl.name, "slot", |n| data.find_slot(n))?;
-        let spans = f.spans(&tat, tl.frame.iter().map(|fr| fr.duration))?;
-        for (fr, &(start, _)) in tl.frame.iter().zip(&spans) {
-            fire(f.time(start), &fr.fire, sname);
-        }
         if !tl.frame.is_empty() {
-            slot_timelines(&f, &tat, tl, &spans, slot, data, &mut timelines)?;
+            let spans = f.spans(&tat, tl.frame.iter().map(|fr| fr.duration))?;
+            for (fr, &(start, _)) in tl.frame.iter().zip(&spans) {
+                fire(f.time(start), &fr.fire, sname);
+            }
+            let display = tl.frame.iter().zip(&spans);
+            let display = display.map(|(fr, &(s, _))| (s, fr.display_index.or(0.0)));
+            let color = tl
+                .frame
+                .iter()
+                .zip(&spans)
+                .map(|(fr, &(start, len))| ColorKey {
+                    tween: &fr.tween,
+                    start,
+                    len,
+                    color: fr.color.as_ref(),
+                });
+            let color: Vec<_> = color.collect();
+            // A frame without a color means the identity color, so the list drives the
+            // color even when no frame names one (it matters when the setup color is not
+            // the identity).
+            slot_display(&f, &display.collect::<Vec<_>>(), slot, data, &mut timelines);
+            slot_color(&f, &tat, &color, tl, slot, data, &mut timelines)?;
+            continue;
+        }
+        if !tl.display_frame.is_empty() {
+            let dat = join(&tat, &[Key("displayFrame")]);
+            let spans = f.spans_of(&dat, tl.display_frame.iter().map(|fr| fr.duration))?;
+            for (fr, &(start, _)) in tl.display_frame.iter().zip(&spans) {
+                fire(f.time(start), &fr.fire, sname);
+            }
+            let display = tl.display_frame.iter().zip(&spans);
+            let display = display.map(|(fr, &(s, _))| (s, fr.value.or(0.0)));
+            slot_display(&f, &display.collect::<Vec<_>>(), slot, data, &mut timelines);
+        }
+        if !tl.color_frame.is_empty() {
+            let cat = join(&tat, &[Key("colorFrame")]);
+            let spans = f.spans_of(&cat, tl.color_frame.iter().map(|fr| fr.duration))?;
+            let color = tl
+                .color_frame
+                .iter()
+                .zip(&spans)
+                .map(|(fr, &(start, len))| ColorKey {
+                    tween: &fr.tween,
+                    start,
+                    len,
+                    color: fr.value.as_ref().or(fr.color.as_ref()),
+                });
+            slot_color(
+                &f,
+                &cat,
+                &color.collect::<Vec<_>>(),
+                tl,
+                slot,
+                data,
+                &mut timelines,
+            )?;
         }
     }
     for (i, tl) in a.ffd.iter().enumerate() {
@@ -278,156 +339,282 @@ fn frame_events(acts: &dto::FrameActions, origin: &str, defs: &mut Vec<EventData
     out
 }
 
+/// One key of a bone channel group: how it tweens, where it sits and its (up to two) values.
+struct ChannelKey<'t> {
+    tween: &'t dto::Tween,
+    start: u32,
+    len: u32,
+    row: [f64; 2],
+}
+
 /// A bone timeline's frames as translate, rotate, shear and scale timelines (each left out
-/// when all its keys are the identity). Rotations are unwrapped the runtime's way: the
-/// shortest way from the previous key unless that key asks for extra turns (`tweenRotate`).
+/// when all its keys are the identity): the 4.x / 5.0 combined `frame` list, or 5.5's
+/// `translateFrame`, `rotateFrame` and `scaleFrame` lists, each on its own key frames.
 fn bone_timelines(
     f: &Frame<'_>,
     at: &[Seg<'_>],
     tl: &dto::BoneTimeline,
-    spans: &[(u32, u32)],
     bone: usize,
     out: &mut Vec<Timeline>,
 ) -> Result<(), LoadError> {
-    let mut values: Vec<[f64; 7]> = Vec::with_capacity(tl.frame.len());
-    let (mut prev, mut turns) = (0.0f64, 0.0f64);
-    for (fr, &(start, _)) in tl.frame.iter().zip(spans) {
-        let t = DbTransform::parse(&fr.transform);
-        let mut rot = t.rotation;
-        if start != 0 {
-            if turns == 0.0 {
-                rot = prev + normalize(rot - prev);
-            } else {
-                let passed = if turns > 0.0 {
-                    rot >= prev
-                } else {
-                    rot <= prev
-                };
-                if passed {
-                    turns -= turns.signum();
-                }
-                rot = prev + (rot - prev) + std::f64::consts::TAU * turns;
-            }
-        }
-        turns = fr.tween_rotate.or(0.0).trunc();
-        prev = rot;
-        values.push([
-            t.x,
-            flip(t.y),
-            flip(rot.to_degrees()),
-            0.0,
-            flip(t.skew.to_degrees()),
-            t.scale_x,
-            t.scale_y,
-        ]);
-    }
-    let props: [(BoneProperty, &[usize], [f64; 2]); 4] = [
-        (BoneProperty::Translate, &[0, 1], [0.0, 0.0]),
-        (BoneProperty::Rotate, &[2], [0.0, 0.0]),
-        (BoneProperty::Shear, &[3, 4], [0.0, 0.0]),
-        (BoneProperty::Scale, &[5, 6], [1.0, 1.0]),
-    ];
     let warp = f.warp(tl.scale, tl.offset);
-    for (property, channels, identity) in props {
-        let trivial = values
+    let mut push = |property, keys: Vec<ChannelKey<'_>>, n: usize, identity: [f64; 2]| {
+        channel_timeline(f, at, bone, property, &keys, n, identity, warp, out)
+    };
+    if !tl.frame.is_empty() {
+        let spans = f.spans(at, tl.frame.iter().map(|fr| fr.duration))?;
+        let mut unwrap = Unwrap::default();
+        let mut groups: [Vec<ChannelKey<'_>>; 4] = Default::default();
+        for (fr, &(start, len)) in tl.frame.iter().zip(&spans) {
+            let t = DbTransform::parse(&fr.transform);
+            let rot = unwrap.next(start, t.rotation, fr.tween_rotate.or(0.0));
+            let key = |row| ChannelKey {
+                tween: &fr.tween,
+                start,
+                len,
+                row,
+            };
+            groups[0].push(key([t.x, flip(t.y)]));
+            groups[1].push(key([flip(rot.to_degrees()), 0.0]));
+            groups[2].push(key([0.0, flip(t.skew.to_degrees())]));
+            groups[3].push(key([t.scale_x, t.scale_y]));
+        }
+        let [tr, ro, sh, sc] = groups;
+        push(BoneProperty::Translate, tr, 2, [0.0, 0.0])?;
+        push(BoneProperty::Rotate, ro, 1, [0.0, 0.0])?;
+        push(BoneProperty::Shear, sh, 2, [0.0, 0.0])?;
+        return push(BoneProperty::Scale, sc, 2, [1.0, 1.0]);
+    }
+    if !tl.translate_frame.is_empty() {
+        let tat = join(at, &[Key("translateFrame")]);
+        let spans = f.spans_of(&tat, tl.translate_frame.iter().map(|fr| fr.duration))?;
+        let keys = tl
+            .translate_frame
             .iter()
-            .all(|v| channels.iter().zip(identity).all(|(&c, id)| v[c] == id));
-        if trivial {
-            continue;
+            .zip(&spans)
+            .map(|(fr, &(start, len))| ChannelKey {
+                tween: &fr.tween,
+                start,
+                len,
+                row: [fr.x.or(0.0), flip(fr.y.or(0.0))],
+            });
+        push(BoneProperty::Translate, keys.collect(), 2, [0.0, 0.0])?;
+    }
+    if !tl.rotate_frame.is_empty() {
+        let tat = join(at, &[Key("rotateFrame")]);
+        let spans = f.spans_of(&tat, tl.rotate_frame.iter().map(|fr| fr.duration))?;
+        let mut unwrap = Unwrap::default();
+        let (mut ro, mut sh) = (Vec::new(), Vec::new());
+        for (fr, &(start, len)) in tl.rotate_frame.iter().zip(&spans) {
+            let (rot, skew) = match fr.radians {
+                Some(r) => r,
+                None => {
+                    let rotation = normalize(fr.rotate.or(0.0).to_radians());
+                    let rot = unwrap.next(start, rotation, fr.clockwise.or(0.0));
+                    (rot, normalize(fr.skew.or(0.0).to_radians()))
+                }
+            };
+            let key = |row| ChannelKey {
+                tween: &fr.tween,
+                start,
+                len,
+                row,
+            };
+            ro.push(key([flip(rot.to_degrees()), 0.0]));
+            sh.push(key([0.0, flip(skew.to_degrees())]));
         }
-        let mut keys = Keys::new(channels.len());
-        let mut row = [0f32; 2];
-        for (k, (fr, &(start, len))) in tl.frame.iter().zip(spans).enumerate() {
-            f.cx.spend(len as usize * 4, at)?;
-            let interp = tween::interp(&fr.tween, len, &mut keys);
-            for (j, &c) in channels.iter().enumerate() {
-                row[j] = values[k][c] as f32;
-            }
-            keys.push(f.time(start), &row[..channels.len()], interp);
-        }
-        let last = keys
-            .len()
-            .checked_sub(1)
-            .map_or(Interp::Stepped, |i| keys.interp(i));
-        if f.wraps(spans, last) {
-            for (j, &c) in channels.iter().enumerate() {
-                row[j] = values[0][c] as f32;
-            }
-            keys.push(f.duration() as f32, &row[..channels.len()], Interp::Stepped);
-        }
-        keys.set_warp(warp);
-        out.push(Timeline::Bone(BoneTimeline {
-            bone,
-            property,
-            keys,
-            shortest: false,
-        }));
+        push(BoneProperty::Rotate, ro, 1, [0.0, 0.0])?;
+        push(BoneProperty::Shear, sh, 2, [0.0, 0.0])?;
+    }
+    if !tl.scale_frame.is_empty() {
+        let tat = join(at, &[Key("scaleFrame")]);
+        let spans = f.spans_of(&tat, tl.scale_frame.iter().map(|fr| fr.duration))?;
+        let keys = tl
+            .scale_frame
+            .iter()
+            .zip(&spans)
+            .map(|(fr, &(start, len))| ChannelKey {
+                tween: &fr.tween,
+                start,
+                len,
+                row: [fr.x.or(1.0), fr.y.or(1.0)],
+            });
+        push(BoneProperty::Scale, keys.collect(), 2, [1.0, 1.0])?;
     }
     Ok(())
 }
 
-/// A slot timeline's frames as a display (attachment) timeline and, when any frame has a
-/// color, a color timeline of multipliers and offsets (a frame without one is the identity).
-fn slot_timelines(
+/// Rotations unwrapped the runtime's way: the shortest way from the previous key unless that
+/// key asks for extra turns (4.x `tweenRotate`, 5.5 `clockwise`).
+#[derive(Default)]
+struct Unwrap {
+    prev: f64,
+    turns: f64,
+}
+
+impl Unwrap {
+    /// The unwrapped rotation (radians) of a key at frame `start`; `turns` is the key's own
+    /// request for the tween that leaves it.
+    fn next(&mut self, start: u32, rotation: f64, turns: f64) -> f64 {
+        let mut rot = rotation;
+        if start != 0 {
+            if self.turns == 0.0 {
+                rot = self.prev + normalize(rot - self.prev);
+            } else {
+                let passed = if self.turns > 0.0 {
+                    rot >= self.prev
+                } else {
+                    rot <= self.prev
+                };
+                if passed {
+                    self.turns -= self.turns.signum();
+                }
+                rot = self.prev + (rot - self.prev) + std::f64::consts::TAU * self.turns;
+            }
+        }
+        self.turns = if turns.is_finite() {
+            turns.trunc()
+        } else {
+            0.0
+        };
+        self.prev = rot;
+        rot
+    }
+}
+
+/// One bone timeline of `n` channels from `keys`, left out when every key is `identity`.
+#[allow(clippy::too_many_arguments)]
+fn channel_timeline(
     f: &Frame<'_>,
     at: &[Seg<'_>],
-    tl: &dto::SlotTimeline,
-    spans: &[(u32, u32)],
+    bone: usize,
+    property: BoneProperty,
+    keys_in: &[ChannelKey<'_>],
+    n: usize,
+    identity: [f64; 2],
+    warp: Option<TimeWarp>,
+    out: &mut Vec<Timeline>,
+) -> Result<(), LoadError> {
+    if keys_in.iter().all(|k| k.row[..n] == identity[..n]) {
+        return Ok(());
+    }
+    let mut keys = Keys::new(n);
+    let row = |k: &ChannelKey<'_>| [k.row[0] as f32, k.row[1] as f32];
+    for k in keys_in {
+        f.cx.spend(k.len as usize * 4, at)?;
+        let interp = tween::interp(k.tween, k.len, &mut keys);
+        keys.push(f.time(k.start), &row(k)[..n], interp);
+    }
+    let last = keys
+        .len()
+        .checked_sub(1)
+        .map_or(Interp::Stepped, |i| keys.interp(i));
+    let spans: Vec<(u32, u32)> = keys_in.iter().map(|k| (k.start, k.len)).collect();
+    if f.wraps(&spans, last) {
+        keys.push(f.duration() as f32, &row(&keys_in[0])[..n], Interp::Stepped);
+    }
+    keys.set_warp(warp);
+    out.push(Timeline::Bone(BoneTimeline {
+        bone,
+        property,
+        keys,
+        shortest: false,
+    }));
+    Ok(())
+}
+
+/// A slot display key frame: its start and display index.
+type DisplayKey = (u32, f64);
+
+/// A slot color key frame (no color: the identity).
+struct ColorKey<'t> {
+    tween: &'t dto::Tween,
+    start: u32,
+    len: u32,
+    color: Option<&'t dto::ColorTransform>,
+}
+
+/// Display-index keys as an attachment timeline, left out when every key shows the setup
+/// display.
+fn slot_display(
+    f: &Frame<'_>,
+    keys: &[DisplayKey],
     slot: usize,
     data: &SkeletonData,
     out: &mut Vec<Timeline>,
-) -> Result<(), LoadError> {
-    let names: Vec<Option<String>> = tl
-        .frame
+) {
+    let names: Vec<Option<String>> = keys
         .iter()
-        .map(|fr| display_name(data, slot, fr.display_index.or(0.0)))
+        .map(|&(_, index)| display_name(data, slot, index))
         .collect();
     if names.iter().any(|n| *n != data.slots[slot].attachment) {
         out.push(Timeline::Attachment(AttachmentTimeline {
             slot,
-            times: spans.iter().map(|&(s, _)| f.time(s)).collect(),
+            times: keys.iter().map(|&(s, _)| f.time(s)).collect(),
             names,
         }));
     }
-    if tl.frame.iter().any(|fr| fr.color.is_some()) {
-        let mut keys = Keys::new(8);
-        let mut first = [0f32; 8];
-        for (k, (fr, &(start, len))) in tl.frame.iter().zip(spans).enumerate() {
-            f.cx.spend(len as usize * 4, at)?;
-            let interp = tween::interp(&fr.tween, len, &mut keys);
-            let (m, o) = color(fr.color.as_ref());
-            // The runtime keeps whole percents and whole offset units.
-            let pct = |v: f64| ((v * 100.0).round() / 100.0) as f32;
-            let unit = |v: f64| ((v * 255.0).round() / 255.0) as f32;
-            let row = [
-                pct(m.r),
-                pct(m.g),
-                pct(m.b),
-                pct(m.a),
-                unit(o.r),
-                unit(o.g),
-                unit(o.b),
-                unit(o.a),
-            ];
-            if k == 0 {
-                first = row;
-            }
-            keys.push(f.time(start), &row, interp);
-        }
-        let last = keys
-            .len()
-            .checked_sub(1)
-            .map_or(Interp::Stepped, |i| keys.interp(i));
-        if f.wraps(spans, last) {
-            keys.push(f.duration() as f32, &first, Interp::Stepped);
-        }
-        keys.set_warp(f.warp(tl.scale, tl.offset));
-        out.push(Timeline::Color(ColorTimeline {
-            slot,
-            kind: ColorKind::Color,
-            keys,
-        }));
+}
+
+/// Color keys as a color timeline of multipliers and offsets (the value replaces the setup
+/// color; a key without one is the identity).
+fn slot_color(
+    f: &Frame<'_>,
+    at: &[Seg<'_>],
+    keys_in: &[ColorKey<'_>],
+    tl: &dto::SlotTimeline,
+    slot: usize,
+    data: &SkeletonData,
+    out: &mut Vec<Timeline>,
+) -> Result<(), LoadError> {
+    // Identity colors over an identity setup color change nothing: left out (exporters
+    // write them for every slot key, `.dbbin` ones always).
+    let setup = &data.slots[slot];
+    let clear = crate::core::color::Color::rgba(0.0, 0.0, 0.0, 0.0);
+    let plain =
+        setup.color == crate::core::color::Color::WHITE && setup.offset.is_none_or(|o| o == clear);
+    let identity = (crate::core::color::Color::WHITE, clear);
+    if plain && keys_in.iter().all(|k| color(k.color) == identity) {
+        return Ok(());
     }
+    let mut keys = Keys::new(8);
+    let mut first = [0f32; 8];
+    for (k, key) in keys_in.iter().enumerate() {
+        f.cx.spend(key.len as usize * 4, at)?;
+        let interp = tween::interp(key.tween, key.len, &mut keys);
+        let (m, o) = color(key.color);
+        // The runtime keeps whole percents and whole offset units.
+        let pct = |v: f64| ((v * 100.0).round() / 100.0) as f32;
+        let unit = |v: f64| ((v * 255.0).round() / 255.0) as f32;
+        let row = [
+            pct(m.r),
+            pct(m.g),
+            pct(m.b),
+            pct(m.a),
+            unit(o.r),
+            unit(o.g),
+            unit(o.b),
+            unit(o.a),
+        ];
+        if k == 0 {
+            first = row;
+        }
+        keys.push(f.time(key.start), &row, interp);
+    }
+    let last = keys
+        .len()
+        .checked_sub(1)
+        .map_or(Interp::Stepped, |i| keys.interp(i));
+    let spans: Vec<(u32, u32)> = keys_in.iter().map(|k| (k.start, k.len)).collect();
+    if f.wraps(&spans, last) {
+        keys.push(f.duration() as f32, &first, Interp::Stepped);
+    }
+    keys.set_warp(f.warp(tl.scale, tl.offset));
+    out.push(Timeline::Color(ColorTimeline {
+        slot,
+        kind: ColorKind::Color,
+        keys,
+    }));
     Ok(())
 }
 

@@ -157,7 +157,8 @@ fn display(
             rotation: t.core_rotation(),
             skeleton: None,
         }),
-        DisplayType::BoundingBox => AttachmentKind::BoundingBox {
+        // A path's vertices outline it; bones following it are not simulated.
+        DisplayType::BoundingBox | DisplayType::Path => AttachmentKind::BoundingBox {
             vertices: plain_vertices(cx, at, &d.vertices, &t.matrix())?,
             color: None,
         },
@@ -226,7 +227,10 @@ fn mesh(
             format!("vertex index {} past the {n} vertices", d.triangles[i]),
         ));
     }
-    let (vertices, space) = if d.weights.is_empty() {
+    let (vertices, space) = if let Some(bound) = &d.bound {
+        let (v, binding) = prebound(bound, file_to_core);
+        (v, DeformSpace::Skinned(binding))
+    } else if d.weights.is_empty() {
         let m = t.matrix();
         (
             plain_vertices(cx, at, &d.vertices, &m)?,
@@ -343,6 +347,32 @@ fn weighted(
             influences,
         },
     ))
+}
+
+/// A skinned mesh whose vertices are already in bone space (`.dbbin`); its deform binding is
+/// the identity (the binary reader checked the bone indices).
+fn prebound(bound: &[Vec<dto::Influence>], file_to_core: &[usize]) -> (VertexData, SkinBinding) {
+    let mut bones = Vec::new();
+    let mut out = Vec::new();
+    let mut influences = Vec::with_capacity(bound.len());
+    for per in bound {
+        bones.push(per.len() as u32);
+        for i in per {
+            bones.push(file_to_core.get(i.bone).copied().unwrap_or(0) as u32);
+            out.extend_from_slice(&[i.x as f32, flip(i.y) as f32, i.weight as f32]);
+        }
+        influences.push(vec![Matrix::IDENTITY; per.len()]);
+    }
+    let vertices = VertexData {
+        bones: Some(bones),
+        vertices: out,
+        world_len: bound.len() * 2,
+    };
+    let binding = SkinBinding {
+        slot_pose: Matrix::IDENTITY,
+        influences,
+    };
+    (vertices, binding)
 }
 
 fn bone_index(v: f64, n: usize) -> Option<usize> {

@@ -49,6 +49,8 @@ pub struct File {
     #[serde(rename = "isGlobal")]
     pub is_global: Num,
     pub armature: Vec<Armature>,
+    /// `.dbbin`: byte offset and length of each typed array in the binary block.
+    pub offset: Vec<f64>,
 }
 
 #[derive(Deserialize, Debug, Default)]
@@ -154,6 +156,11 @@ pub struct Bone {
     #[serde(rename = "inheritScale")]
     pub inherit_scale: Flag,
     pub transform: Transform,
+    /// 5.6: `"bone"` (default) or `"surface"` (a lattice of `segmentX` x `segmentY` cells
+    /// through `vertices`).
+    #[serde(rename = "type")]
+    pub kind: Option<String>,
+    pub vertices: Vec<f64>,
 }
 
 #[derive(Deserialize, Debug, Default)]
@@ -235,6 +242,21 @@ pub struct Display {
     pub bone_pose: Vec<f64>,
     pub width: Num,
     pub height: Num,
+    /// `.dbbin`: where the mesh starts in the int array.
+    pub offset: Num,
+    /// A `.dbbin` skinned mesh: per vertex, its influences already in bone space.
+    #[serde(skip)]
+    pub bound: Option<Vec<Vec<Influence>>>,
+}
+
+/// One bone's hold on a skinned vertex: the bone (file index), the vertex in that bone's bind
+/// space (y-down) and the weight.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Influence {
+    pub bone: usize,
+    pub x: f64,
+    pub y: f64,
+    pub weight: f64,
 }
 
 #[derive(Deserialize, Debug, Default)]
@@ -248,9 +270,17 @@ pub struct Animation {
     pub fade_in_time: Num,
     pub scale: Num,
     pub frame: Vec<ActionFrame>,
-    pub bone: Vec<BoneTimeline>,
-    pub slot: Vec<SlotTimeline>,
+    pub bone: Tracks<BoneTimeline>,
+    pub slot: Tracks<SlotTimeline>,
     pub ffd: Vec<FfdTimeline>,
+    /// `.dbbin`: where this animation's frame data starts in the typed arrays.
+    pub offset: Vec<f64>,
+    /// 5.6 keys the 5.6.300 runtime ignores (animation trees, parameter timelines).
+    #[serde(rename = "type")]
+    pub kind: Option<serde::de::IgnoredAny>,
+    #[serde(rename = "blendType")]
+    pub blend_type: Option<serde::de::IgnoredAny>,
+    pub timeline: Option<serde::de::IgnoredAny>,
     #[serde(rename = "zOrder")]
     pub z_order: Option<ZOrderTimeline>,
 }
@@ -293,6 +323,9 @@ pub struct Tween {
     #[serde(rename = "tweenEasing")]
     pub tween_easing: Num,
     pub curve: Option<Vec<f64>>,
+    /// A curve already sampled for its key frame's length (`.dbbin` stores no control points).
+    #[serde(skip)]
+    pub samples: Option<Vec<f32>>,
 }
 
 #[derive(Deserialize, Debug, Default)]
@@ -301,7 +334,42 @@ pub struct BoneTimeline {
     pub name: Option<String>,
     pub scale: Num,
     pub offset: Num,
+    /// 4.x / 5.0: one combined list.
     pub frame: Vec<BoneFrame>,
+    /// 5.5: split lists, each with its own key frames.
+    #[serde(rename = "translateFrame")]
+    pub translate_frame: Vec<XyFrame>,
+    #[serde(rename = "rotateFrame")]
+    pub rotate_frame: Vec<RotateFrame>,
+    #[serde(rename = "scaleFrame")]
+    pub scale_frame: Vec<XyFrame>,
+}
+
+/// A 5.5 `translateFrame` (offsets, default 0) or `scaleFrame` (factors, default 1).
+#[derive(Deserialize, Debug, Default)]
+#[serde(default)]
+pub struct XyFrame {
+    pub duration: Num,
+    #[serde(flatten)]
+    pub tween: Tween,
+    pub x: Num,
+    pub y: Num,
+}
+
+/// A 5.5 `rotateFrame`: degrees added to the setup rotation and skew; `clockwise` asks for
+/// extra turns like 4.x `tweenRotate`.
+#[derive(Deserialize, Debug, Default)]
+#[serde(default)]
+pub struct RotateFrame {
+    pub duration: Num,
+    #[serde(flatten)]
+    pub tween: Tween,
+    pub rotate: Num,
+    pub skew: Num,
+    pub clockwise: Num,
+    /// Rotation and skew in radians, rotation already unwrapped (`.dbbin` stores them so).
+    #[serde(skip)]
+    pub radians: Option<(f64, f64)>,
 }
 
 #[derive(Deserialize, Debug, Default)]
@@ -323,7 +391,34 @@ pub struct SlotTimeline {
     pub name: Option<String>,
     pub scale: Num,
     pub offset: Num,
+    /// 4.x / 5.0: one combined list.
     pub frame: Vec<SlotFrame>,
+    /// 5.5: display indices (stepped), which may also fire actions.
+    #[serde(rename = "displayFrame")]
+    pub display_frame: Vec<DisplayFrame>,
+    /// 5.5: colors, tweened.
+    #[serde(rename = "colorFrame")]
+    pub color_frame: Vec<ColorFrame>,
+}
+
+#[derive(Deserialize, Debug, Default)]
+#[serde(default)]
+pub struct DisplayFrame {
+    pub duration: Num,
+    pub value: Num,
+    #[serde(flatten)]
+    pub fire: FrameActions,
+}
+
+/// A 5.5 `colorFrame`: the color is `value` (5.5 exports also wrote `color`).
+#[derive(Deserialize, Debug, Default)]
+#[serde(default)]
+pub struct ColorFrame {
+    pub duration: Num,
+    #[serde(flatten)]
+    pub tween: Tween,
+    pub value: Option<ColorTransform>,
+    pub color: Option<ColorTransform>,
 }
 
 #[derive(Deserialize, Debug, Default)]
@@ -372,4 +467,57 @@ pub struct ZOrderFrame {
     pub duration: Num,
     #[serde(rename = "zOrder")]
     pub z_order: Vec<i64>,
+}
+
+/// An animation's bone or slot timelines: a list in JSON; in a `.dbbin` header a map from
+/// bone or slot name to `[timeline type, timeline offset, ...]` into the binary arrays.
+#[derive(Debug)]
+pub enum Tracks<T> {
+    List(Vec<T>),
+    Refs(Vec<(String, Vec<f64>)>),
+}
+
+impl<T> Default for Tracks<T> {
+    fn default() -> Self {
+        Tracks::List(Vec::new())
+    }
+}
+
+impl<T> Tracks<T> {
+    /// The timelines read (none while binary references are unresolved).
+    pub fn list(&self) -> &[T] {
+        match self {
+            Tracks::List(v) => v,
+            Tracks::Refs(_) => &[],
+        }
+    }
+}
+
+impl<'de, T: Deserialize<'de>> Deserialize<'de> for Tracks<T> {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        use serde::de::{MapAccess, SeqAccess, Visitor};
+        use std::marker::PhantomData;
+        struct V<T>(PhantomData<T>);
+        impl<'de, T: Deserialize<'de>> Visitor<'de> for V<T> {
+            type Value = Tracks<T>;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a list of timelines")
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Tracks<T>, A::Error> {
+                let mut v = Vec::new();
+                while let Some(t) = seq.next_element()? {
+                    v.push(t);
+                }
+                Ok(Tracks::List(v))
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Tracks<T>, A::Error> {
+                let mut v = Vec::new();
+                while let Some(entry) = map.next_entry::<String, Vec<f64>>()? {
+                    v.push(entry);
+                }
+                Ok(Tracks::Refs(v))
+            }
+        }
+        d.deserialize_any(V(PhantomData))
+    }
 }

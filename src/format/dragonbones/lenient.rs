@@ -135,6 +135,8 @@ pub enum DisplayType {
     Armature,
     Mesh,
     BoundingBox,
+    /// 5.5+ path displays (a curve bones can follow): kept as an outline.
+    Path,
 }
 
 impl<'de> Deserialize<'de> for DisplayType {
@@ -145,7 +147,7 @@ impl<'de> Deserialize<'de> for DisplayType {
 
             fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
                 f.write_str(
-                    "a display type (\"image\", \"armature\", \"mesh\", \"boundingBox\" or 0-3)",
+                    "a display type (\"image\", \"armature\", \"mesh\", \"boundingBox\", \"path\" or 0-4)",
                 )
             }
 
@@ -155,6 +157,7 @@ impl<'de> Deserialize<'de> for DisplayType {
                     "armature" => DisplayType::Armature,
                     "mesh" => DisplayType::Mesh,
                     "boundingBox" => DisplayType::BoundingBox,
+                    "path" => DisplayType::Path,
                     _ => {
                         return Err(E::invalid_value(de::Unexpected::Str(v), &self));
                     }
@@ -167,6 +170,7 @@ impl<'de> Deserialize<'de> for DisplayType {
                     1 => DisplayType::Armature,
                     2 => DisplayType::Mesh,
                     3 => DisplayType::BoundingBox,
+                    4 => DisplayType::Path,
                     _ => return Err(E::invalid_value(de::Unexpected::Unsigned(v), &self)),
                 })
             }
@@ -228,5 +232,7 @@ mod tests {
         assert_eq!(d, DisplayType::Mesh);
         assert!(serde_json::from_str::<DisplayType>("\"sprite\"").is_err());
         assert!(serde_json::from_str::<DisplayType>("7").is_err());
+        let d: DisplayType = serde_json::from_str("\"path\"").unwrap();
+        assert_eq!(d, DisplayType::Path);
     }
 }

@@ -1,4 +1,4 @@
-//! The DragonBones 4.0 / 4.5 JSON loader (semantics: docs/dragonbones.md in `../shared`, in our
+//! The DragonBones 4.0-5.5 loader: JSON and binary `.dbbin` (semantics: docs/dragonbones.md in `../shared`, in our
 //! own words in `docs/ARCHITECTURE.md`).
 //!
 //! A file holds several armatures; each becomes one core [`SkeletonData`]. The data is
@@ -9,6 +9,7 @@
 //! frame index (`Animation::frame_rate`), per-timeline time warps and color offsets.
 
 mod anim;
+pub mod binary;
 mod ctx;
 mod displays;
 mod dto;
@@ -28,8 +29,8 @@ use crate::format::json::parse::from_slice;
 
 pub use ctx::Ctx;
 
-/// Versions whose layout this loader reads (the 5.x runtime reads 4.0 and 4.5 alike).
-const SUPPORTED: [&str; 2] = ["4.0", "4.5"];
+/// Versions the runtime (DragonBonesJS 5.6) accepts in `version` or `compatibleVersion`.
+const SUPPORTED: [&str; 4] = ["4.0", "4.5", "5.0", "5.5"];
 
 /// Loads every armature of a DragonBones JSON file (already recognised by
 /// [`crate::format::sniff`]). `name` is the display name. The caller runs
@@ -48,6 +49,13 @@ pub fn load(text: &[u8], name: &str) -> Result<Vec<SkeletonData>, LoadError> {
             return Err(layout);
         }
     };
+    build(&cx, &file, name)
+}
+
+/// Builds every armature of a parsed document (JSON, or a `.dbbin` whose binary data has been
+/// read into the same structures).
+fn build(cx: &Ctx<'_>, file: &dto::File, name: &str) -> Result<Vec<SkeletonData>, LoadError> {
+    let cx = *cx;
     check_version(
         &cx,
         &dto::Versions {
@@ -62,7 +70,10 @@ pub fn load(text: &[u8], name: &str) -> Result<Vec<SkeletonData>, LoadError> {
     let global_fps = frame_rate(&cx, file.frame_rate, 24.0, &[Seg::Key("frameRate")])?;
     // Every runtime since 4.7 reads 4.x data as parent-relative whatever `isGlobal` says;
     // the 4.5 runtime read a missing or true `isGlobal` as absolute data.
+    // 5.x data has no global form: the key is a leftover there.
+    let five = version.starts_with('5');
     let global_note = match file.is_global.0 {
+        _ if five => None,
         Some(0.0) => None,
         Some(_) => Some(
             "isGlobal is set: read as parent-relative, as runtimes since 4.7 do (the 4.5 runtime read it as absolute)",
@@ -181,7 +192,8 @@ fn frame_rate(
     }
 }
 
-/// Accepts 4.0 and 4.5 (`version` or `compatibleVersion`); names anything else.
+/// Accepts 4.0, 4.5, 5.0 and 5.5 in `version` or `compatibleVersion`, as the runtime does;
+/// names anything else.
 fn check_version(cx: &Ctx<'_>, file: &dto::Versions) -> Result<(), LoadError> {
     let ok = |v: &Option<dto::Version>| {
         v.as_ref()
@@ -193,13 +205,13 @@ fn check_version(cx: &Ctx<'_>, file: &dto::Versions) -> Result<(), LoadError> {
     let v = file.version.as_ref().map_or("(none)", |v| v.0.as_str());
     let hint = match v {
         "2.3" | "3.0" => " (Flash-era data: re-export it with DragonBones Pro as 4.5 or later)",
-        "5.0" | "5.5" | "5.6" | "5.7" => " (5.x data is not supported yet)",
+        "5.6" | "5.7" | "5.8" | "6.0" => " (a later version without compatibleVersion 5.5)",
         _ => "",
     };
     Err(cx
         .err(
             &[Seg::Key("version")],
-            format!("unsupported DragonBones version {v}{hint}; bonescope reads 4.0 and 4.5"),
+            format!("unsupported DragonBones version {v}{hint}; bonescope reads 4.0 to 5.5 (and later files compatible with 5.5)"),
         )
         .with_kind(ErrorKind::UnsupportedVersion))
 }

@@ -32,14 +32,29 @@ pub fn armature(
         data.width = b.width.or(0.0);
         data.height = b.height.or(0.0);
     }
-    let file_to_core = bones(cx, at, arm, &mut data)?;
+    let (file_to_core, surfaces) = bones(cx, at, arm, &mut data)?;
     slots(cx, at, arm, &mut data)?;
     iks(cx, at, arm, &mut data)?;
     let spaces = displays::skins(cx, at, arm, &file_to_core, &mut data)?;
     let mut events = Vec::new();
     for (i, a) in arm.animation.iter().enumerate() {
         let aat = join(at, &[Key("animation"), Index(i)]);
-        let anim = anim::animation(cx, &aat, a, fps, &spaces, &data, &mut events)?;
+        let ignored: Vec<&str> = [
+            ("type", a.kind.is_some()),
+            ("blendType", a.blend_type.is_some()),
+            ("timeline", a.timeline.is_some()),
+        ]
+        .into_iter()
+        .filter_map(|(k, present)| present.then_some(k))
+        .collect();
+        if !ignored.is_empty() {
+            data.load_warnings.push(format!(
+                "animation \"{}\": 5.6 keys {} ignored, as the DragonBones 5.6 runtime does",
+                a.name.as_deref().unwrap_or(""),
+                ignored.join(", ")
+            ));
+        }
+        let anim = anim::animation(cx, &aat, a, fps, &spaces, &data, &surfaces, &mut events)?;
         if data.find_animation(&anim.name).is_some() {
             return Err(cx
                 .err(
@@ -55,13 +70,14 @@ pub fn armature(
 }
 
 /// Bones, parents first (files list them so, but nothing guarantees it). Returns the map
-/// from file index to core index (mesh weights use file indices).
+/// from file index to core index (mesh weights use file indices) and, per core bone, whether
+/// it is a surface.
 fn bones(
     cx: &Ctx<'_>,
     at: &[Seg<'_>],
     arm: &dto::Armature,
     data: &mut SkeletonData,
-) -> Result<Vec<usize>, LoadError> {
+) -> Result<(Vec<usize>, Vec<bool>), LoadError> {
     let mut by_name: HashMap<&str, usize> = HashMap::new();
     for (i, b) in arm.bone.iter().enumerate() {
         let name = b.name.as_deref().unwrap_or("");
@@ -139,9 +155,66 @@ fn bones(
                 scale,
             }
         };
+        if b.kind.as_deref() == Some("surface") {
+            let bat = join(at, &[Key("bone"), Index(file), Key("vertices")]);
+            surface(cx, &bat, b, &mut bd, &mut data.load_warnings)?;
+        }
         data.bones.push(bd);
     }
-    Ok(file_to_core)
+    let surfaces = order
+        .iter()
+        .map(|&file| arm.bone[file].kind.as_deref() == Some("surface"))
+        .collect();
+    Ok((file_to_core, surfaces))
+}
+
+/// A 5.6 surface bone (a lattice its children are placed through). The runtime ignores its
+/// transform and timelines; with the lattice as set up, a child's world matrix is the
+/// parent's times the map from a 400 x 400 square centred on the origin onto the lattice's
+/// bounding box (observed with DragonBonesJS 5.6.300, tests/fixtures/dragonbones5). That map
+/// is this bone's transform; a lattice that is not a regular grid is bent by the runtime
+/// cell by cell, which is not simulated (warned).
+fn surface(
+    cx: &Ctx<'_>,
+    at: &[Seg<'_>],
+    b: &dto::Bone,
+    bd: &mut BoneData,
+    warnings: &mut Vec<String>,
+) -> Result<(), LoadError> {
+    let v = &b.vertices;
+    if v.len() < 2 || !v.len().is_multiple_of(2) {
+        return Err(cx.err(at, "a surface bone needs x, y vertex pairs"));
+    }
+    let xs = v.iter().step_by(2);
+    let ys = v.iter().skip(1).step_by(2);
+    let (x0, x1) = xs.fold((f64::MAX, f64::MIN), |(a, b), &x| (a.min(x), b.max(x)));
+    let (y0, y1) = ys.fold((f64::MAX, f64::MIN), |(a, b), &y| (a.min(y), b.max(y)));
+    bd.x = (x0 + x1) / 2.0;
+    bd.y = flip((y0 + y1) / 2.0);
+    bd.rotation = 0.0;
+    bd.shear_y = 0.0;
+    bd.scale_x = (x1 - x0) / 400.0;
+    bd.scale_y = (y1 - y0) / 400.0;
+    bd.inherit = Inherit::Normal;
+    let n = v.len() / 2;
+    let regular = (2..=n).any(|cols| {
+        n.is_multiple_of(cols) && {
+            let rows = n / cols;
+            (0..n).all(|i| {
+                let (c, r) = ((i % cols) as f64, (i / cols) as f64);
+                let gx = x0 + (x1 - x0) * c / (cols - 1).max(1) as f64;
+                let gy = y0 + (y1 - y0) * r / (rows - 1).max(1) as f64;
+                (v[i * 2] - gx).abs() < 1e-6 && (v[i * 2 + 1] - gy).abs() < 1e-6
+            })
+        }
+    });
+    if !regular {
+        warnings.push(format!(
+            "surface bone \"{}\": its lattice is bent; children are placed by its bounding box, not cell by cell as the runtime does",
+            bd.name
+        ));
+    }
+    Ok(())
 }
 
 /// A slot color: multipliers in percent (default 100), offsets in 0..255 units (default 0).

@@ -12,8 +12,18 @@ pub fn interp(tween: &Tween, frames: u32, keys: &mut Keys) -> Interp {
     if frames == 0 {
         return Interp::Stepped;
     }
+    if let Some(s) = &tween.samples {
+        return keys.add_sampled(s.clone());
+    }
     if let Some(c) = tween.curve.as_deref().filter(|c| c.len() == 4) {
         return keys.add_sampled(curve_samples([c[0], c[1], c[2], c[3]], frames as usize + 1));
+    }
+    if let Some(c) = tween
+        .curve
+        .as_deref()
+        .filter(|c| c.len() > 4 && c.len() % 6 == 4)
+    {
+        return keys.add_sampled(chain_samples(c, frames as usize + 1));
     }
     let Some(e) = tween.tween_easing.0 else {
         return Interp::Stepped;
@@ -37,21 +47,44 @@ fn bezier(p1: f64, p2: f64, t: f64) -> f64 {
 
 /// `n` value fractions of the bezier (0,0) (x1,y1) (x2,y2) (1,1) at times `(i + 1) / (n + 1)`:
 /// for each time the curve parameter is bisected to 1e-4, and the value rounded to 1e-4.
-pub fn curve_samples([x1, y1, x2, y2]: [f64; 4], n: usize) -> Vec<f32> {
+pub fn curve_samples(c: [f64; 4], n: usize) -> Vec<f32> {
+    (0..n)
+        .map(|i| curve_samples_at(c, (i + 1) as f64 / (n + 1) as f64))
+        .collect()
+}
+
+/// One sample of [`curve_samples`] at time `t`.
+fn curve_samples_at([x1, y1, x2, y2]: [f64; 4], t: f64) -> f32 {
+    let (mut lo, mut hi) = (0.0f64, 1.0f64);
+    let mut mid = 0.5;
+    while hi - lo > 0.0001 {
+        mid = (hi + lo) * 0.5;
+        if t - bezier(x1, x2, mid) > 0.0 {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    ((bezier(y1, y2, mid) * 10000.0).round() / 10000.0) as f32
+}
+
+/// [`curve_samples`] of a chain of segments (5.5 `curve` longer than 4 numbers: two control
+/// points, then for each further segment its start point and two control points; the chain
+/// runs from (0,0) to (1,1)). A time is looked up in the first segment whose end is not
+/// before it; as DragonBonesJS 5.6.300 does (observed, tests/fixtures/dragonbones5), that
+/// segment's two control points are then used as a curve from (0,0) to (1,1), not from its
+/// own start to its end.
+pub fn chain_samples(c: &[f64], n: usize) -> Vec<f32> {
+    let segments = (c.len() + 2) / 6;
     (0..n)
         .map(|i| {
             let t = (i + 1) as f64 / (n + 1) as f64;
-            let (mut lo, mut hi) = (0.0f64, 1.0f64);
-            let mut mid = 0.5;
-            while hi - lo > 0.0001 {
-                mid = (hi + lo) * 0.5;
-                if t - bezier(x1, x2, mid) > 0.0 {
-                    lo = mid;
-                } else {
-                    hi = mid;
-                }
-            }
-            ((bezier(y1, y2, mid) * 10000.0).round() / 10000.0) as f32
+            let end_x = |k: usize| c.get(k * 6 + 4).copied().unwrap_or(1.0);
+            let k = (0..segments)
+                .find(|&k| end_x(k) >= t)
+                .unwrap_or(segments - 1);
+            let p = &c[k * 6..k * 6 + 4];
+            curve_samples_at([p[0], p[1], p[2], p[3]], t)
         })
         .collect()
 }
@@ -64,7 +97,7 @@ mod tests {
     fn tw(e: Option<f64>) -> Tween {
         Tween {
             tween_easing: Num(e),
-            curve: None,
+            ..Tween::default()
         }
     }
 
@@ -92,8 +125,8 @@ mod tests {
     fn curves_are_resampled_per_segment_length() {
         let mut k = Keys::new(1);
         let t = Tween {
-            tween_easing: Num(None),
             curve: Some(vec![0.5, 0.0, 0.5, 1.0]),
+            ..Tween::default()
         };
         assert_eq!(interp(&t, 5, &mut k), Interp::Sampled(0));
         assert_eq!(k.sampled(0).len(), 6);
