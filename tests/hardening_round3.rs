@@ -272,3 +272,145 @@ fn convert_output_never_replaces_special_files_nor_the_input() {
     assert_eq!(std::fs::read(&old).expect("read"), expected);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Characters that must never leave bonescope raw (C1 CSI, bidi override, zero-width joiner,
+/// ESC, DEL, Arabic letter mark).
+const UNSAFE: [char; 6] = ['\u{9b}', '\u{202e}', '\u{200d}', '\u{1b}', '\u{7f}', '\u{61c}'];
+
+fn evil() -> String {
+    UNSAFE.iter().collect()
+}
+
+/// Asserts `bytes` are valid JSON (or NDJSON) without any raw unsafe character; returns the
+/// documents.
+fn safe_json(bytes: &[u8], what: &str) -> Vec<serde_json::Value> {
+    let text = std::str::from_utf8(bytes).expect("UTF-8");
+    let raw: Vec<char> = text.chars().filter(|c| UNSAFE.contains(c)).collect();
+    assert!(raw.is_empty(), "{what}: raw {raw:?} in {text}");
+    let docs: Vec<serde_json::Value> = serde_json::Deserializer::from_str(text)
+        .into_iter()
+        .collect::<Result<_, _>>()
+        .unwrap_or_else(|e| panic!("{what}: not JSON ({e}): {text}"));
+    assert!(!docs.is_empty(), "{what}: no output");
+    docs
+}
+
+/// True when some string in `v` passes `f`.
+fn has_string(v: &serde_json::Value, f: &dyn Fn(&str) -> bool) -> bool {
+    match v {
+        serde_json::Value::String(s) => f(s),
+        serde_json::Value::Array(a) => a.iter().any(|x| has_string(x, f)),
+        serde_json::Value::Object(o) => o.values().any(|x| has_string(x, f)),
+        _ => false,
+    }
+}
+
+/// A Spine file whose names (bone, slot, attachment, event, animations, one of them empty so
+/// `check` names it) carry `evil`.
+#[allow(clippy::disallowed_methods)] // the input must hold the raw characters
+fn evil_spine(dir: &Path, evil: &str) -> PathBuf {
+    let v = serde_json::json!({
+        "skeleton": {"spine": "3.8.99"},
+        "bones": [{"name": "root"}, {"name": format!("arm{evil}"), "parent": "root"}],
+        "slots": [{"name": format!("slot{evil}"), "bone": "root", "attachment": format!("att{evil}")}],
+        "skins": [{"name": "default", "attachments": {format!("slot{evil}"): {format!("att{evil}"): {"width": 1, "height": 1}}}}],
+        "events": {format!("ev{evil}"): {"string": format!("s{evil}")}},
+        "animations": {
+            format!("anim{evil}"): {
+                "events": [{"time": 0, "name": format!("ev{evil}")}],
+                "bones": {format!("arm{evil}"): {"rotate": [{"time": 0}, {"time": 1, "angle": 90}]}}
+            },
+            format!("empty{evil}"): {}
+        }
+    });
+    let p = dir.join(format!("evil{evil}.json"));
+    std::fs::write(&p, serde_json::to_vec(&v).expect("json")).expect("write");
+    p
+}
+
+/// The DragonBones sample with its armature and a bone renamed to carry `evil`.
+fn evil_dragonbones(dir: &Path, evil: &str) -> PathBuf {
+    let text = std::fs::read_to_string(common::project_dir().join("samples/dragonbones/paper-crane.json"))
+        .expect("sample");
+    // Inside JSON text a raw C0 control is invalid: ESC goes in as its escape.
+    let in_json = evil.replace('\u{1b}', "\\u001b");
+    let text = text
+        .replace("\"Crane\"", &format!("\"Crane{in_json}\""))
+        .replace("\"tail\"", &format!("\"tail{in_json}\""));
+    let p = dir.join(format!("crane{evil}.json"));
+    std::fs::write(&p, text).expect("write");
+    p
+}
+
+// Row 8: `convert`, `session --json`, `check --json` / SARIF printed raw U+009B, U+202E,
+// U+200D from file paths and names (Spine and DragonBones); `diff --json` and `:save x.ndjson`
+// shared the bypass.
+#[test]
+fn every_json_writer_escapes_names_and_paths() {
+    let evil = evil();
+    // The folder's name carries them too, so every path printed does.
+    let dir = temp_dir(&format!("json{evil}"));
+    let spine = evil_spine(&dir, &evil);
+    let crane = evil_dragonbones(&dir, &evil);
+    let script = dir.join("script.txt");
+    std::fs::write(&script, "step 3\n").expect("write");
+
+    let (code, out, err) = run(&[os("convert"), spine.as_os_str()]);
+    assert_eq!(code, Some(0), "{err}");
+    let doc = &safe_json(&out, "convert")[0];
+    assert_eq!(doc["bones"][1]["name"], format!("arm{evil}"));
+    assert!(doc["events"].get(format!("ev{evil}")).is_some(), "{doc}");
+
+    for file in [&spine, &crane] {
+        let (code, out, err) = run(&[
+            os("session"),
+            file.as_os_str(),
+            os("--script"),
+            script.as_os_str(),
+            os("--json"),
+        ]);
+        assert_eq!(code, Some(0), "{err}");
+        let doc = &safe_json(&out, "session --json")[0];
+        let bones = doc["bones"].as_array().expect("bones");
+        let want = if file == &spine { "arm" } else { "tail" };
+        assert!(
+            bones.iter().any(|b| b["bone"] == format!("{want}{evil}")),
+            "{doc}"
+        );
+        for flags in [&["--json"][..], &["--format", "sarif"]] {
+            let mut args = vec![os("check")];
+            args.extend(flags.iter().map(|f| os(f)));
+            args.push(file.as_os_str());
+            let (code, out, err) = run(&args);
+            assert!(matches!(code, Some(0 | 1)), "{flags:?}: {err}");
+            let doc = safe_json(&out, &format!("check {flags:?}")).remove(0);
+            let path = file.display().to_string();
+            // SARIF names files only in results (the crane has no findings).
+            let named = file == &spine || flags == ["--json"];
+            assert!(
+                !named || has_string(&doc, &|s| s.contains(&path)),
+                "{flags:?}: {doc}"
+            );
+        }
+    }
+    // A finding that names an animation carries the characters, escaped.
+    let (_, out, _) = run(&[os("check"), os("--json"), spine.as_os_str()]);
+    let text = String::from_utf8(out).expect("utf-8");
+    assert!(text.contains("empty\\u009b\\u202e\\u200d"), "{text}");
+
+    let (code, out, err) = run(&[os("diff"), os("--json"), spine.as_os_str(), crane.as_os_str()]);
+    assert!(matches!(code, Some(0 | 1)), "{err}");
+    safe_json(&out, "diff --json");
+
+    // The viewer's `:save` NDJSON export.
+    let mut app = open_file(&spine, 0.0);
+    let saved = dir.join("log.ndjson");
+    app.run_line(&format!("save {}", saved.display()))
+        .expect("save");
+    let docs = safe_json(&std::fs::read(&saved).expect("saved"), ":save");
+    assert!(
+        docs.iter().any(|d| d["event"]["name"] == format!("ev{evil}")),
+        "{docs:?}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
