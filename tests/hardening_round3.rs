@@ -1,6 +1,8 @@
 //! Regressions of issue 29 (hardening, round three): each test names its row.
 
 mod common;
+#[path = "common/tmux.rs"]
+mod tmux;
 
 use common::viewer::open_file;
 use std::io::Read;
@@ -413,4 +415,104 @@ fn every_json_writer_escapes_names_and_paths() {
         "{docs:?}"
     );
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+// Row 10: at large times the frame label was one too low (`t 19999.933 (599997/600000)`):
+// the frame came from `(t * fps + 1e-6).floor()`, and a time summed from 599,998 steps is
+// short of 599,998 / 30 by more than that epsilon.
+#[test]
+fn the_frame_label_is_right_at_large_times() {
+    let long = serde_json::json!({
+        "skeleton": {"spine": "3.8.99"},
+        "bones": [{"name": "root"}, {"name": "arm", "parent": "root"}],
+        "animations": {"long": {"bones": {"arm": {"rotate": [{"time": 0}, {"time": 20000, "angle": 90}]}}}}
+    });
+    let mut app = bonescope::tui::offscreen::file_app(long.to_string().as_bytes(), "long.json", 0.0)
+        .expect("opens");
+    let fps = app.session.fps();
+    let frames = (20_000.0 * fps).round() as u64;
+    for frame in [frames - 2, frames / 2 + 1, 3 * frames / 4 - 1] {
+        app.session.seek_frame(frame);
+        app.follow_playing();
+        let status = bonescope::tui::views::status::text(&app, 200, 0);
+        assert!(
+            status.contains(&format!("({frame}/{frames})")),
+            "frame {frame}: {status}"
+        );
+    }
+    // `seek` lands on the frame its time names, not one before it plus a partial step.
+    app.session.seek_time(0.7);
+    assert_eq!(app.session.frame(), (0.7 * fps).round() as u64);
+}
+
+/// tmux's view of the pane's terminal modes (`alt=1 mouse=1` while the viewer runs with
+/// `--mouse`).
+fn modes(t: &tmux::Tmux) -> String {
+    let out = t.run(&[
+        "display-message",
+        "-p",
+        "-t",
+        "e2e",
+        "alt=#{alternate_on} mouse=#{mouse_any_flag}",
+    ]);
+    String::from_utf8_lossy(&out.stdout).trim().to_string()
+}
+
+// Row 9: `kill -HUP` with the terminal still open, and `kill -QUIT`, left the alternate
+// screen, mouse mode and raw input on. Every signal that ends the viewer restores them.
+#[cfg(unix)]
+#[test]
+fn ending_signals_restore_the_terminal() {
+    for (name, signal, status) in [
+        ("hup", "-HUP", "129"),
+        ("quit", "-QUIT", "131"),
+        ("usr1", "-USR1", "138"),
+        ("alrm", "-ALRM", "142"),
+    ] {
+        // The shell ignores SIGHUP (only bonescope gets it) and reports the status and
+        // whether the terminal is back in canonical (cooked) input.
+        let cmd = format!(
+            "sh -c 'trap \"\" HUP; {} --mouse {}; echo EXIT:$?; stty -a | tr \" ;\" \"\\n\\n\" | grep icanon | sed s/^/MODE:/; sleep 60'",
+            env!("CARGO_BIN_EXE_bonescope"),
+            sample("lantern-keeper.json").display()
+        );
+        let Some(t) = tmux::Tmux::start(&format!("sig-{name}"), 100, 30, &cmd) else {
+            return;
+        };
+        t.wait_for(&["Preview"]);
+        assert_eq!(modes(&t), "alt=1 mouse=1", "{name}: full-screen before");
+        let pid = child_pid(&t).expect("bonescope's pid");
+        let killed = Command::new("kill")
+            .args([signal, &pid])
+            .status()
+            .expect("kill");
+        assert!(killed.success());
+        let screen = t.wait_for(&["EXIT:", "MODE:"]);
+        assert!(screen.contains(&format!("EXIT:{status}")), "{name}: {screen}");
+        assert!(screen.contains("MODE:icanon"), "{name}: raw input left on: {screen}");
+        assert!(!screen.contains("Preview"), "{name}: main screen back: {screen}");
+        assert_eq!(modes(&t), "alt=0 mouse=0", "{name}: modes after");
+    }
+}
+
+/// The pid of the pane's shell's child (bonescope).
+fn child_pid(t: &tmux::Tmux) -> Option<String> {
+    let shell = String::from_utf8_lossy(
+        &t.run(&["list-panes", "-t", "e2e", "-F", "#{pane_pid}"])
+            .stdout,
+    )
+    .trim()
+    .to_string();
+    let start = Instant::now();
+    loop {
+        let out = Command::new("pgrep").args(["-P", &shell]).output().ok()?;
+        let pid = String::from_utf8_lossy(&out.stdout).trim().to_string();
+        if !pid.is_empty() {
+            return Some(pid.lines().next().unwrap_or_default().to_string());
+        }
+        if start.elapsed() > Duration::from_secs(5) {
+            return None;
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
 }
