@@ -516,3 +516,59 @@ fn child_pid(t: &tmux::Tmux) -> Option<String> {
         std::thread::sleep(Duration::from_millis(100));
     }
 }
+
+// Row 6: a 226-byte scenario checkpointing every one of 10^6 frames streamed ~9 GB. The
+// output is estimated during the silent first run and refused beyond the limit (1 GiB by
+// default, `--max-output BYTES`), before a byte is written and as soon as the limit is passed.
+#[test]
+fn scenario_output_bombs_are_refused_before_writing() {
+    let dir = temp_dir("bomb");
+    let bomb = dir.join("bomb.json");
+    std::fs::write(
+        &bomb,
+        r#"{"skeleton":"lantern-keeper.json","checkpointEvery":1,"steps":[{"op":"setAnimation","track":0,"animation":"idle","loop":true},{"op":"update","dt":0.016,"count":999999}]}"#,
+    )
+    .expect("write");
+    let corpus = common::project_dir().join("samples/spine");
+    let start = Instant::now();
+    let (code, out, err) = run(&[
+        os("scenario"),
+        os("--json"),
+        os("--corpus"),
+        corpus.as_os_str(),
+        bomb.as_os_str(),
+    ]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(out.is_empty(), "nothing written");
+    assert!(
+        err.contains("larger than the limit of 1073741824 bytes") && err.contains("--max-output"),
+        "{err}"
+    );
+    // Stopped when the limit was passed, not after the whole run (a fifth of it here).
+    assert!(err.contains("checkpoints of about"), "{err}");
+    println!("refused in {:?}", start.elapsed());
+    // The limit is the user's: a lower one refuses a small run, and the default lets it be.
+    let small = common::project_dir()
+        .join("tests/fixtures/spine38/scenarios/lantern-keeper-queue-delay0.json");
+    let (code, out, err) = run(&[
+        os("scenario"),
+        os("--json"),
+        os("--max-output"),
+        os("10000"),
+        os("--corpus"),
+        corpus.as_os_str(),
+        small.as_os_str(),
+    ]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(out.is_empty());
+    let (code, out, err) = run(&[
+        os("scenario"),
+        os("--json"),
+        os("--corpus"),
+        corpus.as_os_str(),
+        small.as_os_str(),
+    ]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.len() > 10_000);
+    let _ = std::fs::remove_dir_all(&dir);
+}
