@@ -8,6 +8,7 @@ use common::viewer::open_file;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 fn bin() -> Command {
@@ -570,5 +571,61 @@ fn scenario_output_bombs_are_refused_before_writing() {
     ]);
     assert_eq!(code, Some(0), "{err}");
     assert!(out.len() > 10_000);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Bytes this process has read so far (`rchar` of `/proc/self/io`; Linux).
+fn bytes_read() -> Option<u64> {
+    let io = std::fs::read_to_string("/proc/self/io").ok()?;
+    io.lines()
+        .find_map(|l| l.strip_prefix("rchar: "))
+        .and_then(|v| v.trim().parse().ok())
+}
+
+// Row 7: `--poll` hashed every file of the folder at every poll: a 2 GB sparse file beside
+// the skeleton cost half a core for as long as it stayed. The poller now compares the watched
+// file's metadata and the file is read only when it changed.
+#[cfg(target_os = "linux")]
+#[test]
+fn polling_reads_nothing_until_the_file_changes() {
+    use bonescope::watch::{ReloadEvent, Reloader, WatchOptions};
+    let dir = temp_dir("poll");
+    let path = dir.join("model.json");
+    std::fs::copy(sample("lantern-keeper.json"), &path).expect("copy");
+    // A 2 GB sparse file beside it (no disk used).
+    let big = std::fs::File::create(dir.join("huge.bin")).expect("create");
+    big.set_len(2 << 30).expect("sparse");
+    drop(big);
+    let first = Arc::new(
+        bonescope::format::load(&std::fs::read(&path).expect("read"), "model").expect("loads"),
+    );
+    let r = Reloader::start(
+        &path,
+        first,
+        WatchOptions {
+            poll: Some(Duration::from_millis(20)),
+            ..WatchOptions::default()
+        },
+    )
+    .expect("watch");
+    let reads = r.reads();
+    let before = bytes_read().expect("/proc/self/io");
+    std::thread::sleep(Duration::from_millis(1000));
+    let read = bytes_read().expect("/proc/self/io") - before;
+    // 50 polls of the old poller read 100 GB; other tests of this binary read a few MB.
+    assert!(read < 200_000_000, "{read} bytes read while nothing changed");
+    assert_eq!(r.reads(), reads, "the file was read again while nothing changed");
+    assert!(r.events().try_recv().is_err(), "no event while nothing changed");
+    // A change is seen and loaded, once.
+    let text = std::fs::read_to_string(&path).expect("read");
+    let tmp = dir.join("model.json.tmp");
+    std::fs::write(&tmp, text.replacen("\"root\"", "\"root\" ", 1)).expect("write");
+    std::fs::rename(&tmp, &path).expect("rename");
+    let ev = r
+        .events()
+        .recv_timeout(Duration::from_secs(10))
+        .expect("a reload");
+    assert!(matches!(ev, ReloadEvent::Loaded { .. }), "{ev:?}");
+    assert_eq!(r.reads(), reads + 1, "one read for one change");
     let _ = std::fs::remove_dir_all(&dir);
 }
