@@ -33,7 +33,9 @@ pub struct OutputOptions<'a> {
 #[derive(Debug, thiserror::Error)]
 pub enum OutputError {
     /// The target is the protected input (same file, maybe under another name).
-    #[error("{0}: refusing to write the output over the input file (the same file, by this or another name)")]
+    #[error(
+        "{0}: refusing to write the output over the input file (the same file, by this or another name)"
+    )]
     IsInput(String),
     /// Something exists at the target and the caller did not ask to replace it.
     #[error("{0}: already exists; not replacing it")]
@@ -194,9 +196,9 @@ fn write_temp(path: &Path, bytes: &[u8], old: Option<&Metadata>) -> std::io::Res
         .parent()
         .filter(|d| !d.as_os_str().is_empty())
         .unwrap_or(Path::new("."));
-    let name = path.file_name().ok_or_else(|| {
-        std::io::Error::new(std::io::ErrorKind::InvalidInput, "not a file name")
-    })?;
+    let name = path
+        .file_name()
+        .ok_or_else(|| std::io::Error::new(std::io::ErrorKind::InvalidInput, "not a file name"))?;
     let mut attempt = 0u32;
     let (tmp, mut file) = loop {
         let mut tmp_name = std::ffi::OsString::from(".");
@@ -264,8 +266,7 @@ mod tests {
     use super::*;
 
     fn temp(name: &str) -> PathBuf {
-        let d =
-            std::env::temp_dir().join(format!("bonescope-out-{}-{name}", std::process::id()));
+        let d = std::env::temp_dir().join(format!("bonescope-out-{}-{name}", std::process::id()));
         let _ = std::fs::remove_dir_all(&d);
         std::fs::create_dir_all(&d).expect("temp dir");
         d

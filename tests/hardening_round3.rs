@@ -182,12 +182,7 @@ fn convert_output_never_replaces_special_files_nor_the_input() {
     let soft = dir.join("soft.json");
     std::os::unix::fs::symlink(&input, &soft).expect("symlink");
     for out in [&input, &hard, &soft] {
-        let (code, _, err) = run(&[
-            os("convert"),
-            input.as_os_str(),
-            os("-o"),
-            out.as_os_str(),
-        ]);
+        let (code, _, err) = run(&[os("convert"), input.as_os_str(), os("-o"), out.as_os_str()]);
         assert_eq!(code, Some(2), "{out:?}");
         assert!(err.contains("over the input"), "{err}");
     }
@@ -206,12 +201,7 @@ fn convert_output_never_replaces_special_files_nor_the_input() {
         let fifo = fifo.clone();
         std::thread::spawn(move || std::fs::read(&fifo).expect("read the FIFO"))
     };
-    let (code, _, err) = run(&[
-        os("convert"),
-        input.as_os_str(),
-        os("-o"),
-        fifo.as_os_str(),
-    ]);
+    let (code, _, err) = run(&[os("convert"), input.as_os_str(), os("-o"), fifo.as_os_str()]);
     assert_eq!(code, Some(0), "{err}");
     assert_eq!(reader.join().expect("reader"), expected);
     assert!(
@@ -225,12 +215,7 @@ fn convert_output_never_replaces_special_files_nor_the_input() {
     let null_link = dir.join("null.json");
     std::os::unix::fs::symlink("/dev/null", &null_link).expect("symlink");
     for out in [Path::new("/dev/null"), null_link.as_path()] {
-        let (code, _, err) = run(&[
-            os("convert"),
-            input.as_os_str(),
-            os("-o"),
-            out.as_os_str(),
-        ]);
+        let (code, _, err) = run(&[os("convert"), input.as_os_str(), os("-o"), out.as_os_str()]);
         assert_eq!(code, Some(0), "{err}");
     }
     assert!(
@@ -255,22 +240,12 @@ fn convert_output_never_replaces_special_files_nor_the_input() {
     assert_eq!(out, expected);
 
     // A directory is refused; an existing regular file is replaced (the -o contract).
-    let (code, _, err) = run(&[
-        os("convert"),
-        input.as_os_str(),
-        os("-o"),
-        dir.as_os_str(),
-    ]);
+    let (code, _, err) = run(&[os("convert"), input.as_os_str(), os("-o"), dir.as_os_str()]);
     assert_eq!(code, Some(2));
     assert!(err.contains("a directory, not a regular file"), "{err}");
     let old = dir.join("old.json");
     std::fs::write(&old, b"old").expect("write");
-    let (code, _, err) = run(&[
-        os("convert"),
-        input.as_os_str(),
-        os("-o"),
-        old.as_os_str(),
-    ]);
+    let (code, _, err) = run(&[os("convert"), input.as_os_str(), os("-o"), old.as_os_str()]);
     assert_eq!(code, Some(0), "{err}");
     assert_eq!(std::fs::read(&old).expect("read"), expected);
     let _ = std::fs::remove_dir_all(&dir);
@@ -278,7 +253,9 @@ fn convert_output_never_replaces_special_files_nor_the_input() {
 
 /// Characters that must never leave bonescope raw (C1 CSI, bidi override, zero-width joiner,
 /// ESC, DEL, Arabic letter mark).
-const UNSAFE: [char; 6] = ['\u{9b}', '\u{202e}', '\u{200d}', '\u{1b}', '\u{7f}', '\u{61c}'];
+const UNSAFE: [char; 6] = [
+    '\u{9b}', '\u{202e}', '\u{200d}', '\u{1b}', '\u{7f}', '\u{61c}',
+];
 
 fn evil() -> String {
     UNSAFE.iter().collect()
@@ -333,8 +310,9 @@ fn evil_spine(dir: &Path, evil: &str) -> PathBuf {
 
 /// The DragonBones sample with its armature and a bone renamed to carry `evil`.
 fn evil_dragonbones(dir: &Path, evil: &str) -> PathBuf {
-    let text = std::fs::read_to_string(common::project_dir().join("samples/dragonbones/paper-crane.json"))
-        .expect("sample");
+    let text =
+        std::fs::read_to_string(common::project_dir().join("samples/dragonbones/paper-crane.json"))
+            .expect("sample");
     // Inside JSON text a raw C0 control is invalid: ESC goes in as its escape.
     let in_json = evil.replace('\u{1b}', "\\u001b");
     let text = text
@@ -401,7 +379,12 @@ fn every_json_writer_escapes_names_and_paths() {
     let text = String::from_utf8(out).expect("utf-8");
     assert!(text.contains("empty\\u009b\\u202e\\u200d"), "{text}");
 
-    let (code, out, err) = run(&[os("diff"), os("--json"), spine.as_os_str(), crane.as_os_str()]);
+    let (code, out, err) = run(&[
+        os("diff"),
+        os("--json"),
+        spine.as_os_str(),
+        crane.as_os_str(),
+    ]);
     assert!(matches!(code, Some(0 | 1)), "{err}");
     safe_json(&out, "diff --json");
 
@@ -412,7 +395,8 @@ fn every_json_writer_escapes_names_and_paths() {
         .expect("save");
     let docs = safe_json(&std::fs::read(&saved).expect("saved"), ":save");
     assert!(
-        docs.iter().any(|d| d["event"]["name"] == format!("ev{evil}")),
+        docs.iter()
+            .any(|d| d["event"]["name"] == format!("ev{evil}")),
         "{docs:?}"
     );
     let _ = std::fs::remove_dir_all(&dir);
@@ -428,8 +412,9 @@ fn the_frame_label_is_right_at_large_times() {
         "bones": [{"name": "root"}, {"name": "arm", "parent": "root"}],
         "animations": {"long": {"bones": {"arm": {"rotate": [{"time": 0}, {"time": 20000, "angle": 90}]}}}}
     });
-    let mut app = bonescope::tui::offscreen::file_app(long.to_string().as_bytes(), "long.json", 0.0)
-        .expect("opens");
+    let mut app =
+        bonescope::tui::offscreen::file_app(long.to_string().as_bytes(), "long.json", 0.0)
+            .expect("opens");
     let fps = app.session.fps();
     let frames = (20_000.0 * fps).round() as u64;
     for frame in [frames - 2, frames / 2 + 1, 3 * frames / 4 - 1] {
@@ -489,9 +474,18 @@ fn ending_signals_restore_the_terminal() {
             .expect("kill");
         assert!(killed.success());
         let screen = t.wait_for(&["EXIT:", "MODE:"]);
-        assert!(screen.contains(&format!("EXIT:{status}")), "{name}: {screen}");
-        assert!(screen.contains("MODE:icanon"), "{name}: raw input left on: {screen}");
-        assert!(!screen.contains("Preview"), "{name}: main screen back: {screen}");
+        assert!(
+            screen.contains(&format!("EXIT:{status}")),
+            "{name}: {screen}"
+        );
+        assert!(
+            screen.contains("MODE:icanon"),
+            "{name}: raw input left on: {screen}"
+        );
+        assert!(
+            !screen.contains("Preview"),
+            "{name}: main screen back: {screen}"
+        );
         assert_eq!(modes(&t), "alt=0 mouse=0", "{name}: modes after");
     }
 }
@@ -613,9 +607,19 @@ fn polling_reads_nothing_until_the_file_changes() {
     std::thread::sleep(Duration::from_millis(1000));
     let read = bytes_read().expect("/proc/self/io") - before;
     // 50 polls of the old poller read 100 GB; other tests of this binary read a few MB.
-    assert!(read < 200_000_000, "{read} bytes read while nothing changed");
-    assert_eq!(r.reads(), reads, "the file was read again while nothing changed");
-    assert!(r.events().try_recv().is_err(), "no event while nothing changed");
+    assert!(
+        read < 200_000_000,
+        "{read} bytes read while nothing changed"
+    );
+    assert_eq!(
+        r.reads(),
+        reads,
+        "the file was read again while nothing changed"
+    );
+    assert!(
+        r.events().try_recv().is_err(),
+        "no event while nothing changed"
+    );
     // A change is seen and loaded, once.
     let text = std::fs::read_to_string(&path).expect("read");
     let tmp = dir.join("model.json.tmp");

@@ -752,7 +752,13 @@ pub const MAX_OUTPUT_BYTES: u64 = 1 << 30;
 
 /// The output's size so far: JSON callbacks and checkpoints as large as the first ones (the
 /// estimate's units), or text lines of about 100 bytes per callback.
-fn estimate(json: bool, callbacks: u64, callback_bytes: u64, checkpoints: u64, checkpoint_bytes: u64) -> u64 {
+fn estimate(
+    json: bool,
+    callbacks: u64,
+    callback_bytes: u64,
+    checkpoints: u64,
+    checkpoint_bytes: u64,
+) -> u64 {
     if json {
         callbacks
             .saturating_mul(callback_bytes + 1)

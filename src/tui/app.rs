@@ -799,7 +799,9 @@ impl App {
         };
         let refused = |e: OutputError| match e {
             OutputError::IsInput(_) => {
-                format!("{shown} is the watched file (by this or another name); not writing over it")
+                format!(
+                    "{shown} is the watched file (by this or another name); not writing over it"
+                )
             }
             OutputError::Exists(_) => format!("{shown} exists; save! {shown} replaces it"),
             e => e.to_string(),
@@ -1084,4 +1086,3 @@ impl App {
         })
     }
 }
-

@@ -217,8 +217,6 @@ pub fn finish(exit: &Exit) {
         // `kill -HUP` with the terminal still open: it must not stay in full-screen mode.
         Exit::HungUp if process::terminal_alive() => terminal::restore(),
         Exit::HungUp => terminal::abandon(),
-        Exit::Quit | Exit::Terminated | Exit::Interrupted | Exit::Signal(_) => {
-            terminal::restore()
-        }
+        Exit::Quit | Exit::Terminated | Exit::Interrupted | Exit::Signal(_) => terminal::restore(),
     }
 }

@@ -104,7 +104,10 @@ mod tests {
         let (tx, rx) = std::sync::mpsc::channel();
         let poller = MetaPoller::start(f.clone(), Duration::from_millis(10), tx).expect("start");
         std::fs::remove_file(&f).expect("rm");
-        let ev = rx.recv_timeout(Duration::from_secs(5)).expect("event").expect("ok");
+        let ev = rx
+            .recv_timeout(Duration::from_secs(5))
+            .expect("event")
+            .expect("ok");
         assert!(matches!(ev.kind, EventKind::Remove(_)), "{ev:?}");
         drop(poller);
         let _ = std::fs::remove_dir_all(&dir);
