@@ -42,6 +42,7 @@ pub mod diff;
 pub mod format;
 pub mod inspect;
 pub mod lint;
+pub mod output_file;
 pub mod session;
 pub mod text;
 #[cfg(feature = "tui")]

@@ -119,6 +119,7 @@ mod tests {
     }
 
     #[test]
+    #[allow(clippy::disallowed_methods)] // compares with serde_json's own bytes
     fn json_escapes_the_same_characters_and_keeps_the_value() {
         let name = "a\u{9b}b\u{202e}c\u{61c}d\u{200b}e\u{1b}f\u{7f}g é 腕";
         let text = to_json_string(&serde_json::json!({ "name": name }));

@@ -20,6 +20,7 @@ fn scratch(name: &str) -> PathBuf {
 }
 
 /// The Spine sample, edited as JSON by `edit`, written to `dir/name`.
+#[allow(clippy::disallowed_methods)] // builds an input file, not output
 fn edited_sample(dir: &Path, name: &str, edit: impl FnOnce(&mut Value)) -> String {
     let mut v = common::read_json(&common::project_dir().join(SPINE_SAMPLE));
     edit(&mut v);
@@ -387,6 +388,7 @@ fn diff_names_renames_setup_timelines_and_pose() {
     let dir = scratch("diff");
     let new = edited_sample(&dir, "new.json", |v| {
         // Rename a bone everywhere it is named, move another, and change a key.
+        #[allow(clippy::disallowed_methods)] // edits an input file
         let text = serde_json::to_string(v)
             .unwrap()
             .replace("\"hat\"", "\"cap\"");

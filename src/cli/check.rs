@@ -433,12 +433,12 @@ pub fn run(args: &CheckArgs) -> Result<u8, CliError> {
         CheckFormat::Text => write_stdout(to_text(&run).as_bytes())?,
         CheckFormat::Github => write_stdout(to_github(reports).as_bytes())?,
         CheckFormat::Sarif => {
-            let mut s = to_sarif(reports).to_string();
+            let mut s = crate::text::to_json_string(&to_sarif(reports));
             s.push('\n');
             write_stdout(s.as_bytes())?
         }
         CheckFormat::Json => {
-            let mut s = to_json(&run, deny).to_string();
+            let mut s = crate::text::to_json_string(&to_json(&run, deny));
             s.push('\n');
             write_stdout(s.as_bytes())?
         }

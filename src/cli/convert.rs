@@ -4,6 +4,8 @@
 
 use std::path::{Path, PathBuf};
 
+use crate::output_file::{OutputOptions, check_output, write_output};
+
 use super::{CliError, load_all, write_stdout};
 use crate::format::{spine_binary_writer, spine_json_writer};
 use crate::text::sanitize;
@@ -22,26 +24,21 @@ pub struct ConvertArgs {
     pub output: Option<PathBuf>,
 }
 
-/// Fails when `out` names the input file (directly, through `..`, or through a link).
-fn refuse_overwrite(input: &Path, out: &Path) -> Result<(), CliError> {
-    let same = match (std::fs::canonicalize(input), std::fs::canonicalize(out)) {
-        (Ok(a), Ok(b)) => a == b,
-        // A missing output cannot be the input; compare the names as given otherwise.
-        _ => input == out,
-    };
-    if same {
-        return Err(CliError(format!(
-            "{}: refusing to write the output over the input file",
-            sanitize(&out.display().to_string())
-        )));
+/// How `-o` treats its target: never the input (under any name); an existing regular file
+/// is replaced (the command's contract since it has had `-o`), written beside it and renamed;
+/// a FIFO, terminal or character device (`-o /dev/stdout`) is written in place.
+fn output_options(input: &Path) -> OutputOptions<'_> {
+    OutputOptions {
+        protect: Some(input),
+        overwrite: true,
+        special_in_place: true,
     }
-    Ok(())
 }
 
 pub fn run(args: &ConvertArgs) -> Result<(), CliError> {
     let shown = sanitize(&args.file.display().to_string()).into_owned();
     if let Some(out) = &args.output {
-        refuse_overwrite(&args.file, out)?;
+        check_output(out, &output_options(&args.file)).map_err(|e| CliError(e.to_string()))?;
     }
     let mut all = load_all(&args.file)?;
     if all.len() != 1 {
@@ -66,39 +63,7 @@ pub fn run(args: &ConvertArgs) -> Result<(), CliError> {
     };
     match &args.output {
         None => write_stdout(&bytes),
-        Some(out) => {
-            // Written beside the target and renamed, so a watcher never sees half a file.
-            let tmp = out.with_extension("bonescope-tmp");
-            std::fs::write(&tmp, &bytes)
-                .and_then(|()| std::fs::rename(&tmp, out))
-                .map_err(|e| {
-                    let _ = std::fs::remove_file(&tmp);
-                    CliError(format!("{}: {e}", sanitize(&out.display().to_string())))
-                })
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn refuses_the_input_as_output() {
-        let dir = std::env::temp_dir().join(format!("bonescope-convert-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let input = dir.join("a.json");
-        std::fs::write(&input, "{}").unwrap();
-        assert!(refuse_overwrite(&input, &input).is_err());
-        assert!(refuse_overwrite(&input, &dir.join(".").join("a.json")).is_err());
-        #[cfg(unix)]
-        {
-            let link = dir.join("link.json");
-            let _ = std::fs::remove_file(&link);
-            std::os::unix::fs::symlink(&input, &link).unwrap();
-            assert!(refuse_overwrite(&input, &link).is_err());
-        }
-        assert!(refuse_overwrite(&input, &dir.join("b.json")).is_ok());
-        let _ = std::fs::remove_dir_all(&dir);
+        Some(out) => write_output(out, &bytes, &output_options(&args.file))
+            .map_err(|e| CliError(e.to_string())),
     }
 }

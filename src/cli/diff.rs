@@ -136,7 +136,7 @@ pub fn run(args: &DiffArgs) -> Result<u8, CliError> {
     let skins_new = crate::tui::app::initial_skins(&new);
     let d = RigDiff::between(&old, &new, &skins_old, &skins_new);
     if args.json {
-        let mut s = to_json(&d).to_string();
+        let mut s = crate::text::to_json_string(&to_json(&d));
         s.push('\n');
         write_stdout(s.as_bytes())?;
     } else {

@@ -214,6 +214,10 @@ pub enum Command {
         /// file as named.
         #[arg(long, value_parser = ["json", "skel"])]
         input: Option<String>,
+        /// Refuse an output estimated larger than this many bytes (default 1 GiB), before
+        /// writing anything.
+        #[arg(long, value_name = "BYTES", default_value_t = scenario::MAX_OUTPUT_BYTES)]
+        max_output: u64,
     },
     /// Lint exports of any supported format: broken references, keys past the end, unused
     /// bones/slots/skins/events, empty animations, non-finite numbers and more. Exit status:
@@ -386,6 +390,7 @@ pub fn run(command: Command) -> Result<(), CliError> {
             corpus,
             json,
             input,
+            max_output,
         } => {
             let (sc, data) = load_scenario(&scenario, corpus.as_deref(), input.as_deref())?;
             let shown = sanitize(&scenario.display().to_string()).into_owned();
@@ -393,9 +398,9 @@ pub fn run(command: Command) -> Result<(), CliError> {
             let stdout = std::io::stdout();
             let mut out = std::io::BufWriter::new(stdout.lock());
             let written = if json {
-                scenario::write_json(&sc, &data, &mut out)
+                scenario::write_json_limited(&sc, &data, &mut out, max_output)
             } else {
-                scenario::write_text(&sc, &data, &mut out)
+                scenario::write_text_limited(&sc, &data, &mut out, max_output)
             };
             match written.and_then(|()| out.flush().map_err(scenario::WriteError::Io)) {
                 Ok(()) => Ok(()),

@@ -746,24 +746,100 @@ struct DryRun {
     anim_w: usize,
 }
 
-fn dry_run(scenario: &Scenario, data: &Arc<SkeletonData>) -> Result<DryRun, WriteError> {
+/// The most output `scenario` writes unless `--max-output` allows more (1 GiB): a 226-byte
+/// scenario checkpointing every one of 10^6 frames would otherwise stream ~9 GB.
+pub const MAX_OUTPUT_BYTES: u64 = 1 << 30;
+
+/// The output's size so far: JSON callbacks and checkpoints as large as the first ones (the
+/// estimate's units), or text lines of about 100 bytes per callback.
+fn estimate(
+    json: bool,
+    callbacks: u64,
+    callback_bytes: u64,
+    checkpoints: u64,
+    checkpoint_bytes: u64,
+) -> u64 {
+    if json {
+        callbacks
+            .saturating_mul(callback_bytes + 1)
+            .saturating_add(checkpoints.saturating_mul(checkpoint_bytes + 1))
+    } else {
+        callbacks.saturating_mul(100)
+    }
+}
+
+/// Counts bytes written.
+#[derive(Default)]
+struct ByteCount(u64);
+
+impl Write for ByteCount {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0 = self.0.saturating_add(buf.len() as u64);
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+fn json_bytes(v: &Value) -> u64 {
+    let mut n = ByteCount::default();
+    let _ = crate::text::write_json(&mut n, v);
+    n.0
+}
+
+/// The silent run before the output: checks the scenario runs to its end and that its
+/// output (`json` or text) stays within `limit` bytes, stopping as soon as it would not (so
+/// an output bomb is refused in the time it takes to produce `limit` bytes of records, none
+/// of them written).
+fn dry_run(
+    scenario: &Scenario,
+    data: &Arc<SkeletonData>,
+    json: bool,
+    limit: u64,
+) -> Result<DryRun, WriteError> {
+    let mut checkpoints = 0u64;
+    let mut callback_bytes = 0u64;
+    let mut checkpoint_bytes = 0u64;
     let mut callbacks = 0u64;
     let mut anim_w = 0usize;
     let mut inactive: Option<Vec<String>> = None;
     let summary = run_streamed(scenario, data, &mut |r: Record<'_>| {
-        match r {
+        match &r {
             Record::Callback(c) => {
+                if callbacks == 0 {
+                    callback_bytes = json_bytes(&callback_json(data, c));
+                }
                 callbacks += 1;
                 anim_w = anim_w.max(sanitize(&c.note.animation).chars().count());
             }
             Record::Checkpoint(c) => {
+                if checkpoints == 0 {
+                    checkpoint_bytes = json_bytes(&checkpoint_json(data, scenario, c));
+                }
+                checkpoints += 1;
                 if inactive.is_none() {
                     let names = inactive_bones(data, c);
                     inactive = Some(names.into_iter().map(str::to_string).collect());
                 }
             }
         }
-        Ok::<(), std::io::Error>(())
+        let so_far = estimate(json, callbacks, callback_bytes, checkpoints, checkpoint_bytes);
+        if so_far > limit {
+            return Err(format!(
+                "the output would be larger than the limit of {limit} bytes (by frame {}: {callbacks} \
+                 callbacks, {checkpoints} checkpoints of about {checkpoint_bytes} bytes); \
+                 --max-output BYTES raises it",
+                match &r {
+                    Record::Callback(c) => c.frame,
+                    Record::Checkpoint(c) => c.frame,
+                }
+            ));
+        }
+        Ok(())
+    })
+    .map_err(|e| match e {
+        StreamError::Scenario(m) | StreamError::Sink(m) => WriteError::Scenario(m),
     })?;
     Ok(DryRun {
         summary,
@@ -781,7 +857,17 @@ pub fn write_json(
     data: &Arc<SkeletonData>,
     out: &mut dyn Write,
 ) -> Result<(), WriteError> {
-    let dry = dry_run(scenario, data)?;
+    write_json_limited(scenario, data, out, MAX_OUTPUT_BYTES)
+}
+
+/// [`write_json`] refusing, before writing anything, an output estimated beyond `limit` bytes.
+pub fn write_json_limited(
+    scenario: &Scenario,
+    data: &Arc<SkeletonData>,
+    out: &mut dyn Write,
+    limit: u64,
+) -> Result<(), WriteError> {
+    let dry = dry_run(scenario, data, true, limit)?;
     let inactive: Vec<&str> = dry.inactive.iter().map(String::as_str).collect();
     let header = header_json(
         data,
@@ -841,7 +927,17 @@ pub fn write_text(
     data: &Arc<SkeletonData>,
     out: &mut dyn Write,
 ) -> Result<(), WriteError> {
-    let dry = dry_run(scenario, data)?;
+    write_text_limited(scenario, data, out, MAX_OUTPUT_BYTES)
+}
+
+/// [`write_text`] refusing, before writing anything, an output estimated beyond `limit` bytes.
+pub fn write_text_limited(
+    scenario: &Scenario,
+    data: &Arc<SkeletonData>,
+    out: &mut dyn Write,
+    limit: u64,
+) -> Result<(), WriteError> {
+    let dry = dry_run(scenario, data, false, limit)?;
     text_header(
         out,
         data,

@@ -61,7 +61,8 @@ pub fn run(
         app.session.seek_frame(f);
         app.follow_playing();
         let written = if json {
-            writeln!(out, "{}", report::frame_json(&app.session))
+            crate::text::write_json(&mut *out, &report::frame_json(&app.session))
+                .and_then(|()| out.write_all(b"\n"))
         } else {
             out.write_all(report::frame_text(&app.session).as_bytes())
         };

@@ -72,7 +72,7 @@ fn check_regular(meta: &Metadata) -> Result<(), ReadError> {
 }
 
 /// What a non-regular file is, in words.
-fn kind_of(meta: &Metadata) -> &'static str {
+pub(crate) fn kind_of(meta: &Metadata) -> &'static str {
     let ft = meta.file_type();
     if ft.is_dir() {
         return "a directory";

@@ -27,10 +27,12 @@
 
 pub mod checkpoint;
 mod command;
+mod frame_index;
 mod input;
 pub mod report;
 
 pub use command::{Command, MAX_TRACKS, physics_name};
+pub use frame_index::frame_index;
 pub use input::{Input, Inputs};
 
 use crate::core::model::SkeletonData;
@@ -541,8 +543,10 @@ impl Session {
     pub fn seek_time(&mut self, time: f64) {
         let time = if time.is_finite() { time.max(0.0) } else { 0.0 };
         let exact = time * self.fps;
-        let whole = exact.floor();
-        let rest = (exact - whole) / self.fps;
+        // `seek 0.7` at 30 fps is frame 21 (0.7 * 30 = 20.999999999999996), not frame 20
+        // plus a partial step of nearly one frame.
+        let whole = frame_index(time, self.fps);
+        let rest = (exact - whole).max(0.0) / self.fps;
         self.seek_frame(whole as u64);
         if rest > 1e-9 && self.frame < MAX_FRAMES {
             // The partial step's lines are not the next frame's: keep the future aside.

@@ -722,7 +722,8 @@ impl App {
                 self.follow_playing();
                 return Ok(format!("following track {}", self.track));
             }
-            ViewerCommand::Save(path) => return self.save_log(&path),
+            ViewerCommand::Save(path) => return self.save_log(&path, false),
+            ViewerCommand::SaveOver(path) => return self.save_log(&path, true),
             ViewerCommand::Skin(None) => return Ok(self.skins_text()),
             ViewerCommand::Skin(Some(names)) => return self.set_skins(names),
             ViewerCommand::Bone(name) => {
@@ -793,24 +794,30 @@ impl App {
     }
 
     /// Writes the event log as the Events panel shows it (its filters) to `path`: NDJSON
-    /// when the name ends in `.ndjson` or `.json`, else text. Never the watched file.
-    fn save_log(&mut self, path: &std::path::Path) -> Result<String, String> {
+    /// when the name ends in `.ndjson` or `.json`, else text. Never the watched file (under
+    /// any name), an existing file only when `overwrite` (`save!`), never a FIFO or device
+    /// (which could block the viewer or reach the terminal).
+    fn save_log(&mut self, path: &std::path::Path, overwrite: bool) -> Result<String, String> {
+        use crate::output_file::{OutputError, OutputOptions, check_output, write_output};
         let shown = crate::text::sanitize(&path.display().to_string()).into_owned();
         if !self.may_write {
             return Err("save writes a file; the session command prints its report instead".into());
         }
-        if let Some(src) = &self.source
-            && same_file(src, path)
-        {
-            return Err(format!("{shown} is the watched file; not writing over it"));
-        }
-        // Only a new or regular file: opening a FIFO or device for writing could block the
-        // viewer or write somewhere surprising.
-        if let Ok(meta) = std::fs::metadata(path)
-            && !meta.is_file()
-        {
-            return Err(format!("{shown} is not a regular file; not writing to it"));
-        }
+        let opts = OutputOptions {
+            protect: self.source.as_deref(),
+            overwrite,
+            special_in_place: false,
+        };
+        let refused = |e: OutputError| match e {
+            OutputError::IsInput(_) => {
+                format!(
+                    "{shown} is the watched file (by this or another name); not writing over it"
+                )
+            }
+            OutputError::Exists(_) => format!("{shown} exists; save! {shown} replaces it"),
+            e => e.to_string(),
+        };
+        check_output(path, &opts).map_err(refused)?;
         let ndjson = matches!(
             path.extension().and_then(|e| e.to_str()),
             Some("ndjson" | "json")
@@ -819,7 +826,7 @@ impl App {
             let log = self.session.log();
             self.panels.events.export(&log, &self.doc.data, ndjson)
         };
-        std::fs::write(path, text).map_err(|e| format!("{shown}: {e}"))?;
+        write_output(path, text.as_bytes(), &opts).map_err(refused)?;
         Ok(format!("event log written to {shown}"))
     }
 
@@ -1088,19 +1095,5 @@ impl App {
                     && e.track_time >= e.animation_end - e.animation_start
             }
         })
-    }
-}
-
-/// True when `a` and `b` name the same file (`b` may not exist yet).
-fn same_file(a: &std::path::Path, b: &std::path::Path) -> bool {
-    let canon = |p: &std::path::Path| {
-        p.canonicalize().ok().or_else(|| {
-            let parent = p.parent().filter(|d| !d.as_os_str().is_empty())?;
-            Some(parent.canonicalize().ok()?.join(p.file_name()?))
-        })
-    };
-    match (canon(a), canon(b)) {
-        (Some(x), Some(y)) => x == y,
-        _ => a == b,
     }
 }

@@ -222,7 +222,9 @@ fn draw(term: &mut Term, app: &mut App) -> std::io::Result<()> {
 /// Restores the terminal as `exit` demands.
 pub fn finish(exit: &Exit) {
     match exit {
+        // `kill -HUP` with the terminal still open: it must not stay in full-screen mode.
+        Exit::HungUp if process::terminal_alive() => terminal::restore(),
         Exit::HungUp => terminal::abandon(),
-        Exit::Quit | Exit::Terminated | Exit::Interrupted => terminal::restore(),
+        Exit::Quit | Exit::Terminated | Exit::Interrupted | Exit::Signal(_) => terminal::restore(),
     }
 }

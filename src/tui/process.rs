@@ -2,14 +2,37 @@
 //! shell (Ctrl+Z or SIGTSTP) with the terminal handed back in its normal state, and coming back
 //! (`fg`, SIGCONT) with a full redraw.
 //!
-//! After SIGHUP the terminal is gone: the viewer leaves without writing a byte to it and exits
-//! 129 (128 + the signal), as shells report a hung-up job.
+//! After SIGHUP the terminal is usually gone: the viewer leaves without writing a byte to it
+//! and exits 129 (128 + the signal), as shells report a hung-up job. A SIGHUP sent while the
+//! terminal is still there (`kill -HUP`) restores it first, as every other signal that ends
+//! the viewer does (SIGINT, SIGTERM, SIGQUIT, SIGUSR1/2, SIGALRM, ...: [`ENDING`]).
 
 use crate::tui::terminal::{self, Term};
 use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use signal_hook::consts::{SIGCONT, SIGHUP, SIGINT, SIGTERM, SIGTSTP};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+
+/// The other signals whose default action ends the process and that can be caught without
+/// `unsafe` code: they restore the terminal and exit 128 + the signal. (Faults such as SIGSEGV
+/// cannot be handled by a flag; SIGPIPE is ignored by the Rust runtime; SIGKILL cannot be
+/// caught.)
+pub const ENDING: &[i32] = &[
+    libc::SIGQUIT,
+    libc::SIGUSR1,
+    libc::SIGUSR2,
+    libc::SIGALRM,
+    libc::SIGVTALRM,
+    libc::SIGPROF,
+    libc::SIGXCPU,
+    libc::SIGXFSZ,
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    libc::SIGPWR,
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    libc::SIGSTKFLT,
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    libc::SIGIO,
+];
 
 /// Why the viewer ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -19,8 +42,11 @@ pub enum Exit {
     Terminated,
     /// SIGINT (from outside: Ctrl+C in the viewer is a key and quits): restore and exit.
     Interrupted,
-    /// SIGHUP or the input died: exit without touching the terminal.
+    /// SIGHUP or the input died: exit without touching a terminal that is gone (one that is
+    /// still there is restored).
     HungUp,
+    /// Another signal of [`ENDING`] (SIGQUIT, ...): restore and exit.
+    Signal(i32),
 }
 
 impl Exit {
@@ -32,6 +58,7 @@ impl Exit {
             Exit::HungUp => 128 + SIGHUP as u8,
             Exit::Interrupted => 128 + SIGINT as u8,
             Exit::Terminated => 128 + SIGTERM as u8,
+            Exit::Signal(n) => 128u8.saturating_add(u8::try_from(n).unwrap_or(127)),
         }
     }
 }
@@ -53,6 +80,8 @@ pub struct Signals {
     interrupt: Arc<AtomicBool>,
     stop: Arc<AtomicBool>,
     cont: Arc<AtomicBool>,
+    /// The number of the last [`ENDING`] signal received (0: none).
+    ending: Arc<AtomicUsize>,
 }
 
 impl Signals {
@@ -63,12 +92,17 @@ impl Signals {
             signal_hook::flag::register(sig, f.clone())?;
             Ok(f)
         };
+        let ending = Arc::new(AtomicUsize::new(0));
+        for &sig in ENDING {
+            signal_hook::flag::register_usize(sig, ending.clone(), sig as usize)?;
+        }
         Ok(Signals {
             hangup: flag(SIGHUP)?,
             terminate: flag(SIGTERM)?,
             interrupt: flag(SIGINT)?,
             stop: flag(SIGTSTP)?,
             cont: flag(SIGCONT)?,
+            ending,
         })
     }
 
@@ -84,6 +118,10 @@ impl Signals {
         }
         if self.interrupt.load(Ordering::SeqCst) {
             return Some(Request::End(Exit::Interrupted));
+        }
+        match self.ending.load(Ordering::SeqCst) {
+            0 => {}
+            n => return Some(Request::End(Exit::Signal(n as i32))),
         }
         if self.stop.swap(false, Ordering::SeqCst) {
             return Some(Request::Suspend);
@@ -172,6 +210,18 @@ mod tests {
         assert_eq!(Exit::HungUp.status(), 129);
         assert_eq!(Exit::Interrupted.status(), 130);
         assert_eq!(Exit::Terminated.status(), 143);
+        assert_eq!(Exit::Signal(libc::SIGQUIT).status(), 131);
+    }
+
+    #[test]
+    fn ending_signals_are_flagged_not_fatal() {
+        let signals = Signals::register().expect("handlers");
+        // Without a handler SIGUSR2 would end this test process.
+        signal_hook::low_level::raise(libc::SIGUSR2).expect("raise");
+        assert_eq!(
+            signals.ending.load(Ordering::SeqCst),
+            libc::SIGUSR2 as usize
+        );
     }
 
     #[test]

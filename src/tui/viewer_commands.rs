@@ -29,8 +29,11 @@ pub enum ViewerCommand {
     Pin(Option<String>),
     /// Follow the playing entry again.
     Unpin,
-    /// Write the visible event log to a file (NDJSON when the name ends in `.json`/`.ndjson`).
+    /// Write the visible event log to a new file (NDJSON when the name ends in
+    /// `.json`/`.ndjson`).
     Save(PathBuf),
+    /// `save!`: [`ViewerCommand::Save`], replacing an existing file.
+    SaveOver(PathBuf),
     /// Combine these skins, in this order (`skin A B`); `None`: say which are on.
     Skin(Option<Vec<String>>),
     /// Select a bone by name.
@@ -51,8 +54,8 @@ pub const HELP: &[(&str, &str)] = &[
         "keep showing an animation / follow again",
     ),
     (
-        "save PATH",
-        "write the visible event log (.ndjson/.json: NDJSON)",
+        "save PATH | save! PATH",
+        "write the visible event log (.ndjson/.json: NDJSON) / replacing a file",
     ),
     (
         "skin A B ... | skin default",
@@ -150,11 +153,13 @@ pub fn parse(line: &str) -> Option<Result<ViewerCommand, String>> {
             Ok(_) => Err("use: bone NAME (quote a name with spaces)".into()),
             Err(e) => Err(e),
         },
-        "save" => {
+        "save" | "save!" => {
             if rest.is_empty() {
-                Err("use: save PATH".into())
-            } else {
+                Err(format!("use: {verb} PATH"))
+            } else if verb == "save" {
                 Ok(ViewerCommand::Save(PathBuf::from(rest)))
+            } else {
+                Ok(ViewerCommand::SaveOver(PathBuf::from(rest)))
             }
         }
         _ => return None,
@@ -180,6 +185,10 @@ mod tests {
         assert_eq!(
             parse("save /tmp/log.ndjson"),
             Some(Ok(ViewerCommand::Save("/tmp/log.ndjson".into())))
+        );
+        assert_eq!(
+            parse("save! /tmp/log.ndjson"),
+            Some(Ok(ViewerCommand::SaveOver("/tmp/log.ndjson".into())))
         );
         assert!(parse("set 0 walk").is_none());
         assert_eq!(

@@ -6,6 +6,8 @@
 //! retried briefly, because exporters write in several chunks; the error is reported only when
 //! the content is stable and still broken. bonescope only ever reads the watched file.
 
+mod meta_poll;
+
 use crate::core::model::SkeletonData;
 use crate::diff::ModelDiff;
 use crate::format::LoadError;
@@ -97,12 +99,19 @@ impl Drop for Reloader {
     }
 }
 
-/// The OS watch (or the poller) on the file's folder.
-type BoxedWatcher = Box<dyn Watcher + Send>;
+/// The OS watch on the file's folder, or the poller of the file's metadata: kept alive while
+/// watching, dropped to stop.
+#[allow(dead_code)] // held, never read: dropping it stops the watch
+enum BoxedWatcher {
+    Os(notify::RecommendedWatcher),
+    Poll(meta_poll::MetaPoller),
+}
 
-/// Starts watching `dir` (non-recursively), sending raw events to `tx`.
+/// Starts watching `dir` (non-recursively), or with `poll` polling `file`'s metadata, sending
+/// raw events to `tx`.
 fn watch_dir(
     dir: &Path,
+    file: &Path,
     poll: Option<Duration>,
     tx: Sender<notify::Result<notify::Event>>,
 ) -> Result<BoxedWatcher, String> {
@@ -112,22 +121,17 @@ fn watch_dir(
             crate::text::sanitize(&dir.display().to_string())
         )
     };
-    let mut w: BoxedWatcher = match poll {
-        Some(interval) => Box::new(
-            notify::PollWatcher::new(
-                tx,
-                notify::Config::default()
-                    .with_poll_interval(interval)
-                    .with_compare_contents(true),
-            )
-            .map_err(fail)?,
-        ),
+    match poll {
+        Some(interval) => meta_poll::MetaPoller::start(file.to_path_buf(), interval, tx)
+            .map(BoxedWatcher::Poll)
+            .map_err(|e| fail(notify::Error::io(e))),
         None => {
-            Box::new(notify::RecommendedWatcher::new(tx, notify::Config::default()).map_err(fail)?)
+            let mut w =
+                notify::RecommendedWatcher::new(tx, notify::Config::default()).map_err(fail)?;
+            w.watch(dir, RecursiveMode::NonRecursive).map_err(fail)?;
+            Ok(BoxedWatcher::Os(w))
         }
-    };
-    w.watch(dir, RecursiveMode::NonRecursive).map_err(fail)?;
-    Ok(w)
+    }
 }
 
 /// Identity of the folder now at `dir` (device and inode where there are any), or `None`
@@ -182,7 +186,7 @@ impl Reloader {
         };
         let (raw_tx, raw_rx) = mpsc::channel();
         let (tx, rx) = mpsc::channel::<ReloadEvent>();
-        let watcher = watch_dir(&dir, opts.poll, raw_tx.clone())?;
+        let watcher = watch_dir(&dir, &path, opts.poll, raw_tx.clone())?;
         let folder = folder_id(&dir);
         // The content `current` came from, read now so a change right after start is seen.
         let initial_hash = read(&path).ok().flatten().map(|b| content_hash(&b));
@@ -357,7 +361,7 @@ impl Worker {
             format!("folder {shown} is gone; waiting for it to come back")
         } else {
             self.folder = now;
-            match watch_dir(&self.dir, self.opts.poll, self.raw_tx.clone()) {
+            match watch_dir(&self.dir, &self.path, self.opts.poll, self.raw_tx.clone()) {
                 Ok(w) => {
                     *watcher = Some(w);
                     self.watch_error = None;

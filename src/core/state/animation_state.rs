@@ -29,6 +29,10 @@ pub struct AnimationState {
     pub(super) empty: Arc<Animation>,
     /// Scratch set of `animations_changed`, kept to reuse its table.
     pub(super) properties_seen: PropertySet,
+    /// Per track, the entry last queued by `add_animation`: where the walk to the end of the
+    /// queue starts, so queuing n entries is linear, not quadratic. Cleared whenever the queue
+    /// is cut (`dispose_next`); a stale hint (freed entry) falls back to the whole walk.
+    queue_tails: Vec<Option<EntryId>>,
 }
 
 impl AnimationState {
@@ -48,6 +52,7 @@ impl AnimationState {
             unkeyed_state: 0,
             empty: Arc::new(Animation::empty()),
             properties_seen: PropertySet::default(),
+            queue_tails: Vec::new(),
         }
     }
 
@@ -291,6 +296,10 @@ impl AnimationState {
 
     /// Queues `dispose` for every entry queued after `entry` and unlinks them.
     fn dispose_next(&mut self, entry: EntryId) {
+        let track = self.e(entry).track;
+        if let Some(tail) = self.queue_tails.get_mut(track) {
+            *tail = None;
+        }
         let mut next = self.e(entry).next;
         while let Some(n) = next {
             self.queue_dispose(n);
@@ -376,12 +385,25 @@ impl AnimationState {
     ) -> EntryId {
         let mut last = self.expand_to_index(track);
         if let Some(mut l) = last {
+            // Start from the last entry queued here when it is still in this track's queue
+            // (live, on this track, the current entry or still queued); else from the current.
+            let hint = self.queue_tails.get(track).copied().flatten();
+            if let Some(h) = hint.filter(|&h| {
+                self.entry(h)
+                    .is_some_and(|e| e.track == track && (h == l || e.previous.is_some()))
+            }) {
+                l = h;
+            }
             while let Some(n) = self.e(l).next {
                 l = n;
             }
             last = Some(l);
         }
         let entry = self.new_entry(track, animation, looping, last);
+        if self.queue_tails.len() <= track {
+            self.queue_tails.resize(track + 1, None);
+        }
+        self.queue_tails[track] = Some(entry);
         match last {
             None => {
                 self.set_current(track, entry, true);
@@ -667,6 +689,7 @@ impl AnimationState {
             unkeyed_state: self.unkeyed_state,
             empty: self.empty.clone(),
             properties_seen: self.properties_seen.clone(),
+            queue_tails: self.queue_tails.clone(),
         }
     }
 }

@@ -123,7 +123,8 @@ fn indent(out: &mut String, depth: usize) {
     }
 }
 
-/// A JSON string literal (control characters escaped).
+/// A JSON string literal: control, bidi and zero-width characters (the one policy,
+/// [`crate::text::needs_escape`]) escaped, so a converted file never carries them raw.
 fn string(out: &mut String, s: &str) {
     out.push('"');
     for c in s.chars() {
@@ -133,8 +134,11 @@ fn string(out: &mut String, s: &str) {
             '\n' => out.push_str("\\n"),
             '\r' => out.push_str("\\r"),
             '\t' => out.push_str("\\t"),
-            c if (c as u32) < 0x20 || c == '\u{7f}' => {
-                let _ = write!(out, "\\u{:04x}", c as u32);
+            c if crate::text::needs_escape(c) => {
+                let mut units = [0u16; 2];
+                for u in c.encode_utf16(&mut units) {
+                    let _ = write!(out, "\\u{:04x}", u);
+                }
             }
             c => out.push(c),
         }
@@ -202,5 +206,7 @@ mod tests {
     fn strings_escape_controls() {
         let j = Json::Arr(vec![Json::str("a\"b\\c\n\u{1b}")]);
         assert_eq!(j.pretty(), "[ \"a\\\"b\\\\c\\n\\u001b\" ]\n");
+        let j = Json::str("x\u{9b}\u{202e}\u{200d}\u{7f}é");
+        assert_eq!(j.pretty(), "\"x\\u009b\\u202e\\u200d\\u007fé\"\n");
     }
 }

@@ -133,7 +133,9 @@ impl EventsView {
         let mut out = String::new();
         for line in log.iter().filter(|l| self.passes(l)) {
             if ndjson {
-                out.push_str(&crate::session::report::line_json(line, data).to_string());
+                out.push_str(&crate::text::to_json_string(
+                    &crate::session::report::line_json(line, data),
+                ));
             } else {
                 out.push_str(&crate::session::report::line_text(line, data));
             }

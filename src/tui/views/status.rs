@@ -58,7 +58,7 @@ fn segments(app: &App) -> Vec<Seg> {
         text: if duration > 0.0 {
             format!(
                 "t {at:.3}/{duration:.3}s ({}/{})",
-                (at * fps + 1e-6).floor() as u64,
+                crate::session::frame_index(at, fps) as u64,
                 (duration * fps).round() as u64
             )
         } else {
