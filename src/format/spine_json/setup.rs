@@ -239,7 +239,7 @@ pub fn transform<'a>(
             ("mixScaleY", c.mix_scale_y.is_some()),
             ("mixShearY", c.mix_shear_y.is_some()),
         ];
-        let mixes = if v == SpineVersion::V38 {
+        let mixes = if v.is_3x() {
             absent(
                 ctx,
                 "transform",
@@ -327,7 +327,7 @@ pub fn path<'a>(
             ("mixX", c.mix_x.is_some()),
             ("mixY", c.mix_y.is_some()),
         ];
-        let [mix_rotate, mix_x, mix_y] = if v == SpineVersion::V38 {
+        let [mix_rotate, mix_x, mix_y] = if v.is_3x() {
             absent(
                 ctx,
                 "path",
@@ -397,7 +397,7 @@ pub fn events<'a>(
     })?;
     for (name, e) in &dtos.0 {
         // 4.x runtimes read volume and balance only for events with audio (else 0).
-        let silent = ctx.version != SpineVersion::V38 && e.audio.is_none();
+        let silent = !ctx.version.is_3x() && e.audio.is_none();
         out.push(EventData {
             name: name.to_string(),
             int: e.int,

@@ -76,17 +76,19 @@ pub fn transform(
 }
 
 /// Path constraint keys: position, spacing, and the rotate and translate mixes.
+/// `section` is the animation's key for them (`path`; 3.7: `paths`).
 pub fn path(
     ctx: Ctx<'_>,
     anim: &[Seg<'_>],
+    section: &'static str,
     dtos: &OrderedMap<PathTimelinesDto>,
     names: &Names<'_>,
     out: &mut Vec<Timeline>,
 ) -> Result<(), LoadError> {
-    ctx.no_duplicates(dtos, &join(anim, &[Key("path")]))?;
+    ctx.no_duplicates(dtos, &join(anim, &[Key(section)]))?;
     for (i, (name, t)) in dtos.0.iter().enumerate() {
         let name = name.as_str();
-        let at = join(anim, &[Key("path"), Entry(i, name)]);
+        let at = join(anim, &[Key(section), Entry(i, name)]);
         let constraint = lookup(ctx, &names.path, name, "path constraint", &at)?;
         let mut push = |property, keys| {
             out.push(Timeline::Path(PathTimeline {
