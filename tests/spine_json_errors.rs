@@ -691,7 +691,7 @@ fn not_spine_files() {
     let e = err("");
     assert_eq!(
         e.to_string(),
-        "line 1, column 1: empty file (expected a Spine 3.8-4.3 or DragonBones 4.x JSON export or an MRTK input animation)"
+        "line 1, column 1: empty file (expected a Spine 3.7-4.3 or DragonBones 4.x JSON export or an MRTK input animation)"
     );
     for junk in [
         &b"\x00\x01\x02\xff\xfe random"[..],

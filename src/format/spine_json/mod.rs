@@ -24,6 +24,8 @@ pub(crate) mod vertices;
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests37;
 
 use crate::core::model::{Rules, SkeletonData};
 use crate::format::LoadError;

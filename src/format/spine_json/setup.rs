@@ -82,6 +82,7 @@ pub fn bones<'a>(
             b.transform.unwrap_or_default()
         };
         bone.inherit = inherit_mode(mode);
+        not_in_37(ctx, b.skin, &at("skin"), "skin-required bones")?;
         bone.skin_required = b.skin;
         bone.color = match &b.color {
             Some(c) => Some(ctx.color(c, &at("color"))?),
@@ -173,6 +174,8 @@ pub fn ik<'a>(
                 format!("an IK constraint needs 1 or 2 bones, not {}", c.bones.len()),
             ));
         }
+        not_in_37(ctx, c.skin, &at("skin"), "skin-required constraints")?;
+        not_in_37(ctx, c.softness != 0.0, &at("softness"), "IK softness")?;
         out.push(IkConstraintData {
             rigid: false,
             name: c.name.clone(),
@@ -190,6 +193,22 @@ pub fn ik<'a>(
         });
     }
     Ok(table)
+}
+
+/// Refuses, in a Spine 3.7 file, a key that is new in 3.8 (`what` names it).
+pub(super) fn not_in_37(
+    ctx: Ctx<'_>,
+    present: bool,
+    at: &[Seg<'_>],
+    what: &str,
+) -> Result<(), LoadError> {
+    if present && ctx.version == SpineVersion::V37 {
+        return Err(ctx.err(
+            at,
+            format!("{what}: new in Spine 3.8 (this file is Spine 3.7)"),
+        ));
+    }
+    Ok(())
 }
 
 /// Fails at the first key of `keys` (name, present) that is present: `what` says why.
@@ -276,6 +295,8 @@ pub fn transform<'a>(
                 c.mix_shear_y.unwrap_or(1.0),
             ]
         };
+        let skin_at = [Key("transform"), Index(i), Key("skin")];
+        not_in_37(ctx, c.skin, &skin_at, "skin-required constraints")?;
         out.push(TransformConstraintData {
             name: c.name.clone(),
             order: c.order,
@@ -354,6 +375,8 @@ pub fn path<'a>(
             let x = c.mix_x.unwrap_or(1.0);
             [c.mix_rotate.unwrap_or(1.0), x, c.mix_y.unwrap_or(x)]
         };
+        let skin_at = [Key("path"), Index(i), Key("skin")];
+        not_in_37(ctx, c.skin, &skin_at, "skin-required constraints")?;
         out.push(PathConstraintData {
             name: c.name.clone(),
             order: c.order,

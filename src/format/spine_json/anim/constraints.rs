@@ -7,7 +7,7 @@ use crate::format::spine_json::ctx::{Ctx, Names, join, lookup};
 use crate::format::spine_json::dto_anim::{IkKey, PathTimelinesDto, TransformKey};
 
 use super::keys::curve_keys;
-use Seg::{Entry, Key};
+use Seg::{Entry, Index, Key};
 
 fn or(v: Option<F32>, default: f32) -> f32 {
     v.map_or(default, |v| v.0)
@@ -32,6 +32,10 @@ pub fn ik(
         let constraint = lookup(ctx, &names.ik, name, "IK constraint", &at)?;
         if keys.is_empty() {
             continue;
+        }
+        if let Some(k) = keys.iter().position(|k| k.softness.is_some()) {
+            let key_at = join(&at, &[Index(k), Key("softness")]);
+            crate::format::spine_json::setup::not_in_37(ctx, true, &key_at, "IK softness keys")?;
         }
         let keys = curve_keys(ctx, &at, None, keys, |k| {
             Ok([
