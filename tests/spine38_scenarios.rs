@@ -28,6 +28,19 @@ fn official_runtime_scenarios_3_7() {
     run_all(scenarios, &shared.join("corpus/spine/3.7"));
 }
 
+/// The project's own 3.7 scenarios (`tests/fixtures/spine37/scenarios`: mixes of entries that
+/// key the same slots' attachments, holdPrevious, thresholds), whose outputs the official
+/// spine-ts 3.7 build made through the oracle, on the 3.7 corpus.
+#[test]
+fn project_scenarios_3_7() {
+    let Some(shared) = shared_dir("Spine 3.7 corpus for the project's 3.7 scenarios") else {
+        return;
+    };
+    let scenarios = scenarios_in(&project_dir().join("tests/fixtures/spine37/scenarios"));
+    assert_eq!(scenarios.len(), 6, "expected the 6 project 3.7 scenarios");
+    run_all(scenarios, &shared.join("corpus/spine/3.7"));
+}
+
 #[test]
 fn project_sample_scenarios() {
     let root = project_dir();

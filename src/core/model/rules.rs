@@ -147,9 +147,10 @@ pub enum EventRule {
 /// How AnimationState decides and mixes timeline modes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum StateRule {
-    /// 3.7: one hold mode (held timelines blend from the setup pose), and attachment and
-    /// draw-order timelines are applied as plain timelines under the entry's thresholds (no
-    /// per-slot "keyed this frame" bookkeeping).
+    /// 3.7: attachment and draw-order timelines are applied as plain timelines (no per-slot
+    /// "keyed this frame" bookkeeping); mixing out from the setup pose they put the setup
+    /// attachment / draw order back whatever the thresholds, from the current pose an
+    /// attachment timeline sets its keys while under `attachmentThreshold`.
     V37,
     /// 3.8-4.2: one property set across tracks; additive entries always add; holdPrevious;
     /// the interrupted entry's alpha scales the hold.
