@@ -1,5 +1,6 @@
 //! Spine 3.8 poses against the official runtime's goldens (`../shared/golden/spine/3.8`) and
-//! the project's own sample goldens (`tests/fixtures/spine38`).
+//! the project's own sample goldens (`tests/fixtures/spine38`); Spine 3.7 (the 3.8 loader and
+//! runtime under the 3.7 rules) against the spine-ts 3.7 goldens (`../shared/golden/spine/3.7`).
 
 mod common;
 
@@ -16,6 +17,20 @@ fn official_runtime_goldens_3_8() {
         pairs.len(),
         21,
         "expected the 21 Spine 3.8 golden pose files"
+    );
+    run_all(pairs);
+}
+
+#[test]
+fn official_runtime_goldens_3_7() {
+    let Some(shared) = shared_dir("Spine 3.7 golden poses") else {
+        return;
+    };
+    let pairs = golden_pairs(&shared, "3.7");
+    assert_eq!(
+        pairs.len(),
+        21,
+        "expected the 21 Spine 3.7 golden pose files"
     );
     run_all(pairs);
 }

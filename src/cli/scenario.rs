@@ -136,7 +136,8 @@ pub const MAX_FRAMES: u64 = 1_000_000;
 pub const MAX_TRACK: usize = 1_000;
 
 /// The skins a scenario uses when it names none: the oracle's rule (per-file defaults for the
-/// examples with several skins, else the first non-default skin).
+/// examples with several skins when the file has that skin (3.7 hero-pro has only `default`),
+/// else the first non-default skin).
 pub fn default_skins(file: &str, data: &SkeletonData) -> Vec<String> {
     let known: &[(&str, &str)] = &[
         ("goblins-ess.json", "goblin"),
@@ -145,7 +146,9 @@ pub fn default_skins(file: &str, data: &SkeletonData) -> Vec<String> {
         ("mix-and-match-pro.json", "full-skins/girl"),
         ("chibi-stickers.json", "erikari"),
     ];
-    if let Some((_, skin)) = known.iter().find(|(f, _)| *f == file) {
+    if let Some((_, skin)) = known.iter().find(|(f, _)| *f == file)
+        && data.skins.iter().any(|s| s.name == *skin)
+    {
         return vec![skin.to_string()];
     }
     data.skins

@@ -7,7 +7,7 @@ use crate::format::ErrorKind;
 /// A format bonescope can load.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Format {
-    /// Spine JSON written by Spine 3.8, 4.0, 4.1, 4.2 or 4.3; holds the `skeleton.spine` version.
+    /// Spine JSON written by Spine 3.7, 3.8, 4.0, 4.1, 4.2 or 4.3; holds the `skeleton.spine` version.
     SpineJson {
         version: String,
         spine: super::spine_json::SpineVersion,
@@ -23,7 +23,7 @@ pub enum Format {
 }
 
 const EXPECTED: &str =
-    "expected a Spine 3.8-4.3 or DragonBones 4.x-5.x JSON export or an MRTK input animation";
+    "expected a Spine 3.7-4.3 or DragonBones 4.x-5.x JSON export or an MRTK input animation";
 
 /// Recognises `text`: an MRTK input animation by its magic number, else JSON. Only the top of the document is read (the `skeleton.spine` version
 /// string), so this is cheap; the chosen loader reports any later syntax error.
@@ -116,6 +116,14 @@ mod tests {
                 spine: SpineVersion::V38,
             }
         );
+        let f = sniff(br#"{"skeleton": {"hash": "x", "spine": "3.7.94"}}"#).unwrap();
+        assert_eq!(
+            f,
+            Format::SpineJson {
+                version: "3.7.94".into(),
+                spine: SpineVersion::V37,
+            }
+        );
         let f = sniff(br#"{"skeleton": {"spine": "4.2.22"}}"#).unwrap();
         assert_eq!(
             f,
@@ -138,11 +146,11 @@ mod tests {
     fn rejects_other_files() {
         assert_eq!(
             msg(""),
-            "line 1, column 1: empty file (expected a Spine 3.8-4.3 or DragonBones 4.x-5.x JSON export or an MRTK input animation)"
+            "line 1, column 1: empty file (expected a Spine 3.7-4.3 or DragonBones 4.x-5.x JSON export or an MRTK input animation)"
         );
         assert_eq!(
             msg(" \n "),
-            "line 1, column 1: empty file (expected a Spine 3.8-4.3 or DragonBones 4.x-5.x JSON export or an MRTK input animation)"
+            "line 1, column 1: empty file (expected a Spine 3.7-4.3 or DragonBones 4.x-5.x JSON export or an MRTK input animation)"
         );
         assert!(
             msg("\n[1, 2]").starts_with("line 2, column 1: unrecognised file: not a JSON object")
@@ -163,9 +171,11 @@ mod tests {
                 .contains("Spine \"5.0.1\" JSON is not supported")
         );
         assert!(
-            msg("{\"skeleton\": {\"spine\": \"3.7.94\"}}")
-                .contains("Spine \"3.7.94\" JSON is not supported")
+            msg("{\"skeleton\": {\"spine\": \"3.6.53\"}}")
+                .contains("Spine \"3.6.53\" JSON is not supported")
         );
+        let e = sniff(br#"{"skeleton": {"spine": "4.4.1"}}"#).unwrap_err();
+        assert_eq!(e.kind, ErrorKind::UnsupportedVersion);
         assert!(msg("{\"skeleton\": {\"spine\": \"3.80\"}}").contains("not supported"));
     }
 

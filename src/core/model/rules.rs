@@ -9,6 +9,7 @@
 /// Which release of a runtime a rule set follows, for display and for choosing presets.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum RuntimeVersion {
+    Spine37,
     Spine38,
     Spine40,
     Spine41,
@@ -146,6 +147,11 @@ pub enum EventRule {
 /// How AnimationState decides and mixes timeline modes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum StateRule {
+    /// 3.7: attachment and draw-order timelines are applied as plain timelines (no per-slot
+    /// "keyed this frame" bookkeeping); mixing out from the setup pose they put the setup
+    /// attachment / draw order back whatever the thresholds, from the current pose an
+    /// attachment timeline sets its keys while under `attachmentThreshold`.
+    V37,
     /// 3.8-4.2: one property set across tracks; additive entries always add; holdPrevious;
     /// the interrupted entry's alpha scales the hold.
     V38,
@@ -200,6 +206,14 @@ pub struct Rules {
 }
 
 impl Rules {
+    /// Spine 3.7: the 3.8 rules except for AnimationState's hold modes and attachment
+    /// timelines (IK softness and skin-required bones are data 3.7 cannot hold).
+    pub const SPINE_37: Rules = Rules {
+        version: RuntimeVersion::Spine37,
+        state: StateRule::V37,
+        ..Rules::SPINE_38
+    };
+
     pub const SPINE_38: Rules = Rules {
         version: RuntimeVersion::Spine38,
         bone_blend: BoneBlendRule::V38,
@@ -298,6 +312,7 @@ impl Rules {
     /// A short label for status lines ("Spine 4.2 rules").
     pub fn label(&self) -> &'static str {
         match self.version {
+            RuntimeVersion::Spine37 => "Spine 3.7",
             RuntimeVersion::Spine38 => "Spine 3.8",
             RuntimeVersion::Spine40 => "Spine 4.0",
             RuntimeVersion::Spine41 => "Spine 4.1",

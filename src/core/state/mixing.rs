@@ -73,11 +73,13 @@ impl AnimationState {
             let mut events = std::mem::take(&mut self.events);
             let mut hints = self.take_hints(current, anim);
             let v43 = data.rules.state == StateRule::V43;
+            // 3.7 applies attachment timelines as plain timelines (no keyed-slot bookkeeping).
+            let v37 = data.rules.state == StateRule::V37;
             if (i == 0 && mix == 1.0) || (blend == MixBlend::Add && !v43) {
                 let keep = (i == 0 && mix == 1.0) || mix >= alpha_threshold;
                 for (tl, hint) in anim.timelines.iter().zip(&mut hints) {
                     match tl {
-                        Timeline::Attachment(t) => {
+                        Timeline::Attachment(t) if !v37 => {
                             self.apply_attachment_timeline(t, skeleton, key_now, blend, keep)
                         }
                         _ => tl.apply_hinted(
@@ -133,7 +135,7 @@ impl AnimationState {
                                 first_frame,
                             )
                         }
-                        Timeline::Attachment(t) => self.apply_attachment_timeline(
+                        Timeline::Attachment(t) if !v37 => self.apply_attachment_timeline(
                             t,
                             skeleton,
                             key_now,
@@ -194,6 +196,7 @@ impl AnimationState {
             return 1.0;
         };
         let v43 = data.rules.state == StateRule::V43;
+        let v37 = data.rules.state == StateRule::V37;
         // 4.3 scales this entry by what its own mix out left of it.
         let mut from_mix = 1.0;
         if self.e(from).mixing_from.is_some() {
@@ -287,6 +290,9 @@ impl AnimationState {
                             if !draw_order && matches!(tl, Timeline::DrawOrder(_)) {
                                 continue;
                             }
+                            if v37 && !attachments && matches!(tl, Timeline::Attachment(_)) {
+                                continue;
+                            }
                             (blend, alpha_mix)
                         }
                         TimelineMode::First => (MixBlend::Setup, alpha_mix),
@@ -329,7 +335,7 @@ impl AnimationState {
                             first_frame,
                         )
                     }
-                    Timeline::Attachment(t) => self.apply_attachment_timeline(
+                    Timeline::Attachment(t) if !v37 => self.apply_attachment_timeline(
                         t,
                         skeleton,
                         key_now,
@@ -337,7 +343,17 @@ impl AnimationState {
                         attachments && alpha >= alpha_threshold,
                     ),
                     _ => {
-                        if draw_order
+                        // 3.7 mixes attachment and draw-order timelines out plainly: from the
+                        // setup pose they put the setup attachment / order back; from the
+                        // current pose an attachment timeline sets its keys.
+                        if v37
+                            && matches!(tl, Timeline::Attachment(_))
+                            && timeline_blend != MixBlend::Setup
+                        {
+                            direction = MixDirection::In;
+                        }
+                        if !v37
+                            && draw_order
                             && matches!(tl, Timeline::DrawOrder(_))
                             && timeline_blend == MixBlend::Setup
                         {

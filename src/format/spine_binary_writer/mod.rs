@@ -64,10 +64,11 @@ pub fn write(data: &SkeletonData) -> Result<Vec<u8>, WriteError> {
         )));
     }
     let v = match SpineVersion::from_export(&data.source.version) {
-        Some(SpineVersion::V43) => {
+        Some(v @ (SpineVersion::V37 | SpineVersion::V43)) => {
             return Err(WriteError(format!(
-                "Spine \"{}\": 4.3 binaries are not written yet (3.8, 4.0, 4.1, 4.2 are)",
-                data.source.version
+                "Spine \"{}\": {} binaries are not written yet (3.8, 4.0, 4.1, 4.2 are)",
+                data.source.version,
+                v.name()
             )));
         }
         Some(v) => v,

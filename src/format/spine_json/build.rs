@@ -11,7 +11,7 @@ use crate::format::json::budget::Budget;
 use crate::format::json::{OrderedMap, Seg};
 
 use crate::format::ErrorKind;
-use Seg::{Index, Key};
+use Seg::{Entry, Index, Key};
 
 /// Reads the animations of one JSON layout (3.8's or 4.x's).
 pub type AnimationsFn<A> =
@@ -97,8 +97,13 @@ pub fn build<A>(
     data.load_warnings = warnings;
     names.events = setup::events(ctx, &events, &mut data.events)?;
     let skin_names: Vec<String> = skins.iter().map(|s| s.name.clone()).collect();
+    let keyed = skins.first().is_some_and(|s| s.keyed);
     names.skins = unique_names(ctx, skin_names.iter().map(String::as_str), "skin", |i| {
-        vec![Key("skins"), Index(i), Key("name")]
+        if keyed {
+            vec![Key("skins"), Entry(i, &skin_names[i])]
+        } else {
+            vec![Key("skins"), Index(i), Key("name")]
+        }
     })?;
     skins::skins(ctx, skins, &names, &mut data)?;
     check_setup_attachments(ctx, &data)?;

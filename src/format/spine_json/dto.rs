@@ -34,7 +34,8 @@ pub struct SkeletonFile<A = AnimationDto> {
     pub path: Vec<PathDto>,
     /// Spine 4.2.
     pub physics: Option<Vec<PhysicsDto>>,
-    #[serde(default)]
+    /// A list (3.8+) or, in 3.7, an object keyed by skin name (see [`SkinDto::keyed`]).
+    #[serde(default, deserialize_with = "skins")]
     pub skins: Vec<SkinDto>,
     #[serde(default)]
     pub events: OrderedMap<EventDto>,
@@ -348,6 +349,53 @@ pub struct SkinDto {
     pub physics: Option<Vec<String>>,
     /// 4.3.
     pub slider: Option<Vec<String>>,
+    /// Read from the 3.7 form, `"skins": { name: { slot: { key: attachment } } }` (only
+    /// attachments; the builder checks that the form matches the version).
+    #[serde(skip)]
+    pub keyed: bool,
+}
+
+/// `skins`: the 3.8+ list of skin objects, or the 3.7 object of skin name -> attachments.
+fn skins<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Vec<SkinDto>, D::Error> {
+    use serde::de::{MapAccess, SeqAccess, Visitor};
+
+    struct V;
+
+    impl<'de> Visitor<'de> for V {
+        type Value = Vec<SkinDto>;
+
+        fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            f.write_str("a list of skins (or, in Spine 3.7, an object of skins)")
+        }
+
+        fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<SkinDto>, A::Error> {
+            let mut out = Vec::new();
+            while let Some(skin) = seq.next_element()? {
+                out.push(skin);
+            }
+            Ok(out)
+        }
+
+        fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Vec<SkinDto>, A::Error> {
+            let mut out = Vec::new();
+            while let Some((name, attachments)) = map.next_entry::<String, _>()? {
+                out.push(SkinDto {
+                    name,
+                    attachments,
+                    bones: Vec::new(),
+                    ik: Vec::new(),
+                    transform: Vec::new(),
+                    path: Vec::new(),
+                    physics: None,
+                    slider: None,
+                    keyed: true,
+                });
+            }
+            Ok(out)
+        }
+    }
+
+    deserializer.deserialize_any(V)
 }
 
 #[derive(Deserialize, Clone, Copy, Default, PartialEq, Eq, Debug)]

@@ -19,6 +19,8 @@ pub struct AnimationDto {
     pub transform: OrderedMap<Vec<TransformKey>>,
     #[serde(default)]
     pub path: OrderedMap<PathTimelinesDto>,
+    /// Spine 3.7 exports name the path constraint timelines `paths`.
+    pub paths: Option<OrderedMap<PathTimelinesDto>>,
     /// skin -> slot -> attachment key -> keys.
     #[serde(default)]
     pub deform: OrderedMap<OrderedMap<OrderedMap<Vec<DeformKey>>>>,

@@ -1,4 +1,4 @@
-//! The Spine JSON loader (exports of Spine 3.8, 4.0, 4.1, 4.2 and 4.3).
+//! The Spine JSON loader (exports of Spine 3.7, 3.8, 4.0, 4.1, 4.2 and 4.3).
 //!
 //! Two steps, one module each: `dto` / `dto_anim` parse the text straight into serde
 //! structs mirroring the format (unknown fields are errors), then `build` resolves names to
@@ -24,6 +24,8 @@ pub(crate) mod vertices;
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests37;
 
 use crate::core::model::{Rules, SkeletonData};
 use crate::format::LoadError;
@@ -33,6 +35,7 @@ use crate::format::json::parse::from_slice;
 /// [`Rules`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum SpineVersion {
+    V37,
     V38,
     V40,
     V41,
@@ -48,6 +51,7 @@ impl SpineVersion {
         let minor = parts.next().unwrap_or("");
         let minor = minor.split('-').next().unwrap_or("");
         match (major, minor) {
+            ("3", "7") => Some(SpineVersion::V37),
             ("3", "8") => Some(SpineVersion::V38),
             ("4", "0") => Some(SpineVersion::V40),
             ("4", "1") => Some(SpineVersion::V41),
@@ -57,9 +61,15 @@ impl SpineVersion {
         }
     }
 
-    /// "3.8", "4.0", ...
+    /// True for the 3.x layouts (3.7, 3.8): four constraint mixes, 3.x curves and events.
+    pub fn is_3x(self) -> bool {
+        self <= SpineVersion::V38
+    }
+
+    /// "3.7", "3.8", "4.0", ...
     pub fn name(self) -> &'static str {
         match self {
+            SpineVersion::V37 => "3.7",
             SpineVersion::V38 => "3.8",
             SpineVersion::V40 => "4.0",
             SpineVersion::V41 => "4.1",
@@ -71,6 +81,7 @@ impl SpineVersion {
     /// The rules the official runtime of this version plays by.
     pub fn rules(self) -> Rules {
         match self {
+            SpineVersion::V37 => Rules::SPINE_37,
             SpineVersion::V38 => Rules::SPINE_38,
             SpineVersion::V40 => Rules::SPINE_40,
             SpineVersion::V41 => Rules::SPINE_41,
@@ -86,7 +97,7 @@ pub fn load(text: &[u8], name: &str, version: SpineVersion) -> Result<SkeletonDa
     if version == SpineVersion::V43 {
         let file: dto43::SkeletonFile43 = from_slice(text)?;
         build::build43(text, file, name)
-    } else if version == SpineVersion::V38 {
+    } else if version <= SpineVersion::V38 {
         let file: dto::SkeletonFile = from_slice(text)?;
         build::build(text, file, name, version, anim::animations)
     } else {

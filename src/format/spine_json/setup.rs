@@ -82,6 +82,7 @@ pub fn bones<'a>(
             b.transform.unwrap_or_default()
         };
         bone.inherit = inherit_mode(mode);
+        not_in_37(ctx, b.skin, &at("skin"), "skin-required bones")?;
         bone.skin_required = b.skin;
         bone.color = match &b.color {
             Some(c) => Some(ctx.color(c, &at("color"))?),
@@ -173,6 +174,8 @@ pub fn ik<'a>(
                 format!("an IK constraint needs 1 or 2 bones, not {}", c.bones.len()),
             ));
         }
+        not_in_37(ctx, c.skin, &at("skin"), "skin-required constraints")?;
+        not_in_37(ctx, c.softness != 0.0, &at("softness"), "IK softness")?;
         out.push(IkConstraintData {
             rigid: false,
             name: c.name.clone(),
@@ -190,6 +193,22 @@ pub fn ik<'a>(
         });
     }
     Ok(table)
+}
+
+/// Refuses, in a Spine 3.7 file, a key that is new in 3.8 (`what` names it).
+pub(super) fn not_in_37(
+    ctx: Ctx<'_>,
+    present: bool,
+    at: &[Seg<'_>],
+    what: &str,
+) -> Result<(), LoadError> {
+    if present && ctx.version == SpineVersion::V37 {
+        return Err(ctx.err(
+            at,
+            format!("{what}: new in Spine 3.8 (this file is Spine 3.7)"),
+        ));
+    }
+    Ok(())
 }
 
 /// Fails at the first key of `keys` (name, present) that is present: `what` says why.
@@ -239,7 +258,7 @@ pub fn transform<'a>(
             ("mixScaleY", c.mix_scale_y.is_some()),
             ("mixShearY", c.mix_shear_y.is_some()),
         ];
-        let mixes = if v == SpineVersion::V38 {
+        let mixes = if v.is_3x() {
             absent(
                 ctx,
                 "transform",
@@ -276,6 +295,8 @@ pub fn transform<'a>(
                 c.mix_shear_y.unwrap_or(1.0),
             ]
         };
+        let skin_at = [Key("transform"), Index(i), Key("skin")];
+        not_in_37(ctx, c.skin, &skin_at, "skin-required constraints")?;
         out.push(TransformConstraintData {
             name: c.name.clone(),
             order: c.order,
@@ -327,7 +348,7 @@ pub fn path<'a>(
             ("mixX", c.mix_x.is_some()),
             ("mixY", c.mix_y.is_some()),
         ];
-        let [mix_rotate, mix_x, mix_y] = if v == SpineVersion::V38 {
+        let [mix_rotate, mix_x, mix_y] = if v.is_3x() {
             absent(
                 ctx,
                 "path",
@@ -354,6 +375,8 @@ pub fn path<'a>(
             let x = c.mix_x.unwrap_or(1.0);
             [c.mix_rotate.unwrap_or(1.0), x, c.mix_y.unwrap_or(x)]
         };
+        let skin_at = [Key("path"), Index(i), Key("skin")];
+        not_in_37(ctx, c.skin, &skin_at, "skin-required constraints")?;
         out.push(PathConstraintData {
             name: c.name.clone(),
             order: c.order,
@@ -397,7 +420,7 @@ pub fn events<'a>(
     })?;
     for (name, e) in &dtos.0 {
         // 4.x runtimes read volume and balance only for events with audio (else 0).
-        let silent = ctx.version != SpineVersion::V38 && e.audio.is_none();
+        let silent = !ctx.version.is_3x() && e.audio.is_none();
         out.push(EventData {
             name: name.to_string(),
             int: e.int,

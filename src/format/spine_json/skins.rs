@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 
 use super::attachment::{LinkTo, attachment};
-use super::ctx::{Ctx, Names, join, lookup};
+use super::ctx::{Ctx, Names, SegPath, join, lookup};
 use super::dto::SkinDto;
 use crate::core::model::*;
 use crate::format::LoadError;
@@ -27,6 +27,8 @@ struct Pending {
     id: AttachmentId,
     slot: usize,
     skin: usize,
+    /// The skin's name when skins are an object (3.7).
+    keyed: Option<String>,
     slot_entry: usize,
     slot_name: String,
     key_entry: usize,
@@ -35,15 +37,43 @@ struct Pending {
 }
 
 impl Pending {
-    fn path(&self) -> [Seg<'_>; 5] {
-        [
-            Key("skins"),
-            Index(self.skin),
-            Key("attachments"),
-            Entry(self.slot_entry, &self.slot_name),
-            Entry(self.key_entry, &self.key),
-        ]
+    fn path(&self) -> SegPath<'_> {
+        join(
+            &attachments_at(self.skin, self.keyed.as_deref()),
+            &[
+                Entry(self.slot_entry, &self.slot_name),
+                Entry(self.key_entry, &self.key),
+            ],
+        )
     }
+}
+
+/// Where skin `i`'s slot -> attachment map is: `skins[i].attachments`, or `skins.<name>`
+/// when skins are an object keyed by name (3.7).
+fn attachments_at(i: usize, keyed: Option<&str>) -> SegPath<'_> {
+    match keyed {
+        Some(name) => join(&[Key("skins"), Entry(i, name)], &[]),
+        None => join(&[Key("skins"), Index(i), Key("attachments")], &[]),
+    }
+}
+
+/// Skins are an object in 3.7 and a list from 3.8 on; the other form is refused.
+fn check_form(ctx: Ctx<'_>, dtos: &[SkinDto]) -> Result<(), LoadError> {
+    let Some(first) = dtos.first() else {
+        return Ok(());
+    };
+    let v37 = ctx.version == super::SpineVersion::V37;
+    if first.keyed == v37 {
+        return Ok(());
+    }
+    let message = if v37 {
+        "Spine 3.7 writes skins as an object keyed by skin name, not a list"
+    } else {
+        "skins are a list from Spine 3.8 on (an object keyed by skin name is the 3.7 form)"
+    };
+    Err(ctx
+        .err(&[Key("skins")], message)
+        .with_kind(ErrorKind::InvalidValue))
 }
 
 /// Reads every skin into `data.skins` / `data.attachments` and sets `data.default_skin`.
@@ -53,9 +83,11 @@ pub fn skins(
     names: &Names<'_>,
     data: &mut SkeletonData,
 ) -> Result<(), LoadError> {
+    check_form(ctx, &dtos)?;
     let bone_count = data.bones.len();
     let mut pending = Vec::new();
     for (i, dto) in dtos.into_iter().enumerate() {
+        let keyed = dto.keyed.then(|| dto.name.clone());
         let mut skin = Skin::new(dto.name);
         for (j, bone) in dto.bones.iter().enumerate() {
             let b = lookup(
@@ -99,19 +131,12 @@ pub fn skins(
                 }
             }
         }
-        ctx.no_duplicates(
-            &dto.attachments,
-            &[Key("skins"), Index(i), Key("attachments")],
-        )?;
+        let skin_at = attachments_at(i, keyed.as_deref());
+        ctx.no_duplicates(&dto.attachments, &skin_at)?;
         for (si, (slot_name, entries)) in dto.attachments.0.into_iter().enumerate() {
             // Read once: `SmallKey::as_str` validates the UTF-8 each time.
             let slot_name = slot_name.as_str();
-            let slot_at = [
-                Key("skins"),
-                Index(i),
-                Key("attachments"),
-                Entry(si, slot_name),
-            ];
+            let slot_at = join(&skin_at, &[Entry(si, slot_name)]);
             let slot = lookup(ctx, &names.slots, slot_name, "slot", &slot_at)?;
             for (ki, (key, dto)) in entries.0.into_iter().enumerate() {
                 let key = key.as_str();
@@ -133,6 +158,7 @@ pub fn skins(
                         id,
                         slot,
                         skin: i,
+                        keyed: keyed.clone(),
                         slot_entry: si,
                         slot_name: slot_name.to_string(),
                         key_entry: ki,

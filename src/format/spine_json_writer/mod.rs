@@ -51,10 +51,11 @@ pub fn write(data: &SkeletonData) -> Result<String, WriteError> {
             data.source.version
         ))
     })?;
-    if v == SpineVersion::V43 {
-        return Err(WriteError(
-            "Spine 4.3 skeletons are not written as JSON yet (3.8, 4.0, 4.1, 4.2 are)".into(),
-        ));
+    if v == SpineVersion::V43 || v == SpineVersion::V37 {
+        return Err(WriteError(format!(
+            "Spine {} skeletons are not written as JSON yet (3.8, 4.0, 4.1, 4.2 are)",
+            v.name()
+        )));
     }
     let places = places(data);
     let mut root = vec![

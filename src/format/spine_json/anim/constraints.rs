@@ -7,7 +7,7 @@ use crate::format::spine_json::ctx::{Ctx, Names, join, lookup};
 use crate::format::spine_json::dto_anim::{IkKey, PathTimelinesDto, TransformKey};
 
 use super::keys::curve_keys;
-use Seg::{Entry, Key};
+use Seg::{Entry, Index, Key};
 
 fn or(v: Option<F32>, default: f32) -> f32 {
     v.map_or(default, |v| v.0)
@@ -32,6 +32,10 @@ pub fn ik(
         let constraint = lookup(ctx, &names.ik, name, "IK constraint", &at)?;
         if keys.is_empty() {
             continue;
+        }
+        if let Some(k) = keys.iter().position(|k| k.softness.is_some()) {
+            let key_at = join(&at, &[Index(k), Key("softness")]);
+            crate::format::spine_json::setup::not_in_37(ctx, true, &key_at, "IK softness keys")?;
         }
         let keys = curve_keys(ctx, &at, None, keys, |k| {
             Ok([
@@ -76,17 +80,19 @@ pub fn transform(
 }
 
 /// Path constraint keys: position, spacing, and the rotate and translate mixes.
+/// `section` is the animation's key for them (`path`; 3.7: `paths`).
 pub fn path(
     ctx: Ctx<'_>,
     anim: &[Seg<'_>],
+    section: &'static str,
     dtos: &OrderedMap<PathTimelinesDto>,
     names: &Names<'_>,
     out: &mut Vec<Timeline>,
 ) -> Result<(), LoadError> {
-    ctx.no_duplicates(dtos, &join(anim, &[Key("path")]))?;
+    ctx.no_duplicates(dtos, &join(anim, &[Key(section)]))?;
     for (i, (name, t)) in dtos.0.iter().enumerate() {
         let name = name.as_str();
-        let at = join(anim, &[Key("path"), Entry(i, name)]);
+        let at = join(anim, &[Key(section), Entry(i, name)]);
         let constraint = lookup(ctx, &names.path, name, "path constraint", &at)?;
         let mut push = |property, keys| {
             out.push(Timeline::Path(PathTimeline {

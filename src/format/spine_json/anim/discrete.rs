@@ -150,7 +150,7 @@ pub fn events(
         if k.string.is_none() {
             ctx.spend(d.string.len(), &join(&at, &[Index(i)]))?;
         }
-        let (volume, balance) = if ctx.version == SpineVersion::V38 {
+        let (volume, balance) = if ctx.version.is_3x() {
             (k.volume.unwrap_or(d.volume), k.balance.unwrap_or(d.balance))
         } else if d.audio.is_some() {
             // 4.3.13 reads an omitted volume and an omitted balance as the definition's volume.

@@ -7,8 +7,9 @@ pub(crate) mod discrete;
 pub(crate) mod keys;
 pub(crate) mod slots;
 
-use super::ctx::{Ctx, Names, unique_names};
-use super::dto_anim::AnimationDto;
+use super::SpineVersion;
+use super::ctx::{Ctx, Names, join, unique_names};
+use super::dto_anim::{AnimationDto, PathTimelinesDto};
 use crate::core::animation::Animation;
 use crate::core::model::SkeletonData;
 use crate::format::LoadError;
@@ -39,7 +40,8 @@ pub fn animations(
         bones::bones(ctx, &at, &a.bones, names, &mut timelines)?;
         constraints::ik(ctx, &at, &a.ik, names, &mut timelines)?;
         constraints::transform(ctx, &at, &a.transform, names, &mut timelines)?;
-        constraints::path(ctx, &at, &a.path, names, &mut timelines)?;
+        let (section, paths) = path_section(ctx, &at, &mut a)?;
+        constraints::path(ctx, &at, section, &paths, names, &mut timelines)?;
         deform::deform(ctx, &at, &a.deform, names, data, &mut timelines)?;
         discrete::draw_order(
             ctx,
@@ -53,6 +55,33 @@ pub fn animations(
         out.push(Animation::new(name, timelines));
     }
     Ok(out)
+}
+
+/// The path constraint timelines and their key: `path`, or `paths` as 3.7 exports write it
+/// (a file with both is refused as ambiguous).
+fn path_section(
+    ctx: Ctx<'_>,
+    at: &[Seg<'_>],
+    a: &mut AnimationDto,
+) -> Result<(&'static str, OrderedMap<PathTimelinesDto>), LoadError> {
+    let path = std::mem::take(&mut a.path);
+    let Some(paths) = a.paths.take() else {
+        return Ok(("path", path));
+    };
+    let at = join(at, &[Key("paths")]);
+    if ctx.version != SpineVersion::V37 {
+        return Err(ctx.err(
+            &at,
+            format!(
+                "\"paths\" is the Spine 3.7 name of \"path\" (this file is Spine {})",
+                ctx.version.name()
+            ),
+        ));
+    }
+    if !path.is_empty() {
+        return Err(ctx.err(&at, "both \"path\" and \"paths\" hold path constraint keys"));
+    }
+    Ok(("paths", paths))
 }
 
 /// At most how many timelines `a` makes (empty key lists make none; the rest one each).
@@ -76,5 +105,11 @@ fn timeline_bound(a: &AnimationDto) -> usize {
     let deform: usize = (a.deform.0.iter())
         .map(|(_, s)| s.0.iter().map(|(_, m)| m.len()).sum::<usize>())
         .sum();
-    bones + slots + a.ik.len() + a.transform.len() + 3 * a.path.len() + deform + 2
+    bones
+        + slots
+        + a.ik.len()
+        + a.transform.len()
+        + 3 * (a.path.len() + a.paths.as_ref().map_or(0, OrderedMap::len))
+        + deform
+        + 2
 }
