@@ -1,6 +1,8 @@
 //! Regressions of issue 17: each reproducer (in `tests/regressions/` or built here) once
 //! crashed, hung, exhausted memory or put raw control characters on the terminal.
 
+mod common;
+
 use bonescope::core::animation::EventTimeline;
 use bonescope::core::model::Event;
 use serde_json::Value;
@@ -8,6 +10,8 @@ use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
+
+use common::run_with_deadline as run;
 
 fn bin() -> Command {
     Command::new(env!("CARGO_BIN_EXE_bonescope"))
@@ -24,40 +28,6 @@ fn temp_dir(name: &str) -> PathBuf {
     let _ = std::fs::remove_dir_all(&d);
     std::fs::create_dir_all(&d).expect("temp dir");
     d
-}
-
-/// Runs the binary with a deadline (a hang fails the test instead of stalling it).
-/// Returns (status code, stdout, stderr).
-fn run(args: &[&std::ffi::OsStr]) -> (Option<i32>, Vec<u8>, String) {
-    let mut child = bin()
-        .args(args)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawn");
-    let mut out = child.stdout.take().expect("stdout");
-    let reader = std::thread::spawn(move || {
-        let mut v = Vec::new();
-        let _ = out.read_to_end(&mut v);
-        v
-    });
-    let deadline = Instant::now() + Duration::from_secs(60);
-    let status = loop {
-        if let Some(s) = child.try_wait().expect("wait") {
-            break s;
-        }
-        if Instant::now() > deadline {
-            let _ = child.kill();
-            panic!("bonescope {args:?} did not finish in 60 s");
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    };
-    let mut err = String::new();
-    if let Some(mut e) = child.stderr.take() {
-        let _ = e.read_to_string(&mut err);
-    }
-    (status.code(), reader.join().expect("reader"), err)
 }
 
 fn os(s: &str) -> &std::ffi::OsStr {

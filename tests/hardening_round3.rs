@@ -4,16 +4,12 @@ mod common;
 #[path = "common/tmux.rs"]
 mod tmux;
 
+use common::run_with_deadline as run;
 use common::viewer::open_file;
-use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-
-fn bin() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_bonescope"))
-}
 
 fn sample(name: &str) -> PathBuf {
     common::project_dir().join("samples/spine").join(name)
@@ -28,46 +24,6 @@ fn temp_dir(name: &str) -> PathBuf {
 
 fn os(s: &str) -> &std::ffi::OsStr {
     s.as_ref()
-}
-
-/// Runs the binary with a deadline (a hang fails the test instead of stalling it).
-/// Returns (status code, stdout, stderr).
-fn run(args: &[&std::ffi::OsStr]) -> (Option<i32>, Vec<u8>, String) {
-    let mut child = bin()
-        .args(args)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawn");
-    let mut out = child.stdout.take().expect("stdout");
-    let reader = std::thread::spawn(move || {
-        let mut v = Vec::new();
-        let _ = out.read_to_end(&mut v);
-        v
-    });
-    let mut errs = child.stderr.take().expect("stderr");
-    let err_reader = std::thread::spawn(move || {
-        let mut s = String::new();
-        let _ = errs.read_to_string(&mut s);
-        s
-    });
-    let deadline = Instant::now() + Duration::from_secs(60);
-    let status = loop {
-        if let Some(s) = child.try_wait().expect("wait") {
-            break s;
-        }
-        if Instant::now() > deadline {
-            let _ = child.kill();
-            panic!("bonescope {args:?} did not finish in 60 s");
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    };
-    (
-        status.code(),
-        reader.join().expect("reader"),
-        err_reader.join().expect("stderr reader"),
-    )
 }
 
 // Row 1: `:save hard_m` (a hard link to the open file) replaced it with the event log, and a

@@ -60,6 +60,46 @@ pub fn tool_available(what: &str, tool: &str) -> bool {
     }
 }
 
+/// Runs the binary with a deadline (a hang fails the test instead of stalling it).
+/// Returns (status code, stdout, stderr).
+pub fn run_with_deadline(args: &[&std::ffi::OsStr]) -> (Option<i32>, Vec<u8>, String) {
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_bonescope"))
+        .args(args)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("spawn");
+    let mut out = child.stdout.take().expect("stdout");
+    let reader = std::thread::spawn(move || {
+        let mut v = Vec::new();
+        let _ = std::io::Read::read_to_end(&mut out, &mut v);
+        v
+    });
+    let mut errs = child.stderr.take().expect("stderr");
+    let err_reader = std::thread::spawn(move || {
+        let mut s = String::new();
+        let _ = std::io::Read::read_to_string(&mut errs, &mut s);
+        s
+    });
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    let status = loop {
+        if let Some(s) = child.try_wait().expect("wait") {
+            break s;
+        }
+        if std::time::Instant::now() > deadline {
+            let _ = child.kill();
+            panic!("bonescope {args:?} did not finish in 60 s");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    };
+    (
+        status.code(),
+        reader.join().expect("reader"),
+        err_reader.join().expect("stderr reader"),
+    )
+}
+
 /// Runs the binary in the project folder: (status, stdout, stderr).
 pub fn bonescope(args: &[&str]) -> (i32, String, String) {
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_bonescope"))
