@@ -350,6 +350,27 @@ struct ChannelKey<'t> {
 /// A bone timeline's frames as translate, rotate, shear and scale timelines (each left out
 /// when all its keys are the identity): the 4.x / 5.0 combined `frame` list, or 5.5's
 /// `translateFrame`, `rotateFrame` and `scaleFrame` lists, each on its own key frames.
+/// The keys of a 5.5 split x/y list (`translateFrame`, `scaleFrame`), each row made by `row`.
+fn xy_keys<'a>(
+    f: &Frame<'_>,
+    at: &[Seg<'_>],
+    name: &'static str,
+    frames: &'a [dto::XyFrame],
+    row: fn(&dto::XyFrame) -> [f64; 2],
+) -> Result<Vec<ChannelKey<'a>>, LoadError> {
+    let spans = f.spans_of(&join(at, &[Key(name)]), frames.iter().map(|fr| fr.duration))?;
+    Ok(frames
+        .iter()
+        .zip(spans)
+        .map(|(fr, (start, len))| ChannelKey {
+            tween: &fr.tween,
+            start,
+            len,
+            row: row(fr),
+        })
+        .collect())
+}
+
 fn bone_timelines(
     f: &Frame<'_>,
     at: &[Seg<'_>],
@@ -386,19 +407,10 @@ fn bone_timelines(
         return push(BoneProperty::Scale, sc, 2, [1.0, 1.0]);
     }
     if !tl.translate_frame.is_empty() {
-        let tat = join(at, &[Key("translateFrame")]);
-        let spans = f.spans_of(&tat, tl.translate_frame.iter().map(|fr| fr.duration))?;
-        let keys = tl
-            .translate_frame
-            .iter()
-            .zip(&spans)
-            .map(|(fr, &(start, len))| ChannelKey {
-                tween: &fr.tween,
-                start,
-                len,
-                row: [fr.x.or(0.0), flip(fr.y.or(0.0))],
-            });
-        push(BoneProperty::Translate, keys.collect(), 2, [0.0, 0.0])?;
+        let keys = xy_keys(f, at, "translateFrame", &tl.translate_frame, |fr| {
+            [fr.x.or(0.0), flip(fr.y.or(0.0))]
+        })?;
+        push(BoneProperty::Translate, keys, 2, [0.0, 0.0])?;
     }
     if !tl.rotate_frame.is_empty() {
         let tat = join(at, &[Key("rotateFrame")]);
@@ -427,19 +439,10 @@ fn bone_timelines(
         push(BoneProperty::Shear, sh, 2, [0.0, 0.0])?;
     }
     if !tl.scale_frame.is_empty() {
-        let tat = join(at, &[Key("scaleFrame")]);
-        let spans = f.spans_of(&tat, tl.scale_frame.iter().map(|fr| fr.duration))?;
-        let keys = tl
-            .scale_frame
-            .iter()
-            .zip(&spans)
-            .map(|(fr, &(start, len))| ChannelKey {
-                tween: &fr.tween,
-                start,
-                len,
-                row: [fr.x.or(1.0), fr.y.or(1.0)],
-            });
-        push(BoneProperty::Scale, keys.collect(), 2, [1.0, 1.0])?;
+        let keys = xy_keys(f, at, "scaleFrame", &tl.scale_frame, |fr| {
+            [fr.x.or(1.0), fr.y.or(1.0)]
+        })?;
+        push(BoneProperty::Scale, keys, 2, [1.0, 1.0])?;
     }
     Ok(())
 }
