@@ -261,10 +261,12 @@ pub fn to_text(run: &CheckRun) -> String {
     if !run.skipped.is_empty() {
         out.truncate(out.len() - 1);
         out.push_str(&format!(
-            "; skipped {} file{} that {} not exports\n",
-            run.skipped.len(),
-            plural(run.skipped.len()),
-            if run.skipped.len() == 1 { "is" } else { "are" }
+            "; skipped {}\n",
+            if run.skipped.len() == 1 {
+                "1 file that is not an export".to_string()
+            } else {
+                format!("{} files that are not exports", run.skipped.len())
+            }
         ));
     }
     for dir in &run.too_deep {
