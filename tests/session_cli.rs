@@ -1,5 +1,7 @@
 //! `bonescope session`: the viewer's session run from a script, as text and NDJSON.
 
+mod common;
+
 use std::path::PathBuf;
 use std::process::Command;
 
@@ -25,7 +27,8 @@ fn session(script: &str, extra: &[&str]) -> (i32, String, String) {
 
 #[test]
 fn mix_then_set_text() {
-    let (code, out, err) = session("mix-then-set.txt", &[]);
+    // The fixture mixes from idle, the first animation (the viewer opens on walk).
+    let (code, out, err) = session("mix-then-set.txt", &["--animation", "idle"]);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("#2 walk 0.167/1.000s <- #1 idle 56%"), "{out}");
     insta::assert_snapshot!(out);
@@ -33,7 +36,10 @@ fn mix_then_set_text() {
 
 #[test]
 fn two_sets_json_at_frames() {
-    let (code, out, err) = session("two-sets.txt", &["--json", "--at", "18", "--at", "16"]);
+    let (code, out, err) = session(
+        "two-sets.txt",
+        &["--animation", "idle", "--json", "--at", "18", "--at", "16"],
+    );
     assert_eq!(code, 0, "{err}");
     let lines: Vec<serde_json::Value> = out
         .lines()
@@ -95,4 +101,78 @@ fn scripts_never_write_files() {
     );
     assert!(!target.exists(), "the script wrote {}", target.display());
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+fn session_stdin(args: &[&str], script: &str) -> (i32, String, String) {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_bonescope"))
+        .arg("session")
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("run bonescope");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(script.as_bytes())
+        .expect("write the script");
+    let out = child.wait_with_output().expect("wait");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// Issue 28.3: a script logs what the same keys typed in the viewer log, so the session
+/// opens where the viewer opens (a cycle, the dressing skins), and `--script -` reads stdin.
+#[test]
+fn the_session_opens_where_the_viewer_opens() {
+    let sample = root().join("samples/spine/lantern-keeper.json");
+    let sample = sample.to_str().expect("utf-8 path");
+    let (code, out, err) = session_stdin(&[sample, "--script", "-", "--json"], "step 3\n");
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(out.trim()).expect("JSON");
+    assert_eq!(v["frame"], 3);
+    assert_eq!(v["tracks"][0]["entries"][0]["animation"], "walk", "{out}");
+    // Named choices win; unknown names list the choices.
+    let (code, out, _) = session_stdin(&[sample, "--animation", "idle", "--json"], "");
+    assert_eq!(code, 0);
+    assert!(out.contains("\"animation\":\"idle\""), "{out}");
+    let (code, _, err) = session_stdin(&[sample, "--animation", "fly"], "");
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("--animation: no animation \"fly\"; the animations are:"),
+        "{err}"
+    );
+    // A bad line of a piped script is located on `-`.
+    let (code, _, err) = session_stdin(&[sample, "--script", "-"], "step 1\nset 0 wlak\n");
+    assert_eq!(code, 2);
+    assert!(err.contains("-:2: no animation \"wlak\""), "{err}");
+}
+
+/// The viewer's choice of skins applies too (mix-and-match dresses the girl).
+#[test]
+fn the_session_opens_dressed_like_the_viewer() {
+    let Some(file) = common::shared_file(
+        "session opens dressed",
+        "corpus/spine/4.2/mix-and-match-pro.json",
+    ) else {
+        return;
+    };
+    let file = file.to_str().expect("utf-8 path");
+    let (code, out, err) = session_stdin(&[file, "--script", "-"], "step 2\n");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("  0: #1 walk "), "{out}");
+    assert!(out.contains("skins: default + full-skins/girl\n"), "{out}");
+    let (code, out, err) = session_stdin(&[file, "--skin", "skin-base", "--json"], "");
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(out.trim()).expect("JSON");
+    assert_eq!(v["skins"], serde_json::json!(["skin-base"]));
+    let (code, _, err) = session_stdin(&[file, "--skin", "nope"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("--skin: no skin \"nope\""), "{err}");
 }

@@ -189,13 +189,20 @@ pub enum Command {
     Session {
         /// The skeleton file.
         file: PathBuf,
-        /// The script: one prompt command per line; `#` comments.
+        /// The script: one prompt command per line; `#` comments; `-` reads standard input.
+        /// Without one the report shows the opening.
         #[arg(long)]
-        script: PathBuf,
+        script: Option<PathBuf>,
+        /// The animation track 0 opens on (default: as the viewer opens the file).
+        #[arg(long, value_name = "NAME")]
+        animation: Option<String>,
+        /// Skins to combine, comma separated (default: as the viewer opens the file).
+        #[arg(long, value_name = "A,B", value_delimiter = ',')]
+        skin: Option<Vec<String>>,
         /// Report at this session frame (repeatable; reached by seeking, as in the viewer).
         #[arg(long, value_parser = clap::value_parser!(u64).range(0..=crate::session::MAX_FRAMES))]
         at: Vec<u64>,
-        /// Print NDJSON: one {"frame", "time", "tracks", "bones", "events"} object per frame.
+        /// Print NDJSON: one {"frame", "time", "skins", "tracks", "bones", "events"} object per frame.
         #[arg(long)]
         json: bool,
     },
@@ -293,6 +300,19 @@ pub fn read_input(path: &Path) -> Result<Vec<u8>, CliError> {
         .map_err(|e| CliError(format!("{}: {e}", sanitize(&path.display().to_string()))))
 }
 
+/// Reads a script from standard input, at most [`session::MAX_SCRIPT_BYTES`] (one byte
+/// more tells that it is too large).
+fn read_stdin_script() -> Result<Vec<u8>, CliError> {
+    use std::io::Read;
+    let mut text = Vec::new();
+    std::io::stdin()
+        .lock()
+        .take(session::MAX_SCRIPT_BYTES as u64 + 1)
+        .read_to_end(&mut text)
+        .map_err(|e| CliError(format!("-: {e}")))?;
+    Ok(text)
+}
+
 /// Loads every skeleton of `path` (never empty).
 pub fn load_all(path: &Path) -> Result<Vec<Arc<SkeletonData>>, CliError> {
     let shown = sanitize(&path.display().to_string()).into_owned();
@@ -359,27 +379,31 @@ pub fn run(command: Command) -> Result<(), CliError> {
         Command::Session {
             file,
             script,
+            animation,
+            skin,
             at,
             json,
         } => {
             let armatures = load_all(&file)?;
-            let shown = sanitize(&script.display().to_string()).into_owned();
-            let text = read_input(&script)?;
-            if text.len() > session::MAX_SCRIPT_BYTES {
-                return Err(CliError(format!("{shown}: script is too large")));
-            }
+            let (shown, text) = match &script {
+                None => (String::new(), Vec::new()),
+                Some(p) if p.as_os_str() == "-" => ("-".to_string(), read_stdin_script()?),
+                Some(p) => (
+                    sanitize(&p.display().to_string()).into_owned(),
+                    read_input(p)?,
+                ),
+            };
             let stdout = std::io::stdout();
             let mut out = std::io::BufWriter::new(stdout.lock());
-            session::run(
-                file_name(&file),
-                armatures,
-                &shown,
-                &text,
-                &at,
+            let run = session::SessionRun {
+                script_name: &shown,
+                script: &text,
+                animation: animation.as_deref(),
+                skins: skin.as_deref(),
+                at: &at,
                 json,
-                &mut out,
-            )
-            .map_err(CliError)
+            };
+            session::run(armatures, &run, &mut out)
         }
         Command::Check(_) | Command::Diff(_) | Command::Render(_) => dispatch(command).map(|_| ()),
         Command::Convert(args) => convert::run(&args),

@@ -29,7 +29,11 @@ pub mod checkpoint;
 mod command;
 mod frame_index;
 mod input;
+pub mod language;
+pub mod opening;
+pub mod playhead;
 pub mod report;
+pub mod script;
 
 pub use command::{Command, MAX_TRACKS, physics_name};
 pub use frame_index::frame_index;

@@ -230,6 +230,7 @@ pub fn frame_json(session: &Session) -> Value {
     json!({
         "frame": session.frame(),
         "time": num(session.time()),
+        "skins": session.skins(),
         "tracks": tracks_json(session.state()),
         "bones": pose_json(session),
         "events": events,
@@ -254,6 +255,12 @@ pub fn frame_text(session: &Session) -> String {
     }
     if !any {
         s.push_str("  (none)\n");
+    }
+    if !session.skins().is_empty() {
+        s.push_str(&format!(
+            "skins: default + {}\n",
+            sanitize(&session.skins().join(" + "))
+        ));
     }
     s.push_str("bones (worldX worldY rotation):\n");
     for b in pose_json(session).as_array().into_iter().flatten() {

@@ -4,11 +4,10 @@
 
 use crate::core::model::SkeletonData;
 use crate::inspect::{self, Target, TimelineInfo};
+use crate::session::language::ViewerCommand;
 use crate::session::{Command, Input, Session};
-use crate::tui::commands;
 use crate::tui::keymap::{Action, global_action};
 use crate::tui::theme::Theme;
-use crate::tui::viewer_commands::{self, ViewerCommand};
 use crate::tui::views::bones::BonesView;
 use crate::tui::views::curves::CurvesView;
 use crate::tui::views::events::EventsView;
@@ -646,65 +645,30 @@ impl App {
     /// Runs one prompt line (a viewer verb or an animation command); returns what it did.
     /// The `session` command runs scripts through this too.
     pub fn run_line(&mut self, line: &str) -> Result<String, String> {
+        use crate::session::playhead::{self, Outcome};
         self.flush_seek();
-        let result = match viewer_commands::parse(line) {
-            Some(cmd) => cmd.and_then(|c| self.run_viewer_command(c)),
-            None => commands::parse(line, &self.doc.data).and_then(|cmd| {
-                crate::tui::prompt::validate::check(&cmd, &self.session)?;
-                let text = cmd.describe(&self.doc.data);
-                self.session
-                    .push(cmd)
-                    .map(|()| format!("at {:.3} s: {text}", self.session.time()))
-            }),
+        let result = match playhead::run_line(&mut self.session, &mut self.range, line) {
+            Ok(Outcome::Recorded(text) | Outcome::Said(text)) => Ok(text),
+            Ok(Outcome::Moved(text)) => {
+                self.playing = false;
+                Ok(text)
+            }
+            Ok(Outcome::View(verb)) => self.run_view_verb(verb),
+            Err(e) => Err(e.to_string()),
         };
         self.follow_playing();
         result
     }
 
-    fn run_viewer_command(&mut self, cmd: ViewerCommand) -> Result<String, String> {
-        let fps = self.session.fps();
+    /// The verbs about what the viewer shows: the followed track, pinning, the selected bone,
+    /// saving the event log.
+    fn run_view_verb(&mut self, cmd: ViewerCommand) -> Result<String, String> {
         match cmd {
-            ViewerCommand::Seek(t) => {
-                self.playing = false;
-                self.session.seek_time(t);
-            }
-            ViewerCommand::Frame(f) => {
-                self.playing = false;
-                self.session.seek_frame(f);
-            }
-            ViewerCommand::Step(n) => {
-                self.playing = false;
-                let f = self.session.frame() as i64 + n;
-                self.session.seek_frame(f.max(0) as u64);
-            }
-            ViewerCommand::Play(secs) => {
-                self.playing = false;
-                let frames = (secs * fps).round().min(crate::session::MAX_FRAMES as f64);
-                for _ in 0..frames as u64 {
-                    self.advance_playing(1);
-                }
-            }
-            ViewerCommand::Home => {
-                self.playing = false;
-                self.session.seek_frame(0);
-            }
-            ViewerCommand::In(f) => {
-                self.range.0 = Some(f.unwrap_or(self.session.frame()));
-                return Ok(self.range_text());
-            }
-            ViewerCommand::Out(f) => {
-                self.range.1 = Some(f.unwrap_or(self.session.frame()));
-                return Ok(self.range_text());
-            }
-            ViewerCommand::RangeOff => {
-                self.range = (None, None);
-                return Ok("loop range off".into());
-            }
             ViewerCommand::Track(t) => {
                 self.track = t;
                 self.pinned = false;
                 self.follow_playing();
-                return Ok(format!("following track {t}"));
+                Ok(format!("following track {t}"))
             }
             ViewerCommand::Pin(name) => {
                 if let Some(n) = name {
@@ -715,17 +679,15 @@ impl App {
                     self.select_animation(Some(a));
                 }
                 self.pinned = true;
-                return Ok("pinned (unpin follows the playing entry again)".into());
+                Ok("pinned (unpin follows the playing entry again)".into())
             }
             ViewerCommand::Unpin => {
                 self.pinned = false;
                 self.follow_playing();
-                return Ok(format!("following track {}", self.track));
+                Ok(format!("following track {}", self.track))
             }
-            ViewerCommand::Save(path) => return self.save_log(&path, false),
-            ViewerCommand::SaveOver(path) => return self.save_log(&path, true),
-            ViewerCommand::Skin(None) => return Ok(self.skins_text()),
-            ViewerCommand::Skin(Some(names)) => return self.set_skins(names),
+            ViewerCommand::Save(path) => self.save_log(&path, false),
+            ViewerCommand::SaveOver(path) => self.save_log(&path, true),
             ViewerCommand::Bone(name) => {
                 let b = self
                     .doc
@@ -733,14 +695,11 @@ impl App {
                     .find_bone(&name)
                     .ok_or_else(|| format!("no bone \"{}\"", crate::text::sanitize(&name)))?;
                 self.selection.bone = Some(b);
-                return Ok(format!("bone {}", crate::text::sanitize(&name)));
+                Ok(format!("bone {}", crate::text::sanitize(&name)))
             }
+            // The session ran the others (playhead, loop range, skins).
+            _ => Err("the session runs this verb, not the view".into()),
         }
-        Ok(format!(
-            "at {:.3} s, frame {}",
-            self.session.time(),
-            self.session.frame()
-        ))
     }
 
     /// `p` / `R`: records the next physics mode, or a reset, as a session input.
@@ -772,25 +731,7 @@ impl App {
     pub fn set_skins(&mut self, names: Vec<String>) -> Result<String, String> {
         let skins = crate::view_defaults::skins_by_name(&self.doc.data, &names)?;
         self.session.set_skins(skins)?;
-        Ok(self.skins_text())
-    }
-
-    /// "skins: default + a + b".
-    fn skins_text(&self) -> String {
-        let on = self.session.skins();
-        if on.is_empty() {
-            "skin: default only".into()
-        } else {
-            format!(
-                "skins: default + {}",
-                crate::text::sanitize(&on.join(" + "))
-            )
-        }
-    }
-
-    fn range_text(&self) -> String {
-        let show = |f: Option<u64>| f.map_or("-".to_string(), |f| f.to_string());
-        format!("loop range {}..{}", show(self.range.0), show(self.range.1))
+        Ok(crate::session::playhead::skins_text(&self.session))
     }
 
     /// Writes the event log as the Events panel shows it (its filters) to `path`: NDJSON
@@ -856,7 +797,7 @@ impl App {
                 } else {
                     self.range.1 = Some(f);
                 }
-                let text = self.range_text();
+                let text = crate::session::playhead::range_text(&self.range);
                 self.note(text);
             }
             Action::End => self.seek_animation_end(),
@@ -1049,37 +990,13 @@ impl App {
             return false;
         }
         self.play_debt -= frames / fps;
-        self.advance_playing(frames as u64);
+        crate::session::playhead::advance(&mut self.session, &self.range, frames as u64);
         self.follow_playing();
         if self.finished() {
             self.playing = false;
             self.note("end of animation");
         }
         true
-    }
-
-    /// Plays `frames` frames on, wrapping from the loop range's out frame back to its in.
-    fn advance_playing(&mut self, frames: u64) {
-        match self.range {
-            (start, Some(out)) if start.unwrap_or(0) < out => {
-                let start = start.unwrap_or(0);
-                let mut f = self.session.frame();
-                let mut left = frames;
-                while left > 0 {
-                    if f >= out {
-                        f = start;
-                    } else {
-                        let n = left.min(out - f);
-                        f += n;
-                        left -= n;
-                        continue;
-                    }
-                    left -= 1;
-                }
-                self.session.seek_frame(f);
-            }
-            _ => self.session.advance(frames),
-        }
     }
 
     /// True when nothing more will change: every track holds a finished, non-looping entry

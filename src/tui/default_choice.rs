@@ -1,8 +1,8 @@
-//! What the viewer opens on: the animation and skins the user named (`--animation`,
-//! `--skin`), else [`crate::view_defaults`]' choice, said in the status line.
+//! What the viewer opens on: [`crate::session::opening::Opening`] (the animation and skins
+//! the user named, else the defaults), said in the status line.
 
+use crate::session::opening::Opening;
 use crate::tui::app::App;
-use crate::view_defaults::{self, AnimationReason};
 
 /// Plays the chosen animation with the chosen skins on `app` and says which in the status
 /// line. Unknown names are an error listing the choices (before any terminal is touched).
@@ -12,52 +12,14 @@ pub fn start(
     skins: Option<&[String]>,
 ) -> Result<(), String> {
     let data = app.doc.data.clone();
-    let anim = match animation {
-        Some(name) => Some((
-            view_defaults::animation_by_name(&data, name)
-                .map_err(|e| format!("--animation: {e}"))?,
-            AnimationReason::Named,
-        )),
-        None => view_defaults::default_animation(&data),
-    };
-    let (skins, skin_named) = match skins {
-        Some(names) => (
-            view_defaults::skins_by_name(&data, names).map_err(|e| format!("--skin: {e}"))?,
-            true,
-        ),
-        None => (view_defaults::default_skins(&data), false),
-    };
-    if skins.as_slice() != app.session.skins() {
-        app.session.set_skins(skins)?;
+    let opening = Opening::choose(&data, animation, skins).map_err(|e| e.to_string())?;
+    if opening.skins.as_slice() != app.session.skins() {
+        app.session.set_skins(opening.skins.clone())?;
     }
-    if let Some((i, _)) = anim {
+    if let Some((i, _)) = opening.animation {
         app.play_animation(i);
     }
-    // Short: the status line keeps its time and file segments beside it at 80 columns.
-    let mut said = match anim {
-        Some((i, AnimationReason::Named)) => format!(
-            "opened on {}",
-            crate::text::sanitize(&data.animations[i].name)
-        ),
-        Some((i, why)) => format!(
-            "opened on {} ({})",
-            crate::text::sanitize(&data.animations[i].name),
-            why.describe()
-        ),
-        None => String::new(),
-    };
-    let on = app.session.skins();
-    if !on.is_empty() && !skin_named {
-        said.push_str(&format!(
-            "{}skin {}",
-            if said.is_empty() { "" } else { ", " },
-            crate::text::sanitize(&on.join(" + "))
-        ));
-    }
-    // Nothing was chosen when the file has one animation and the default skin: no note.
-    if animation.is_none() && data.animations.len() < 2 && (on.is_empty() || skin_named) {
-        return Ok(());
-    }
+    let said = opening.describe(&data);
     if said.is_empty() {
         return Ok(());
     }

@@ -4,7 +4,6 @@
 pub mod app;
 pub mod backend;
 pub mod capabilities;
-pub mod commands;
 pub mod default_choice;
 pub mod event_loop;
 pub mod key_help;
@@ -20,7 +19,6 @@ pub mod search;
 pub mod select;
 pub mod terminal;
 pub mod theme;
-pub mod viewer_commands;
 pub mod views;
 pub mod waiting;
 pub mod widgets;

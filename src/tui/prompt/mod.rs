@@ -1,6 +1,5 @@
 //! The command prompt's helpers: history (Up/Down), Tab completion of command verbs and
-//! animation, skin and bone names, and validation of commands against the current state.
+//! animation, skin and bone names. Parsing and validation live in `session::language`.
 
 pub mod completion;
 pub mod history;
-pub mod validate;

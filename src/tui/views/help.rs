@@ -1,7 +1,6 @@
 //! The help overlay (`?`): every key, and the prompt's commands.
 
 use crate::tui::app::Overlay;
-use crate::tui::commands;
 use crate::tui::key_help;
 use crate::tui::theme::Theme;
 use crate::tui::views::message_log::wrap;
@@ -47,9 +46,9 @@ pub fn lines(theme: &Theme) -> Vec<Line<'static>> {
         "Commands (after :)",
         theme.title(true),
     )));
-    let cmds: Vec<&(&str, &str)> = commands::HELP
+    let cmds: Vec<&(&str, &str)> = crate::session::language::ANIMATION_HELP
         .iter()
-        .chain(crate::tui::viewer_commands::HELP)
+        .chain(crate::session::language::VIEWER_HELP)
         .collect();
     let cmd_w = cmds.iter().map(|(c, _)| width(c)).max().unwrap_or(0) + 2;
     for (c, what) in cmds {

@@ -1,11 +1,12 @@
-//! The command prompt's language: `set`, `queue`, `add`, `empty`, `clear`, `mix`, `alpha`,
-//! `speed` (entry time scale), `physics`. Parsed into session commands.
+//! Prompt lines that change the animation state: `set`, `queue`, `add`, `empty`, `clear`,
+//! `mix`, `alpha`, `timescale` (entry time scale), `physics`. Parsed into session commands.
 
+use super::PromptError;
 use crate::core::model::SkeletonData;
 use crate::session::Command;
 use crate::text::sanitize;
 
-/// Help lines for the prompt (shown in the help overlay and on a parse error).
+/// Help lines for these commands (shown in the help overlay and on a parse error).
 pub const HELP: &[(&str, &str)] = &[
     (
         "set T ANIM [loop]",
@@ -43,39 +44,43 @@ pub const HELP: &[(&str, &str)] = &[
     ),
 ];
 
-fn track(s: Option<&str>) -> Result<usize, String> {
-    let s = s.ok_or("missing track number")?;
+fn track(s: Option<&str>) -> Result<usize, PromptError> {
+    let s = s.ok_or(PromptError::Missing("track number"))?;
     s.parse::<usize>()
-        .map_err(|_| format!("\"{}\" is not a track number", sanitize(s)))
+        .map_err(|_| PromptError::not_a(s, "a track number"))
 }
 
-fn number(s: Option<&str>, what: &str) -> Result<f64, String> {
-    let s = s.ok_or_else(|| format!("missing {what}"))?;
+fn number(s: Option<&str>, what: &'static str) -> Result<f64, PromptError> {
+    let s = s.ok_or(PromptError::Missing(what))?;
     match s.parse::<f64>() {
         Ok(v) if v.is_finite() => Ok(v),
-        _ => Err(format!("\"{}\" is not a number ({what})", sanitize(s))),
+        _ => Err(PromptError::NotANumber {
+            word: sanitize(s).into_owned(),
+            what,
+        }),
     }
 }
 
-fn animation(data: &SkeletonData, s: Option<&str>) -> Result<usize, String> {
-    let s = s.ok_or("missing animation name")?;
+fn animation(data: &SkeletonData, s: Option<&str>) -> Result<usize, PromptError> {
+    let s = s.ok_or(PromptError::Missing("animation name"))?;
     data.find_animation(s)
-        .ok_or_else(|| format!("no animation \"{}\"", sanitize(s)))
+        .ok_or_else(|| PromptError::NoAnimation(sanitize(s).into_owned()))
 }
 
-fn looping(s: Option<&str>) -> Result<bool, String> {
+fn looping(s: Option<&str>) -> Result<bool, PromptError> {
     match s {
         None => Ok(false),
         Some("loop") => Ok(true),
-        Some(other) => Err(format!("expected \"loop\", got \"{}\"", sanitize(other))),
+        Some(other) => Err(PromptError::NotLoop(sanitize(other).into_owned())),
     }
 }
 
-/// Parses one prompt line. Animation names with spaces can be quoted with double quotes.
-pub fn parse(line: &str, data: &SkeletonData) -> Result<Command, String> {
+/// Parses one prompt line that changes the animation state. Animation names with spaces
+/// can be quoted with double quotes.
+pub fn parse(line: &str, data: &SkeletonData) -> Result<Command, PromptError> {
     let words = split(line)?;
     let mut it = words.iter().map(String::as_str);
-    let verb = it.next().ok_or("empty command")?;
+    let verb = it.next().ok_or(PromptError::Empty)?;
     let cmd = match verb {
         "set" => {
             let t = track(it.next())?;
@@ -131,7 +136,7 @@ pub fn parse(line: &str, data: &SkeletonData) -> Result<Command, String> {
                     to: animation(data, Some(to))?,
                     duration: number(Some(secs), "mix")?,
                 },
-                _ => return Err("use: mix SECS, or mix FROM TO SECS".into()),
+                _ => return Err(PromptError::Usage("mix SECS, or mix FROM TO SECS")),
             }
         }
         "alpha" => Command::TrackAlpha {
@@ -156,30 +161,22 @@ pub fn parse(line: &str, data: &SkeletonData) -> Result<Command, String> {
                 },
                 Some("reset") => Command::ResetPhysics,
                 Some(other) => {
-                    return Err(format!(
-                        "\"{}\" is not update, pose, none or reset",
-                        sanitize(other)
-                    ));
+                    return Err(PromptError::not_a(other, "update, pose, none or reset"));
                 }
-                None => return Err("use: physics update|pose|none|reset".into()),
+                None => return Err(PromptError::Usage("physics update|pose|none|reset")),
             }
         }
-        other => {
-            return Err(format!(
-                "unknown command \"{}\" (? lists them)",
-                sanitize(other)
-            ));
-        }
+        other => return Err(PromptError::UnknownCommand(sanitize(other).into_owned())),
     };
     if let Some(extra) = it.next() {
-        return Err(format!("unexpected \"{}\"", sanitize(extra)));
+        return Err(PromptError::unexpected(extra));
     }
-    cmd.validate(data)?;
+    cmd.validate(data).map_err(PromptError::Invalid)?;
     Ok(cmd)
 }
 
 /// Splits on spaces, keeping "double quoted" words together.
-pub(crate) fn split(line: &str) -> Result<Vec<String>, String> {
+pub fn split(line: &str) -> Result<Vec<String>, PromptError> {
     let mut words = Vec::new();
     let mut cur = String::new();
     let mut quoted = false;
@@ -203,7 +200,7 @@ pub(crate) fn split(line: &str) -> Result<Vec<String>, String> {
         }
     }
     if quoted {
-        return Err("unterminated quote".into());
+        return Err(PromptError::UnterminatedQuote);
     }
     if any {
         words.push(cur);
@@ -277,20 +274,24 @@ mod tests {
     #[test]
     fn errors_are_clear_and_sanitized() {
         let d = data();
+        let e = parse("set 1 run", &d).unwrap_err();
+        assert_eq!(e, PromptError::NoAnimation("run".into()));
+        assert_eq!(e.to_string(), "no animation \"run\"");
         assert_eq!(
-            parse("set 1 run", &d),
-            Err("no animation \"run\"".to_string())
+            parse("set x walk", &d).unwrap_err().to_string(),
+            "\"x\" is not a track number"
         );
-        assert!(
-            parse("set x walk", &d)
-                .unwrap_err()
-                .contains("track number")
+        assert!(matches!(
+            parse("fly", &d),
+            Err(PromptError::UnknownCommand(_))
+        ));
+        assert_eq!(
+            parse("set 1 \"w\u{1b}", &d),
+            Err(PromptError::UnterminatedQuote)
         );
-        assert!(parse("fly", &d).unwrap_err().contains("unknown command"));
-        assert!(
-            parse("set 1 \"w\u{1b}", &d)
-                .unwrap_err()
-                .contains("unterminated")
+        assert_eq!(
+            parse("set 1 \"run\u{1b}[2J\"", &d).unwrap_err().to_string(),
+            "no animation \"run\\e[2J\""
         );
         assert!(parse("alpha 1 NaN", &d).is_err());
         assert!(parse("set 999 walk", &d).is_err());

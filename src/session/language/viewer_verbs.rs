@@ -1,7 +1,9 @@
-//! Prompt verbs that move the viewer rather than the animation state: `seek`, `frame`,
-//! `step`, `play`, `home`, `in`/`out`/`range`, `track`, `pin`/`unpin`, `save`, `skin`, `bone`. The
-//! `session` command runs the same verbs from a script.
+//! Prompt verbs that move the playhead or the view rather than the animation state:
+//! `seek`, `frame`, `step`, `play`, `home`, `in`/`out`/`range`, `track`, `pin`/`unpin`,
+//! `save`, `skin`, `bone`. The `session` command runs the same verbs from a script.
 
+use super::PromptError;
+use crate::text::sanitize;
 use std::path::PathBuf;
 
 /// A viewer verb.
@@ -64,36 +66,34 @@ pub const HELP: &[(&str, &str)] = &[
     ("bone NAME", "select a bone"),
 ];
 
-fn number(word: Option<&str>, what: &str) -> Result<f64, String> {
-    let w = word.ok_or_else(|| format!("missing {what}"))?;
+fn number(word: Option<&str>, what: &'static str) -> Result<f64, PromptError> {
+    let w = word.ok_or(PromptError::Missing(what))?;
     match w.parse::<f64>() {
         Ok(v) if v.is_finite() => Ok(v),
-        _ => Err(format!(
-            "\"{}\" is not a number ({what})",
-            crate::text::sanitize(w)
-        )),
+        _ => Err(PromptError::NotANumber {
+            word: sanitize(w).into_owned(),
+            what,
+        }),
     }
 }
 
-fn whole(word: Option<&str>, what: &str) -> Result<u64, String> {
-    let w = word.ok_or_else(|| format!("missing {what}"))?;
-    w.parse::<u64>().map_err(|_| {
-        format!(
-            "\"{}\" is not a frame number ({what})",
-            crate::text::sanitize(w)
-        )
+fn whole(word: Option<&str>, what: &'static str) -> Result<u64, PromptError> {
+    let w = word.ok_or(PromptError::Missing(what))?;
+    w.parse::<u64>().map_err(|_| PromptError::NotAFrame {
+        word: sanitize(w).into_owned(),
+        what,
     })
 }
 
 /// Parses a viewer verb; `None` when the line is not one (it may be an animation command).
-pub fn parse(line: &str) -> Option<Result<ViewerCommand, String>> {
+pub fn parse(line: &str) -> Option<Result<ViewerCommand, PromptError>> {
     let line = line.trim();
     let (verb, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
     let rest = rest.trim();
     let mut words = rest.split_whitespace();
     let arg = words.next();
-    let one = |r: Result<ViewerCommand, String>, extra: Option<&str>| match extra {
-        Some(x) => Err(format!("unexpected \"{}\"", crate::text::sanitize(x))),
+    let one = |r: Result<ViewerCommand, PromptError>, extra: Option<&str>| match extra {
+        Some(x) => Err(PromptError::unexpected(x)),
         None => r,
     };
     let optional_frame = |a: Option<&str>| a.map(|_| whole(a, "frame")).transpose();
@@ -106,7 +106,7 @@ pub fn parse(line: &str) -> Option<Result<ViewerCommand, String>> {
                 Some(a) => a
                     .parse::<i64>()
                     .map(ViewerCommand::Step)
-                    .map_err(|_| format!("\"{}\" is not a frame count", crate::text::sanitize(a))),
+                    .map_err(|_| PromptError::not_a(a, "a frame count")),
             },
             words.next(),
         ),
@@ -115,7 +115,7 @@ pub fn parse(line: &str) -> Option<Result<ViewerCommand, String>> {
                 if s >= 0.0 {
                     Ok(ViewerCommand::Play(s))
                 } else {
-                    Err("play takes a duration of zero or more seconds".into())
+                    Err(PromptError::NegativePlay)
                 }
             }),
             words.next(),
@@ -125,7 +125,7 @@ pub fn parse(line: &str) -> Option<Result<ViewerCommand, String>> {
         "out" => one(optional_frame(arg).map(ViewerCommand::Out), words.next()),
         "range" => match arg {
             Some("off") => one(Ok(ViewerCommand::RangeOff), words.next()),
-            _ => Err("use: range off".into()),
+            _ => Err(PromptError::Usage("range off")),
         },
         "track" => one(
             whole(arg, "track").and_then(|t| {
@@ -133,7 +133,7 @@ pub fn parse(line: &str) -> Option<Result<ViewerCommand, String>> {
                     .ok()
                     .filter(|&t| t < crate::session::MAX_TRACKS)
                     .map(ViewerCommand::Track)
-                    .ok_or_else(|| "track number too large".to_string())
+                    .ok_or(PromptError::TrackTooLarge(t))
             }),
             words.next(),
         ),
@@ -145,17 +145,21 @@ pub fn parse(line: &str) -> Option<Result<ViewerCommand, String>> {
             if rest.is_empty() {
                 Ok(ViewerCommand::Skin(None))
             } else {
-                crate::tui::commands::split(rest).map(|w| ViewerCommand::Skin(Some(w)))
+                super::split(rest).map(|w| ViewerCommand::Skin(Some(w)))
             }
         }
-        "bone" => match crate::tui::commands::split(rest) {
+        "bone" => match super::split(rest) {
             Ok(w) if w.len() == 1 => Ok(ViewerCommand::Bone(w[0].clone())),
-            Ok(_) => Err("use: bone NAME (quote a name with spaces)".into()),
+            Ok(_) => Err(PromptError::Usage("bone NAME (quote a name with spaces)")),
             Err(e) => Err(e),
         },
         "save" | "save!" => {
             if rest.is_empty() {
-                Err(format!("use: {verb} PATH"))
+                Err(PromptError::Usage(if verb == "save" {
+                    "save PATH"
+                } else {
+                    "save! PATH"
+                }))
             } else if verb == "save" {
                 Ok(ViewerCommand::Save(PathBuf::from(rest)))
             } else {

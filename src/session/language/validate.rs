@@ -1,30 +1,29 @@
-//! Checks a parsed prompt command against what the viewer is playing, so a value the runtime
+//! Checks a parsed command against what the session is playing, so a value the runtime
 //! would take but that means nothing (a negative mix, alpha 2, a time scale on an empty
 //! track) is refused with a reason instead of silently recorded.
 
+use super::PromptError;
 use crate::session::{Command, Session};
 
-fn non_negative(v: f64, what: &str) -> Result<(), String> {
-    if v < 0.0 {
-        Err(format!("{what} must be zero or more (got {v})"))
+fn non_negative(value: f64, what: &'static str) -> Result<(), PromptError> {
+    if value < 0.0 {
+        Err(PromptError::Negative { what, value })
     } else {
         Ok(())
     }
 }
 
-fn playing(session: &Session, track: usize, what: &str) -> Result<(), String> {
+fn playing(session: &Session, track: usize, what: &'static str) -> Result<(), PromptError> {
     let st = session.state();
     if st.current(track).is_some() {
         Ok(())
     } else {
-        Err(format!(
-            "track {track} plays nothing: no entry to set {what} on (set {track} ANIM first)"
-        ))
+        Err(PromptError::NothingPlaying { track, what })
     }
 }
 
 /// Ok when `cmd` makes sense now; else what is wrong with it.
-pub fn check(cmd: &Command, session: &Session) -> Result<(), String> {
+pub fn check(cmd: &Command, session: &Session) -> Result<(), PromptError> {
     match *cmd {
         Command::DefaultMix { duration } | Command::SetMix { duration, .. } => {
             non_negative(duration, "a mix duration")
@@ -35,7 +34,7 @@ pub fn check(cmd: &Command, session: &Session) -> Result<(), String> {
         }
         Command::TrackAlpha { track, alpha } => {
             if !(0.0..=1.0).contains(&alpha) {
-                return Err(format!("alpha is from 0 to 1 (got {alpha})"));
+                return Err(PromptError::AlphaRange(alpha));
             }
             playing(session, track, "alpha")
         }
@@ -58,16 +57,24 @@ pub fn check(cmd: &Command, session: &Session) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tui::commands::parse;
+    use crate::session::language::animation_commands::parse;
 
     fn session() -> Session {
-        let app = crate::tui::offscreen::sample_app("walk", 0.0);
-        app.session
+        let data = crate::format::load(crate::EMBEDDED_SAMPLE, "sample").expect("the sample loads");
+        let mut s = Session::new(std::sync::Arc::new(data), Vec::new()).expect("a session");
+        let walk = s.data().find_animation("walk").expect("walk");
+        s.restart_with(vec![Command::SetAnimation {
+            track: 0,
+            animation: walk,
+            looping: true,
+        }])
+        .expect("plays");
+        s
     }
 
     fn run(line: &str, s: &Session) -> Result<(), String> {
-        let cmd = parse(line, s.data())?;
-        check(&cmd, s)
+        let cmd = parse(line, s.data()).map_err(|e| e.to_string())?;
+        check(&cmd, s).map_err(|e| e.to_string())
     }
 
     #[test]
