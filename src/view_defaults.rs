@@ -2,7 +2,7 @@
 //! skins that dress the whole character. Also the by-name choice (`--animation`, `--skin`)
 //! with errors that list what exists. Headless: it only reads the model.
 
-use crate::core::model::SkeletonData;
+use crate::core::model::{NameKind, SkeletonData, UnknownName};
 use crate::text::sanitize;
 
 /// Names of cycles a viewer is expected to open on, most wanted first.
@@ -237,19 +237,17 @@ fn listing<'a>(names: impl Iterator<Item = &'a str>) -> String {
 }
 
 /// The animation called `name`; the error lists the animations there are.
-pub fn animation_by_name(data: &SkeletonData, name: &str) -> Result<usize, String> {
-    data.find_animation(name).ok_or_else(|| {
-        format!(
-            "no animation \"{}\"; the animations are: {}",
-            sanitize(name),
-            listing(data.animations.iter().map(|a| a.name.as_str()))
-        )
+pub fn animation_by_name(data: &SkeletonData, name: &str) -> Result<usize, UnknownName> {
+    data.find_animation(name).ok_or_else(|| UnknownName {
+        kind: NameKind::Animation,
+        name: name.to_string(),
+        choices: Some(listing(data.animations.iter().map(|a| a.name.as_str()))),
     })
 }
 
 /// Checks skin names (combined in this order); the error lists the skins there are.
 /// `default` alone means the default skin only (an empty list).
-pub fn skins_by_name(data: &SkeletonData, names: &[String]) -> Result<Vec<String>, String> {
+pub fn skins_by_name(data: &SkeletonData, names: &[String]) -> Result<Vec<String>, UnknownName> {
     let names: Vec<String> = names
         .iter()
         .map(|n| n.trim().to_string())
@@ -257,11 +255,11 @@ pub fn skins_by_name(data: &SkeletonData, names: &[String]) -> Result<Vec<String
         .collect();
     for n in &names {
         if data.find_skin(n).is_none() && !(n == "default" && data.default_skin.is_none()) {
-            return Err(format!(
-                "no skin \"{}\"; the skins are: {}",
-                sanitize(n),
-                listing(data.skins.iter().map(|s| s.name.as_str()))
-            ));
+            return Err(UnknownName {
+                kind: NameKind::Skin,
+                name: n.clone(),
+                choices: Some(listing(data.skins.iter().map(|s| s.name.as_str()))),
+            });
         }
     }
     if names.iter().all(|n| n == "default") {
@@ -446,7 +444,7 @@ pub(crate) mod tests {
         let d = tiny();
         assert_eq!(animation_by_name(&d, "walk"), Ok(0));
         assert_eq!(
-            animation_by_name(&d, "fly"),
+            animation_by_name(&d, "fly").map_err(|e| e.to_string()),
             Err("no animation \"fly\"; the animations are: walk".into())
         );
         assert_eq!(
@@ -454,9 +452,11 @@ pub(crate) mod tests {
             Ok(vec!["red".to_string()])
         );
         assert_eq!(skins_by_name(&d, &["default".into()]), Ok(vec![]));
+        let e = skins_by_name(&d, &["red".into(), "blue\u{1b}".into()]).unwrap_err();
+        assert_eq!((e.kind, e.name.as_str()), (NameKind::Skin, "blue\u{1b}"));
         assert_eq!(
-            skins_by_name(&d, &["red".into(), "blue\u{1b}".into()]),
-            Err("no skin \"blue\\e\"; the skins are: default, red".into())
+            e.to_string(),
+            "no skin \"blue\\e\"; the skins are: default, red"
         );
     }
 

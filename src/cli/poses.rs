@@ -39,7 +39,7 @@ pub fn skeleton_with_skins(data: &Arc<SkeletonData>, skins: &[String]) -> Result
     let mut sk = Skeleton::new(data.clone());
     let names: Vec<&str> = skins.iter().map(String::as_str).collect();
     sk.set_skins_by_name(&names)
-        .map_err(|missing| format!("unknown skin \"{}\"", sanitize(&missing)))?;
+        .map_err(|missing| format!("unknown skin \"{}\"", sanitize(&missing.name)))?;
     Ok(sk)
 }
 

@@ -34,7 +34,7 @@ pub struct LinkError {
 pub fn resolve(
     data: &mut SkeletonData,
     links: &[Link],
-    mut spend: impl FnMut(usize) -> Result<(), String>,
+    mut spend: impl FnMut(usize) -> Result<(), crate::format::json::BudgetExceeded>,
 ) -> Result<(), LinkError> {
     let fail = |link: usize, message: String| LinkError {
         link,
@@ -85,7 +85,7 @@ pub fn resolve(
             let floats = v.vertices.len() + v.bones.as_ref().map_or(0, Vec::len);
             let ints =
                 parent_mesh.uvs.len() + parent_mesh.triangles.len() + parent_mesh.edges.len();
-            spend((floats + ints) * 4).map_err(|m| fail(li, m))?;
+            spend((floats + ints) * 4).map_err(|m| fail(li, m.to_string()))?;
             let geometry = (
                 parent_mesh.vertices.clone(),
                 parent_mesh.uvs.clone(),

@@ -191,7 +191,7 @@ impl Session {
         let names: Vec<&str> = skins.iter().map(String::as_str).collect();
         skeleton
             .set_skins_by_name(&names)
-            .map_err(|m| format!("unknown skin \"{}\"", crate::text::sanitize(&m)))?;
+            .map_err(|m| format!("unknown skin \"{}\"", crate::text::sanitize(&m.name)))?;
         skeleton.set_to_setup_pose();
         skeleton.update_world_transform();
         let state = AnimationState::new(AnimationStateData::new(data.clone()));

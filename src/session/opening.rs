@@ -3,7 +3,7 @@
 //! way, so a script logs what the same keys typed in the viewer log.
 
 use super::{Command, Session};
-use crate::core::model::SkeletonData;
+use crate::core::model::{SkeletonData, UnknownName};
 use crate::text::sanitize;
 use crate::view_defaults::{self, AnimationReason};
 
@@ -22,9 +22,9 @@ pub struct Opening {
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum OpeningError {
     #[error("--animation: {0}")]
-    Animation(String),
+    Animation(UnknownName),
     #[error("--skin: {0}")]
-    Skin(String),
+    Skin(UnknownName),
     /// The session refused the choice (a skin that fails to build).
     #[error("{0}")]
     Session(String),

@@ -81,7 +81,7 @@ pub fn run_verb(
         ViewerCommand::Skin(None) => return Ok(Outcome::Said(skins_text(session))),
         ViewerCommand::Skin(Some(names)) => {
             let skins = crate::view_defaults::skins_by_name(session.data(), &names)
-                .map_err(PromptError::Choice)?;
+                .map_err(PromptError::UnknownName)?;
             session.set_skins(skins).map_err(PromptError::Invalid)?;
             return Ok(Outcome::Said(skins_text(session)));
         }
@@ -188,7 +188,7 @@ mod tests {
         );
         assert!(matches!(
             run_line(&mut s, &mut range, "skin nope"),
-            Err(PromptError::Choice(_))
+            Err(PromptError::UnknownName(_))
         ));
         assert!(matches!(
             run_line(&mut s, &mut range, "step -5"),

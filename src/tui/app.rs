@@ -729,7 +729,8 @@ impl App {
 
     /// Combines `names` (checked; `default` alone: the default skin only) and says which.
     pub fn set_skins(&mut self, names: Vec<String>) -> Result<String, String> {
-        let skins = crate::view_defaults::skins_by_name(&self.doc.data, &names)?;
+        let skins = crate::view_defaults::skins_by_name(&self.doc.data, &names)
+            .map_err(|e| e.to_string())?;
         self.session.set_skins(skins)?;
         Ok(crate::session::playhead::skins_text(&self.session))
     }

@@ -13,6 +13,7 @@ mod rules;
 mod skeleton_data;
 mod skin;
 mod slot_data;
+mod unknown_name;
 
 pub use attachment::*;
 pub use bone_data::*;
@@ -24,3 +25,4 @@ pub use rules::*;
 pub use skeleton_data::*;
 pub use skin::*;
 pub use slot_data::*;
+pub use unknown_name::{NameKind, UnknownName};

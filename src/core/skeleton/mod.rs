@@ -26,7 +26,9 @@ pub use transform_constraint::TransformConstraint;
 pub use update_order::{UpdateOrder, UpdateStep};
 
 use crate::core::color::Color;
-use crate::core::model::{AttachmentId, ConstraintRef, PoseModel, SkeletonData, Skin};
+use crate::core::model::{
+    AttachmentId, ConstraintRef, NameKind, PoseModel, SkeletonData, Skin, UnknownName,
+};
 use memo::{AxesTrig, ConstraintMemos};
 use std::sync::Arc;
 
@@ -171,15 +173,18 @@ impl Skeleton {
     }
 
     /// Combines the named skins into one (in the given order) and makes it active.
-    /// Returns the first name that does not exist.
-    pub fn set_skins_by_name(&mut self, names: &[&str]) -> Result<(), String> {
+    /// Fails on the first name that does not exist.
+    pub fn set_skins_by_name(&mut self, names: &[&str]) -> Result<(), UnknownName> {
         if names.is_empty() {
             self.set_skin(None);
             return Ok(());
         }
         let mut combined = Skin::new(names.join("+"));
         for name in names {
-            let i = self.data.find_skin(name).ok_or_else(|| name.to_string())?;
+            let i = self
+                .data
+                .find_skin(name)
+                .ok_or_else(|| UnknownName::new(NameKind::Skin, name))?;
             combined.add_skin(&self.data.skins[i]);
         }
         if names.len() == 1 {

@@ -25,16 +25,22 @@ impl AnimationStateData {
         self.mixes.insert((from, to), duration);
     }
 
-    /// Sets a mix by animation names; returns the first unknown name.
-    pub fn set_mix_by_name(&mut self, from: &str, to: &str, duration: f64) -> Result<(), String> {
+    /// Sets a mix by animation names; fails on the first unknown name.
+    pub fn set_mix_by_name(
+        &mut self,
+        from: &str,
+        to: &str,
+        duration: f64,
+    ) -> Result<(), crate::core::model::UnknownName> {
+        use crate::core::model::{NameKind, UnknownName};
         let f = self
             .skeleton
             .find_animation(from)
-            .ok_or_else(|| from.to_string())?;
+            .ok_or_else(|| UnknownName::new(NameKind::Animation, from))?;
         let t = self
             .skeleton
             .find_animation(to)
-            .ok_or_else(|| to.to_string())?;
+            .ok_or_else(|| UnknownName::new(NameKind::Animation, to))?;
         self.set_mix(f, t, duration);
         Ok(())
     }

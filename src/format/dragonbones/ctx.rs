@@ -51,7 +51,9 @@ impl<'t> Ctx<'t> {
 
     /// Takes `bytes` from the budget, or fails at `path`.
     pub fn spend(&self, bytes: usize, path: &[Seg<'_>]) -> Result<(), LoadError> {
-        self.budget.spend(bytes).map_err(|m| self.err(path, m))
+        self.budget
+            .spend(bytes)
+            .map_err(|m| self.err(path, m.to_string()))
     }
 }
 

@@ -9,6 +9,18 @@ pub const BUDGET_BASE: usize = 64 << 20;
 /// Allowance per byte of text.
 pub const BUDGET_PER_BYTE: usize = 128;
 
+/// Spending more than a file's allowance: the file implies more memory than any real export.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+#[error(
+    "this would expand the file's {text_len} bytes past {limit_mib} MiB of memory; refusing (the file is implausible)"
+)]
+pub struct BudgetExceeded {
+    /// The file's size in bytes.
+    pub text_len: usize,
+    /// Its allowance in MiB.
+    pub limit_mib: usize,
+}
+
 /// What is left of a file's allowance.
 #[derive(Debug)]
 pub struct Budget {
@@ -30,17 +42,16 @@ impl Budget {
     }
 
     /// Takes `bytes`, or says why not (the caller adds where).
-    pub fn spend(&self, bytes: usize) -> Result<(), String> {
+    pub fn spend(&self, bytes: usize) -> Result<(), BudgetExceeded> {
         match self.left.get().checked_sub(bytes) {
             Some(left) => {
                 self.left.set(left);
                 Ok(())
             }
-            None => Err(format!(
-                "this would expand the file's {} bytes past {} MiB of memory; refusing (the file is implausible)",
-                self.text_len,
-                Self::total(self.text_len) >> 20
-            )),
+            None => Err(BudgetExceeded {
+                text_len: self.text_len,
+                limit_mib: Self::total(self.text_len) >> 20,
+            }),
         }
     }
 }
@@ -55,6 +66,7 @@ mod tests {
         assert!(b.spend(BUDGET_BASE).is_ok());
         assert!(b.spend(10 * BUDGET_PER_BYTE).is_ok());
         let e = b.spend(1).unwrap_err();
-        assert!(e.contains("refusing"), "{e}");
+        assert_eq!(e.text_len, 10);
+        assert!(e.to_string().contains("refusing"), "{e}");
     }
 }

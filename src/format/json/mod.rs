@@ -10,6 +10,7 @@ pub mod ordered_map;
 pub mod parse;
 pub mod path;
 
+pub use budget::BudgetExceeded;
 pub use locate::{line_col, locate, locate_nearest};
 pub use number::{F32, F32List, Raw32};
 pub use ordered_map::{OrderedMap, SmallKey};

@@ -71,7 +71,9 @@ pub struct Reader<'a> {
 impl<'a> Reader<'a> {
     /// Takes `bytes` from the expansion budget, or fails here.
     pub fn spend(&self, bytes: usize) -> Read<()> {
-        self.budget.spend(bytes).map_err(|m| self.c.error(m))
+        self.budget
+            .spend(bytes)
+            .map_err(|m| self.c.error(m.to_string()))
     }
 
     /// A skin's or event's name, which must be present: written out (4.2) or a string-table

@@ -32,12 +32,14 @@ impl<'t> Ctx<'t> {
 
     /// Takes `bytes` from the expansion budget, or fails at `path`.
     pub fn spend(&self, bytes: usize, path: &[Seg<'_>]) -> Result<(), LoadError> {
-        self.budget.spend(bytes).map_err(|m| self.err(path, m))
+        self.budget
+            .spend(bytes)
+            .map_err(|m| self.err(path, m.to_string()))
     }
 
     /// Takes `bytes` from the expansion budget, or says why not (for shared code that
     /// locates its own errors).
-    pub fn budget_spend(&self, bytes: usize) -> Result<(), String> {
+    pub fn budget_spend(&self, bytes: usize) -> Result<(), crate::format::json::BudgetExceeded> {
         self.budget.spend(bytes)
     }
 

@@ -78,5 +78,5 @@ pub fn share_linked_timelines(ctx: Ctx<'_>, data: &mut SkeletonData) -> Result<(
 fn spend(ctx: Ctx<'_>, animation: usize, bytes: usize) -> Result<(), LoadError> {
     use crate::format::json::Seg::{Index, Key};
     ctx.budget_spend(bytes)
-        .map_err(|e| ctx.err(&[Key("animations"), Index(animation)], e))
+        .map_err(|e| ctx.err(&[Key("animations"), Index(animation)], e.to_string()))
 }

@@ -66,9 +66,9 @@ pub enum PromptError {
     NoAnimation(String),
     #[error("no bone \"{0}\"")]
     NoBone(String),
-    /// A name list the session refused (unknown skin, ...), with the choices.
-    #[error("{0}")]
-    Choice(String),
+    /// A name the skeleton does not have (a skin), with the choices.
+    #[error(transparent)]
+    UnknownName(#[from] crate::core::model::UnknownName),
     /// The command is well-formed but addresses what the skeleton does not have.
     #[error("{0}")]
     Invalid(String),
