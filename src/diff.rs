@@ -221,7 +221,8 @@ impl ModelDiff {
 }
 
 pub use rig::{
-    AnimationChange, NameChanges, PoseDelta, RigDiff, SetupChange, short as short_number,
+    AnimationChange, DEFAULT_TOLERANCE, NameChanges, PoseDelta, RigDiff, SetupChange,
+    short as short_number,
 };
 
 mod rig;

@@ -21,11 +21,51 @@ pub struct DiffArgs {
     /// default the first of each.
     #[arg(long)]
     pub armature: Option<String>,
+    /// Numbers closer than this count as equal: setup values, key times, timeline values and
+    /// world pose values (default 0.001). A JSON export rounds to its editor's precision, so
+    /// comparing it with its `.skel` twin wants about 0.01.
+    #[arg(long, value_name = "T", default_value_t = crate::diff::DEFAULT_TOLERANCE,
+          value_parser = tolerance)]
+    pub tolerance: f64,
+}
+
+/// A finite, non-negative tolerance.
+fn tolerance(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(v) if v.is_finite() && v >= 0.0 => Ok(v),
+        _ => Err(format!(
+            "\"{}\" is not a number of zero or more",
+            sanitize(s)
+        )),
+    }
+}
+
+/// Most names a text line lists before it summarises (`--json` lists all).
+const LISTED: usize = 8;
+
+/// `a, b, c` or `a, b, ... (+N more)`, sanitized.
+fn listed(items: &[String]) -> String {
+    let shown: Vec<String> = items
+        .iter()
+        .take(LISTED)
+        .map(|s| sanitize(s).into_owned())
+        .collect();
+    match items.len().saturating_sub(LISTED) {
+        0 => shown.join(", "),
+        more => format!("{}, ... (+{more} more; --json lists all)", shown.join(", ")),
+    }
 }
 
 /// The text report: one line per difference; empty when there is none.
 pub fn to_text(d: &RigDiff) -> String {
     let mut out = String::new();
+    if let Some((o, n)) = &d.versions {
+        out.push_str(&format!(
+            "version: {} -> {} (each plays by its own runtime's rules)\n",
+            sanitize(o),
+            sanitize(n)
+        ));
+    }
     for n in &d.names {
         let mut parts: Vec<String> = Vec::new();
         parts.extend(n.added.iter().map(|a| format!("+{}", sanitize(a))));
@@ -63,8 +103,7 @@ pub fn to_text(d: &RigDiff) -> String {
             ("removed", &a.removed),
         ] {
             if !list.is_empty() {
-                let l: Vec<String> = list.iter().map(|s| sanitize(s).into_owned()).collect();
-                out.push_str(&format!("{name}: {what} {}\n", l.join(", ")));
+                out.push_str(&format!("{name}: {what} {}\n", listed(list)));
             }
         }
         if let Some(p) = &a.largest {
@@ -111,6 +150,7 @@ pub fn to_json(d: &RigDiff) -> Value {
     }
     json!({
         "same": d.is_empty(),
+        "version": d.versions.as_ref().map(|(o, n)| json!({"old": o, "new": n})),
         "names": names,
         "setup": d.setup.iter().map(|s| json!({
             "item": s.item, "field": s.field, "old": s.old, "new": s.new,
@@ -132,9 +172,9 @@ pub fn to_json(d: &RigDiff) -> Value {
 pub fn run(args: &DiffArgs) -> Result<u8, CliError> {
     let old = pick_armature(&args.old, load_all(&args.old)?, args.armature.as_deref())?;
     let new = pick_armature(&args.new, load_all(&args.new)?, args.armature.as_deref())?;
-    let skins_old = crate::tui::app::initial_skins(&old);
-    let skins_new = crate::tui::app::initial_skins(&new);
-    let d = RigDiff::between(&old, &new, &skins_old, &skins_new);
+    let skins_old = crate::view_defaults::default_skins(&old);
+    let skins_new = crate::view_defaults::default_skins(&new);
+    let d = RigDiff::within(&old, &new, &skins_old, &skins_new, args.tolerance);
     if args.json {
         let mut s = crate::text::to_json_string(&to_json(&d));
         s.push('\n');

@@ -13,8 +13,9 @@ use crate::inspect::{Target, channel_value, describe};
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
 
-/// Values closer than this are equal (storage is `f32`; poses are compared to 1e-3 too).
-const EPS: f64 = 1e-3;
+/// Values closer than this are equal by default (storage is `f32`; poses are compared to
+/// 1e-3 too).
+pub const DEFAULT_TOLERANCE: f64 = 1e-3;
 /// Pose samples per second of animation, and at most this many per animation.
 const SAMPLES_PER_SECOND: f64 = 30.0;
 const MAX_SAMPLES: usize = 600;
@@ -74,6 +75,8 @@ pub struct AnimationChange {
 /// Everything that differs between two rigs.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct RigDiff {
+    /// (old, new) export versions when they differ.
+    pub versions: Option<(String, String)>,
     pub names: Vec<NameChanges>,
     pub setup: Vec<SetupChange>,
     pub animations: Vec<AnimationChange>,
@@ -82,7 +85,8 @@ pub struct RigDiff {
 impl RigDiff {
     /// True when nothing differs.
     pub fn is_empty(&self) -> bool {
-        self.names.iter().all(NameChanges::is_empty)
+        self.versions.is_none()
+            && self.names.iter().all(NameChanges::is_empty)
             && self.setup.is_empty()
             && self.animations.is_empty()
     }
@@ -94,6 +98,23 @@ impl RigDiff {
         old_skins: &[String],
         new_skins: &[String],
     ) -> RigDiff {
+        Self::within(old, new, old_skins, new_skins, DEFAULT_TOLERANCE)
+    }
+
+    /// [`RigDiff::between`], numbers closer than `tolerance` counting as equal (setup values,
+    /// key times, evaluated timeline values, world pose values).
+    pub fn within(
+        old: &Arc<SkeletonData>,
+        new: &Arc<SkeletonData>,
+        old_skins: &[String],
+        new_skins: &[String],
+        tolerance: f64,
+    ) -> RigDiff {
+        let tol = if tolerance.is_finite() && tolerance >= 0.0 {
+            tolerance
+        } else {
+            DEFAULT_TOLERANCE
+        };
         let mut names = Vec::new();
         let bones = matched(
             "bones",
@@ -146,7 +167,12 @@ impl RigDiff {
             |i| animation_signature(old, &old.animations[i], &ren),
             |i| animation_signature(new, &new.animations[i], &none),
         );
-        let setup = setup_changes(old, new, &bones.pairs, &slots.pairs, &events.pairs, &ren);
+        let pairs = Pairs {
+            bones: &bones.pairs,
+            slots: &slots.pairs,
+            events: &events.pairs,
+        };
+        let setup = setup_changes(old, new, &pairs, &ren, tol);
         let bone_pairs = bones.pairs.clone();
         let anim_pairs = animations.pairs.clone();
         for m in [bones, slots, skins, constraints, animations, events] {
@@ -156,14 +182,14 @@ impl RigDiff {
         let mut posers = Posers::new(old, new, old_skins, new_skins);
         for (oi, ni) in anim_pairs {
             let (oa, na) = (&old.animations[oi], &new.animations[ni]);
-            let mut ch = timeline_changes(old, oa, new, na, &ren);
+            let mut ch = timeline_changes(old, oa, new, na, &ren, tol);
             ch.name = na.name.clone();
-            if (oa.duration - na.duration).abs() > EPS {
+            if (oa.duration - na.duration).abs() > tol {
                 ch.duration = Some((oa.duration, na.duration));
             }
             ch.largest = posers
                 .as_mut()
-                .and_then(|p| p.largest(oa, na, &bone_pairs, new));
+                .and_then(|p| p.largest(oa, na, &bone_pairs, new, tol));
             if ch.duration.is_some()
                 || !ch.changed.is_empty()
                 || !ch.added.is_empty()
@@ -174,11 +200,19 @@ impl RigDiff {
             }
         }
         RigDiff {
+            versions: (old.source != new.source).then(|| (label(old), label(new))),
             names,
             setup,
             animations: anims,
         }
     }
+}
+
+/// "Spine 4.2.22": format and export version.
+fn label(d: &SkeletonData) -> String {
+    format!("{} {}", d.source.format, d.source.version)
+        .trim()
+        .to_string()
 }
 
 /// Old names of renamed items, to their new names.
@@ -418,18 +452,25 @@ fn animation_signature(d: &SkeletonData, a: &Animation, ren: &Renames) -> String
     )
 }
 
+/// Index pairs (old, new) of the items present in both rigs.
+struct Pairs<'a> {
+    bones: &'a [(usize, usize)],
+    slots: &'a [(usize, usize)],
+    events: &'a [(usize, usize)],
+}
+
 /// Changed setup values of bones, slots and events present in both rigs.
 fn setup_changes(
     old: &SkeletonData,
     new: &SkeletonData,
-    bones: &[(usize, usize)],
-    slots: &[(usize, usize)],
-    events: &[(usize, usize)],
+    pairs: &Pairs<'_>,
     ren: &Renames,
+    tol: f64,
 ) -> Vec<SetupChange> {
+    let (bones, slots, events) = (pairs.bones, pairs.slots, pairs.events);
     let mut out = Vec::new();
     let mut num = |item: &str, field: &'static str, a: f64, b: f64| {
-        if !((a - b).abs() <= EPS || (a.is_nan() && b.is_nan())) {
+        if !((a - b).abs() <= tol || (a.is_nan() && b.is_nan())) {
             out.push(SetupChange {
                 item: item.to_string(),
                 field,
@@ -535,6 +576,7 @@ fn timeline_changes(
     new: &SkeletonData,
     na: &Animation,
     ren: &Renames,
+    tol: f64,
 ) -> AnimationChange {
     let (ol, nl) = (labels(old, oa, ren), labels(new, na, &Renames::default()));
     let mut ch = AnimationChange::default();
@@ -542,7 +584,7 @@ fn timeline_changes(
         match ol.get(label) {
             None => ch.added.push(label.clone()),
             Some(&i) => {
-                if !same_timeline(old, &oa.timelines[i], new, &na.timelines[j], ren) {
+                if !same_timeline(old, &oa.timelines[i], new, &na.timelines[j], ren, tol) {
                     ch.changed.push(label.clone());
                 }
             }
@@ -564,12 +606,13 @@ fn same_timeline(
     new: &SkeletonData,
     b: &Timeline,
     ren: &Renames,
+    tol: f64,
 ) -> bool {
     let times_eq = |x: &[f32], y: &[f32]| {
         x.len() == y.len()
             && x.iter()
                 .zip(y)
-                .all(|(p, q)| (f64::from(*p) - f64::from(*q)).abs() <= EPS)
+                .all(|(p, q)| (f64::from(*p) - f64::from(*q)).abs() <= tol)
     };
     match (a, b) {
         (Timeline::Attachment(x), Timeline::Attachment(y)) => {
@@ -600,7 +643,7 @@ fn same_timeline(
                     old.events.get(p.data).map(|e| &e.name)
                         == new.events.get(q.data).map(|e| &e.name)
                         && p.int == q.int
-                        && (p.float - q.float).abs() <= EPS
+                        && (p.float - q.float).abs() <= tol
                         && p.string == q.string
                 })
         }
@@ -614,7 +657,7 @@ fn same_timeline(
                             p.get(k).copied().unwrap_or(0.0),
                             q.get(k).copied().unwrap_or(0.0),
                         );
-                        (f64::from(u) - f64::from(v)).abs() <= EPS
+                        (f64::from(u) - f64::from(v)).abs() <= tol
                     })
                 })
         }
@@ -637,7 +680,7 @@ fn same_timeline(
             (0..channels).all(|c| {
                 times.iter().all(
                     |&t| match (channel_value(a, c, t), channel_value(b, c, t)) {
-                        (Some(p), Some(q)) => (p - q).abs() <= EPS || (p.is_nan() && q.is_nan()),
+                        (Some(p), Some(q)) => (p - q).abs() <= tol || (p.is_nan() && q.is_nan()),
                         (None, None) => true,
                         _ => false,
                     },
@@ -681,6 +724,7 @@ impl Posers {
         na: &Animation,
         bones: &[(usize, usize)],
         new: &SkeletonData,
+        tol: f64,
     ) -> Option<PoseDelta> {
         let d = oa.duration.max(na.duration);
         let d = if d.is_finite() && d > 0.0 { d } else { 0.0 };
@@ -701,7 +745,7 @@ impl Posers {
                     continue;
                 };
                 for (channel, diff) in world_diffs(a, b) {
-                    if diff.is_nan() || diff <= EPS {
+                    if diff.is_nan() || diff <= tol {
                         continue;
                     }
                     let slot = if channel.starts_with("world") {
