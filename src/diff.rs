@@ -8,9 +8,14 @@ use std::collections::HashSet;
 /// The differences between an old and a new model, by name.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct ModelDiff {
+    /// (old, new) format and export version when they differ ("Spine 4.1.17").
+    pub version: Option<(String, String)>,
     pub bones_added: Vec<String>,
     pub bones_removed: Vec<String>,
     pub bones_changed: Vec<String>,
+    /// The changed setup values of the changed bones: ("hip", "y", old, new), numbers as
+    /// `diff` prints them.
+    pub bone_values: Vec<(String, &'static str, String, String)>,
     pub slots_added: Vec<String>,
     pub slots_removed: Vec<String>,
     pub skins_added: Vec<String>,
@@ -60,6 +65,26 @@ impl ModelDiff {
             old.bones.iter().map(|b| b.name.as_str()),
             new.bones.iter().map(|b| b.name.as_str()),
         );
+        let mut bone_values = Vec::new();
+        for nb in &new.bones {
+            let Some(ob) = old.bones.iter().find(|b| b.name == nb.name) else {
+                continue;
+            };
+            for (field, a, b) in [
+                ("x", ob.x, nb.x),
+                ("y", ob.y, nb.y),
+                ("rotation", ob.rotation, nb.rotation),
+                ("scaleX", ob.scale_x, nb.scale_x),
+                ("scaleY", ob.scale_y, nb.scale_y),
+                ("shearX", ob.shear_x, nb.shear_x),
+                ("shearY", ob.shear_y, nb.shear_y),
+                ("length", ob.length, nb.length),
+            ] {
+                if a != b && !(a.is_nan() && b.is_nan()) {
+                    bone_values.push((nb.name.clone(), field, short_number(a), short_number(b)));
+                }
+            }
+        }
         let bones_changed = new
             .bones
             .iter()
@@ -150,10 +175,17 @@ impl ModelDiff {
             || old.path_constraints != new.path_constraints
             || old.events != new.events
             || old.attachments.len() != new.attachments.len();
+        let label = |d: &SkeletonData| {
+            format!("{} {}", d.source.format, d.source.version)
+                .trim()
+                .to_string()
+        };
         ModelDiff {
+            version: (old.source != new.source).then(|| (label(old), label(new))),
             bones_added,
             bones_removed,
             bones_changed,
+            bone_values,
             slots_added,
             slots_removed,
             skins_added,
@@ -177,20 +209,55 @@ impl ModelDiff {
             format!("{n} {}", if n == 1 { one } else { many })
         }
         let mut parts = Vec::new();
-        let mut add = |sign: &str, v: &[String], one: &str, many: &str| {
+        if let Some((o, n)) = &self.version {
+            parts.push(format!("version {} -> {}", sanitize(o), sanitize(n)));
+        }
+        fn add(parts: &mut Vec<String>, sign: &str, v: &[String], one: &str, many: &str) {
             if !v.is_empty() {
                 parts.push(format!("{sign}{}", count(v.len(), one, many)));
             }
-        };
-        add("+", &self.bones_added, "bone", "bones");
-        add("-", &self.bones_removed, "bone", "bones");
-        add("~", &self.bones_changed, "bone", "bones");
-        add("+", &self.slots_added, "slot", "slots");
-        add("-", &self.slots_removed, "slot", "slots");
-        add("+", &self.skins_added, "skin", "skins");
-        add("-", &self.skins_removed, "skin", "skins");
-        add("+", &self.animations_added, "animation", "animations");
-        add("-", &self.animations_removed, "animation", "animations");
+        }
+        add(&mut parts, "+", &self.bones_added, "bone", "bones");
+        add(&mut parts, "-", &self.bones_removed, "bone", "bones");
+        add(&mut parts, "~", &self.bones_changed, "bone", "bones");
+        // Name the changed values (as `diff` does), the first few.
+        const NAMED: usize = 3;
+        if !self.bones_changed.is_empty()
+            && !self.bone_values.is_empty()
+            && let Some(last) = parts.last_mut()
+        {
+            let named: Vec<String> = self
+                .bone_values
+                .iter()
+                .take(NAMED)
+                .map(|(b, f, o, n)| format!("{} {f} {o} -> {n}", sanitize(b)))
+                .collect();
+            let more = self.bone_values.len().saturating_sub(NAMED);
+            let more = if more > 0 {
+                format!(", +{more} more")
+            } else {
+                String::new()
+            };
+            last.push_str(&format!(" ({}{more})", named.join(", ")));
+        }
+        add(&mut parts, "+", &self.slots_added, "slot", "slots");
+        add(&mut parts, "-", &self.slots_removed, "slot", "slots");
+        add(&mut parts, "+", &self.skins_added, "skin", "skins");
+        add(&mut parts, "-", &self.skins_removed, "skin", "skins");
+        add(
+            &mut parts,
+            "+",
+            &self.animations_added,
+            "animation",
+            "animations",
+        );
+        add(
+            &mut parts,
+            "-",
+            &self.animations_removed,
+            "animation",
+            "animations",
+        );
         for (from, to) in &self.animations_renamed {
             parts.push(format!(
                 "'{}' renamed to '{}'",
@@ -226,3 +293,36 @@ pub use rig::{
 };
 
 mod rig;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_reload_summary_names_changed_bone_values_and_the_version() {
+        let data = crate::format::load(crate::EMBEDDED_SAMPLE, "sample").expect("loads");
+        let mut new = data.clone();
+        let hip = new.find_bone("hip").expect("hip");
+        new.bones[hip].y += 12.5;
+        let d = ModelDiff::between(&data, &new);
+        let y = data.bones[hip].y;
+        assert_eq!(
+            d.summary(),
+            format!(
+                "~1 bone (hip y {} -> {})",
+                short_number(y),
+                short_number(y + 12.5)
+            )
+        );
+        new.source.version = "9.9.1".into();
+        let d = ModelDiff::between(&data, &new);
+        assert!(
+            d.summary().starts_with(&format!(
+                "version {} {} -> {} 9.9.1, ~1 bone",
+                data.source.format, data.source.version, data.source.format
+            )),
+            "{}",
+            d.summary()
+        );
+    }
+}

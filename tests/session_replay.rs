@@ -241,11 +241,11 @@ fn check_script_with(
         if frame > 0 && rng.chance(3) {
             // A hot reload: the file read again, the session rebuilt from its inputs.
             let fresh = reload();
-            let (s, lost, _) = live
+            let r = live
                 .reloaded(fresh, &|n: &str| n.to_string(), "reload: no changes")
                 .expect("reload");
-            assert!(lost.is_empty());
-            live = s;
+            assert!(r.lost.is_empty() && r.restored.is_empty());
+            live = r.session;
         }
         let n = match rng.below(10) {
             0..=5 => 0,

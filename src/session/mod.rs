@@ -140,6 +140,20 @@ pub struct Session {
     stashed_future: (usize, Vec<LogLine>),
     /// How frames run physics constraints (changed by [`Command::PhysicsMode`]).
     physics: Physics,
+    /// Commands a reload could not keep (their animation vanished), with the data they were
+    /// issued on: a later reload that brings the animation back restores them.
+    parked: Vec<(u64, Command, Arc<SkeletonData>)>,
+}
+
+/// A session moved onto reloaded data ([`Session::reloaded`]).
+pub struct Reloaded {
+    pub session: Session,
+    /// Commands that could not be kept (described on the old data); parked for later.
+    pub lost: Vec<String>,
+    /// Parked commands this reload brought back (described on the new data).
+    pub restored: Vec<String>,
+    /// Whether a skin was lost.
+    pub skin_lost: bool,
 }
 
 /// The physics mode a session starts with: the simulation runs, as in the runtimes' players.
@@ -167,6 +181,7 @@ impl Session {
             checkpoints: Checkpoints::default(),
             stashed_future: (0, Vec::new()),
             physics: DEFAULT_PHYSICS,
+            parked: Vec::new(),
         };
         s.start();
         Ok(s)
@@ -306,26 +321,42 @@ impl Session {
 
     /// The same session on reloaded data, at the same frame: commands replayed with their
     /// animations matched by name (after `rename`, old name to new), markers kept, then a
-    /// marker `note` at the current frame. Also returns the commands that could not be kept
-    /// (described on the old data) and whether a skin was lost.
+    /// marker `note` at the current frame. Commands whose animation vanished are parked
+    /// and come back, at their frames, when a later reload brings the animation back.
     pub fn reloaded(
         &self,
         data: Arc<SkeletonData>,
         rename: &dyn Fn(&str) -> String,
         note: &str,
-    ) -> Result<(Session, Vec<String>, bool), String> {
+    ) -> Result<Reloaded, String> {
         let old = &self.data;
         let mut lost = Vec::new();
+        let mut parked = Vec::new();
         let mut inputs = Vec::new();
         for (f, input) in self.inputs() {
             match input {
                 Input::Command(c) => match c.remap(old, &data, rename) {
                     Some(c) => inputs.push((*f, Input::Command(c))),
-                    None => lost.push(c.describe(old)),
+                    None => {
+                        lost.push(c.describe(old));
+                        parked.push((*f, c.clone(), old.clone()));
+                    }
                 },
                 Input::Marker(_) => inputs.push((*f, input.clone())),
             }
         }
+        let mut restored = Vec::new();
+        let same = |n: &str| n.to_string();
+        for (f, c, was) in &self.parked {
+            match c.remap(was, &data, &same) {
+                Some(c) => {
+                    restored.push(c.describe(&data));
+                    inputs.push((*f, Input::Command(c)));
+                }
+                None => parked.push((*f, c.clone(), was.clone())),
+            }
+        }
+        // `set_inputs` sorts stably: restored commands go after the kept ones of their frame.
         let skins: Vec<String> = self
             .skins
             .iter()
@@ -335,9 +366,15 @@ impl Session {
         let skin_lost = skins.len() != self.skins.len();
         let mut session = Session::new(data, skins)?;
         session.set_inputs(inputs);
+        session.parked = parked;
         session.seek_frame(self.frame);
         session.add_marker(note);
-        Ok((session, lost, skin_lost))
+        Ok(Reloaded {
+            session,
+            lost,
+            restored,
+            skin_lost,
+        })
     }
 
     /// Starts over: only `commands` (all at frame 0), at time 0.

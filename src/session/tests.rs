@@ -199,3 +199,54 @@ fn checkpoints_thin_out_and_stay_exact() {
     s.seek_frame(far - 7);
     assert_eq!(fingerprint(&s), at);
 }
+
+/// Issue 28.4: an animation renamed away and back: its commands leave with it and return,
+/// at their frames, when it comes back.
+#[test]
+fn commands_of_a_vanished_animation_come_back_with_it() {
+    let data = sample();
+    let walk = data.find_animation("walk").expect("walk");
+    let mut s = Session::new(data.clone(), vec![]).expect("session");
+    s.restart_with(vec![Command::SetAnimation {
+        track: 0,
+        animation: walk,
+        looping: true,
+    }])
+    .expect("restart");
+    s.seek_frame(12);
+    let before = pose(&s);
+    let mut renamed = (*data).clone();
+    renamed.animations[walk].name = "stroll-draft".into();
+    let same = |n: &str| n.to_string();
+    let away = s
+        .reloaded(Arc::new(renamed), &same, "reload")
+        .expect("reload");
+    assert_eq!(away.lost, ["set track 0: walk (loop)".to_string()]);
+    assert!(away.session.state().current(0).is_none());
+    let back = away
+        .session
+        .reloaded(data.clone(), &same, "reload")
+        .expect("reload");
+    assert!(back.lost.is_empty());
+    assert_eq!(back.restored, ["set track 0: walk (loop)".to_string()]);
+    assert_eq!(back.session.frame(), 12);
+    assert_eq!(
+        pose(&back.session),
+        before,
+        "the same pose as before it left"
+    );
+    // Parked commands that still have no animation stay parked.
+    let mut other = (*data).clone();
+    other.animations[walk].name = "gone".into();
+    let away = back
+        .session
+        .reloaded(Arc::new(other.clone()), &same, "r")
+        .expect("reload");
+    let still = away
+        .session
+        .reloaded(Arc::new(other), &same, "r")
+        .expect("reload");
+    assert!(still.restored.is_empty());
+    let back = still.session.reloaded(data, &same, "r").expect("reload");
+    assert_eq!(back.restored.len(), 1);
+}

@@ -381,17 +381,21 @@ impl App {
             .bone
             .and_then(|b| old.bones.get(b))
             .map(|b| b.name.clone());
-        let (session, mut lost, skin_lost) =
-            match self
-                .session
-                .reloaded(data.clone(), &rename, &format!("reload: {summary}"))
-            {
-                Ok(r) => r,
-                Err(e) => {
-                    self.show_banner(format!("reload failed: {e}"));
-                    return;
-                }
-            };
+        let crate::session::Reloaded {
+            session,
+            mut lost,
+            restored,
+            skin_lost,
+        } = match self
+            .session
+            .reloaded(data.clone(), &rename, &format!("reload: {summary}"))
+        {
+            Ok(r) => r,
+            Err(e) => {
+                self.show_banner(format!("reload failed: {e}"));
+                return;
+            }
+        };
         if skin_lost {
             lost.push("skin".into());
         }
@@ -425,11 +429,13 @@ impl App {
             .or(self.selection.bone.filter(|&b| b < data.bones.len()));
         self.banner = None;
         self.follow_playing();
-        let mut note = if lost.is_empty() {
-            format!("reloaded: {summary}")
-        } else {
-            format!("reloaded: {summary}; no longer there: {}", lost.join(", "))
-        };
+        let mut note = format!("reloaded: {summary}");
+        if !restored.is_empty() {
+            note.push_str(&format!("; back: {}", restored.join(", ")));
+        }
+        if !lost.is_empty() {
+            note.push_str(&format!("; no longer there: {}", lost.join(", ")));
+        }
         if let Some(w) = warnings_note(&data) {
             note.push_str("; ");
             note.push_str(&w);
