@@ -93,6 +93,22 @@ fn segments(app: &App) -> Vec<Seg> {
         segs.push(Seg::from((7, exported)));
         segs.push(Seg::from((4, rules.to_string())));
     }
+    // A file with several skeletons: which one shows, and the key that lists the others.
+    if app.armatures.len() > 1 {
+        let at = app
+            .armatures
+            .iter()
+            .position(|a| std::sync::Arc::ptr_eq(a, &app.doc.data))
+            .map_or(String::new(), |i| format!("{}/", i + 1));
+        segs.push(Seg::from((
+            3,
+            format!(
+                "armature {} {at}{} (A)",
+                sanitize(&data.name),
+                app.armatures.len()
+            ),
+        )));
+    }
     if !app.session.skins().is_empty() {
         segs.push(Seg::from((
             6,
@@ -230,5 +246,31 @@ mod tests {
         app.message = Some(("reload failed: m shows the whole message".into(), true));
         app.handle_key(KeyEvent::new(KeyCode::Right, KeyModifiers::NONE));
         assert!(bar(&mut app).contains("reload failed"));
+    }
+
+    /// Issue 28.6: a file with several skeletons says which one shows and the key that
+    /// lists the others, at 80 columns too.
+    #[test]
+    fn several_armatures_are_said_in_the_status_line() {
+        let Some(bytes) = crate::view_defaults::tests::corpus_bytes("dragonbones/4.5/Knight.json")
+        else {
+            return;
+        };
+        let mut app = crate::tui::offscreen::file_app(&bytes, "Knight.json", 0.0).expect("opens");
+        app.message = None;
+        let screen = buffer_text(&render_app(&mut app, 80, 24));
+        let bar = screen.lines().last().unwrap_or_default();
+        assert!(bar.contains("armature knight 2/8 (A)"), "{bar}");
+        // A one-skeleton file says nothing of armatures.
+        let mut one = sample_app("walk", 0.0);
+        one.message = None;
+        let screen = buffer_text(&render_app(&mut one, 80, 24));
+        assert!(
+            !screen
+                .lines()
+                .last()
+                .unwrap_or_default()
+                .contains("armature")
+        );
     }
 }
