@@ -276,8 +276,7 @@ fn check_walks_folders_and_skips_what_is_not_an_export() {
 /// Corpus files whose versions bonescope does not read yet, by folder and name ending (`""`:
 /// every file), with the issue that brings them. Every such file is refused as an unsupported
 /// version, naming it; an entry whose files all load fails the test, so the list only shrinks.
-const STILL_REFUSED: &[(&str, &str, &str)] =
-    &[("spine/3.7/", ".skel", "Spine 3.7 binary: issue 30")];
+const STILL_REFUSED: &[(&str, &str, &str)] = &[];
 
 /// What `check` says about every file of the corpus. Official exports (Spine, DragonBones
 /// 4.x, the real and valid MRTK recordings) have no errors; the warnings and infos they do
@@ -369,7 +368,7 @@ fn check_whole_corpus() {
         );
         eprintln!("check_whole_corpus: {n} files under {prefix} refused by version ({why})");
     }
-    // Every Spine JSON and .skel (3.8-4.2) loads.
+    // Every Spine JSON and .skel (3.7-4.2) loads.
     insta::assert_snapshot!("check_corpus", listing);
 }
 
