@@ -170,6 +170,55 @@ fn check_findings_exit_1_with_locations() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
+/// Issue 30 point 6: every check states the export version and the runtime line that reads
+/// it; 3.8.75 (refused by the official 3.8 runtimes) warns with the fix; versions bonescope
+/// does not read are refused naming the version and what it reads.
+#[test]
+fn check_states_versions_and_warns_on_3_8_75() {
+    let dir = scratch("check-versions");
+    let beta = edited_sample(&dir, "beta.json", |v| {
+        v["skeleton"]["spine"] = "3.8.75".into();
+    });
+    let (code, out, err) = bonescope(&["check", &beta]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(
+        out.contains("beta.json: Spine 3.8.75 export, for the Spine 3.8 runtimes")
+            && out.contains("warning[version-refused-by-runtime]")
+            && out.contains("re-export it with a newer 3.8"),
+        "{out}"
+    );
+    let (code, out, err) = bonescope(&["check", "--json", "--deny", "warnings", &beta]);
+    assert_eq!(code, 1, "{out}{err}");
+    let v: Value = serde_json::from_str(&out).expect("JSON");
+    let file = &v["files"][0];
+    assert_eq!(file["version"], "3.8.75", "{out}");
+    assert_eq!(file["runtime"], "Spine 3.8", "{out}");
+    assert_eq!(
+        file["findings"][0]["code"], "version-refused-by-runtime",
+        "{out}"
+    );
+    // Not 3.8.76.
+    let fixed = edited_sample(&dir, "fixed.json", |v| {
+        v["skeleton"]["spine"] = "3.8.76".into();
+    });
+    let (_, out, _) = bonescope(&["check", &fixed]);
+    assert!(!out.contains("version-refused-by-runtime"), "{out}");
+    for version in ["2.1.27", "3.5.51", "3.6.53", "4.4.1"] {
+        let old = edited_sample(&dir, &format!("{version}.json"), |v| {
+            v["skeleton"]["spine"] = version.into();
+        });
+        let (code, out, err) = bonescope(&["check", &old]);
+        assert_eq!(code, 2, "{out}{err}");
+        assert!(
+            out.contains("unreadable[unsupported-version]")
+                && out.contains(version)
+                && out.contains("3.7-4.3"),
+            "{version}: {out}"
+        );
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 #[test]
 fn check_unreadable_exit_2() {
     let dir = scratch("check-unreadable");
@@ -276,8 +325,7 @@ fn check_walks_folders_and_skips_what_is_not_an_export() {
 /// Corpus files whose versions bonescope does not read yet, by folder and name ending (`""`:
 /// every file), with the issue that brings them. Every such file is refused as an unsupported
 /// version, naming it; an entry whose files all load fails the test, so the list only shrinks.
-const STILL_REFUSED: &[(&str, &str, &str)] =
-    &[("spine/3.7/", ".skel", "Spine 3.7 binary: issue 30")];
+const STILL_REFUSED: &[(&str, &str, &str)] = &[];
 
 /// What `check` says about every file of the corpus. Official exports (Spine, DragonBones
 /// 4.x, the real and valid MRTK recordings) have no errors; the warnings and infos they do
@@ -369,7 +417,7 @@ fn check_whole_corpus() {
         );
         eprintln!("check_whole_corpus: {n} files under {prefix} refused by version ({why})");
     }
-    // Every Spine JSON and .skel (3.8-4.2) loads.
+    // Every Spine JSON and .skel (3.7-4.2) loads.
     insta::assert_snapshot!("check_corpus", listing);
 }
 

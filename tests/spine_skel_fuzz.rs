@@ -44,7 +44,7 @@ fn exercise(bytes: &[u8], pose: bool) -> Result<(), LoadError> {
 }
 
 /// The versions whose small spinosaurus export is cut and bit-flipped.
-const VERSIONS: [&str; 4] = ["3.8", "4.0", "4.1", "4.2"];
+const VERSIONS: [&str; 5] = ["3.7", "3.8", "4.0", "4.1", "4.2"];
 
 fn corpus(version: &str, name: &str) -> Option<Vec<u8>> {
     let shared = common::shared_dir("Spine .skel fuzzing")?;

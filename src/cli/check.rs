@@ -60,6 +60,11 @@ pub struct FileReport {
     pub file: String,
     /// "Spine 3.8.99", "DragonBones 5.5", ...; empty when unreadable.
     pub format: String,
+    /// The export's version ("3.8.75"); empty when unreadable.
+    pub version: String,
+    /// The official runtime line that reads it ("Spine 3.8": Spine runtimes read only their
+    /// own major.minor); empty when unreadable or the format has no such rule.
+    pub runtime: String,
     /// The file could not be read at all (the one finding says why).
     pub unreadable: bool,
     pub findings: Vec<Finding>,
@@ -83,6 +88,8 @@ pub fn check_file(path: &Path) -> FileReport {
         None => FileReport {
             file: path.display().to_string(),
             format: String::new(),
+            version: String::new(),
+            runtime: String::new(),
             unreadable: true,
             findings: vec![Finding::new(
                 Severity::Error,
@@ -101,6 +108,8 @@ pub fn check_candidate(candidate: &Candidate) -> Option<FileReport> {
     let unreadable = |code: &'static str, message: String| FileReport {
         file: file.clone(),
         format: String::new(),
+        version: String::new(),
+        runtime: String::new(),
         unreadable: true,
         findings: vec![Finding::new(Severity::Error, code, "", message)],
     };
@@ -138,9 +147,16 @@ pub fn check_candidate(candidate: &Candidate) -> Option<FileReport> {
                     .trim()
                     .to_string()
             });
+            let (version, runtime) = all.first().map_or_else(Default::default, |d| {
+                let v = &d.source.version;
+                let line = crate::lint::versions::runtime_line(&d.source.format, v);
+                (v.clone(), line.unwrap_or_default())
+            });
             FileReport {
                 file,
                 format,
+                version,
+                runtime,
                 unreadable: false,
                 findings: lint_all(&all),
             }
@@ -149,12 +165,16 @@ pub fn check_candidate(candidate: &Candidate) -> Option<FileReport> {
             LoadOutcome::Refused(f) => FileReport {
                 file,
                 format: String::new(),
+                version: String::new(),
+                runtime: String::new(),
                 unreadable: false,
                 findings: vec![f],
             },
             LoadOutcome::Unreadable(f) => FileReport {
                 file,
                 format: String::new(),
+                version: String::new(),
+                runtime: String::new(),
                 unreadable: true,
                 findings: vec![f],
             },
@@ -222,8 +242,14 @@ pub fn to_text(run: &CheckRun) -> String {
     let mut out = String::new();
     for r in reports {
         let file = sanitize(&r.file);
+        let about = about_text(r);
         if r.findings.is_empty() {
-            out.push_str(&format!("{file}: ok\n"));
+            out.push_str(&format!(
+                "{file}: ok{}\n",
+                about.map_or(String::new(), |a| format!(" ({a})"))
+            ));
+        } else if let Some(a) = about {
+            out.push_str(&format!("{file}: {a}\n"));
         }
         for f in &r.findings {
             let sev = if r.unreadable {
@@ -278,6 +304,20 @@ pub fn to_text(run: &CheckRun) -> String {
     out
 }
 
+/// `Spine 3.8.75 export, for the Spine 3.8 runtimes`: what was loaded and which official
+/// runtimes read it; `None` when nothing was loaded.
+fn about_text(r: &FileReport) -> Option<String> {
+    if r.format.is_empty() {
+        return None;
+    }
+    let format = sanitize(&r.format);
+    Some(if r.runtime.is_empty() {
+        format!("{format} export")
+    } else {
+        format!("{format} export, for the {} runtimes", sanitize(&r.runtime))
+    })
+}
+
 fn plural(n: usize) -> &'static str {
     if n == 1 { "" } else { "s" }
 }
@@ -314,9 +354,14 @@ pub fn to_json(run: &CheckRun, deny_warnings: bool) -> Value {
             } else {
                 "findings"
             };
+            let known = |s: &String| {
+                if s.is_empty() { Value::Null } else { json!(s) }
+            };
             json!({
                 "file": r.file,
                 "format": r.format,
+                "version": known(&r.version),
+                "runtime": known(&r.runtime),
                 "status": status,
                 "findings": findings,
             })

@@ -9,6 +9,7 @@
 //! Findings hold raw names; printing sanitizes them.
 
 mod rules;
+pub mod versions;
 
 use crate::core::model::SkeletonData;
 use crate::format::{LoadError, Location};

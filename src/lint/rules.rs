@@ -19,6 +19,7 @@ const POP_MAX_ANIMATIONS: usize = 48;
 /// Every finding for one skeleton, in a stable order (by rule, then by data order).
 pub fn lint(data: &SkeletonData) -> Vec<Finding> {
     let mut out = Vec::new();
+    super::versions::refused_by_runtime(data, &mut out);
     tolerated(data, &mut out);
     duplicates(data, &mut out);
     non_finite(data, &mut out);

@@ -126,6 +126,11 @@ pub struct App {
 /// `"loader warning: <first> (+N more ...)"` when the loader tolerated oddities in the file
 /// (sanitized). The warning comes first: a narrow status bar cuts the end.
 pub fn warnings_note(data: &SkeletonData) -> Option<String> {
+    // An export the official runtimes refuse (Spine 3.8.75) matters more than any oddity.
+    let (format, version) = (&data.source.format, &data.source.version);
+    if let Some(why) = crate::lint::versions::runtime_refusal(format, version) {
+        return Some(format!("warning: {why}"));
+    }
     let first = crate::text::sanitize(data.load_warnings.first()?);
     Some(match data.load_warnings.len() {
         1 => format!("loader warning: {first}"),

@@ -143,6 +143,11 @@ pub struct Mismatches {
     pub count: usize,
     pub compared: usize,
     pub first: Vec<String>,
+    /// Extra slack relative to the golden's magnitude (0: absolute tolerances only), for
+    /// goldens computed in 32-bit floats.
+    pub relative: f64,
+    /// Smallest tolerance used (0: the one each quantity names), for the same goldens.
+    pub floor: f64,
 }
 
 impl Mismatches {
@@ -189,7 +194,7 @@ impl Mismatches {
             d %= m;
             d = d.min(m - d);
         }
-        if d > tol {
+        if d > tol.max(self.floor).max(self.relative * g.abs()) {
             self.fail(format!("{}: ours {o}, golden {g} (diff {d:.6})", what()));
         }
     }
@@ -382,7 +387,21 @@ pub fn names(v: &Value) -> Vec<String> {
 
 /// Compares a whole poses report with a golden poses file; returns the mismatches.
 pub fn compare_poses_file(ours: &Value, golden: &Value) -> Mismatches {
-    let mut m = Mismatches::default();
+    compare_poses_file_relative(ours, golden, (0.0, 0.0))
+}
+
+/// [`compare_poses_file`] with slack for a golden computed in 32-bit floats
+/// (see [`Mismatches::relative`] and [`Mismatches::floor`]).
+pub fn compare_poses_file_relative(
+    ours: &Value,
+    golden: &Value,
+    (relative, floor): (f64, f64),
+) -> Mismatches {
+    let mut m = Mismatches {
+        relative,
+        floor,
+        ..Mismatches::default()
+    };
     let bones = names(&golden["bones"]);
     let slots = names(&golden["slots"]);
     m.exact(&|| "bones".into(), &ours["bones"], &golden["bones"]);

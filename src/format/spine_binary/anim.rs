@@ -400,7 +400,11 @@ fn ik(r: &mut Reader<'_>, data: &SkeletonData, out: &mut Vec<Timeline>) -> Read<
             2,
             |r, v| {
                 v[0] = r.c.f32("mix")?;
-                v[1] = r.c.f32("softness")?;
+                v[1] = if r.version.since_38() {
+                    r.c.f32("softness")?
+                } else {
+                    0.0
+                };
                 Ok(())
             },
             |r, v| {

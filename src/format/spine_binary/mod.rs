@@ -3,7 +3,7 @@
 //! One module per job: [`cursor`] reads the format's primitives and locates errors,
 //! [`header`] recognises a file by its hash and version string, and one module per format
 //! version turns the rest into the same [`SkeletonData`] the JSON loader builds: one reader
-//! for 3.8 to 4.2 (`read`), one module per section (`setup`, `skins`, `attachment`, `anim`,
+//! for 3.7 to 4.2 (`read`), one module per section (`setup`, `skins`, `attachment`, `anim`,
 //! `deform`), with what differs between versions named by `read::Version` and the 4.2 flag
 //! bytes in `*42` modules. `LAYOUT.md` beside this file records the layout of each version as
 //! established from Esoteric Software's public "Binary export format" page and the corpus'
@@ -43,14 +43,20 @@ pub fn load(bytes: &[u8], header: &Header, name: &str) -> Result<SkeletonData, L
     let v = &header.version;
     let minor = |m: &str| v == m || v.starts_with(&format!("{m}."));
     use read::Version::*;
-    let known = [("3.8", V38), ("4.0", V40), ("4.1", V41), ("4.2", V42)];
+    let known = [
+        ("3.7", V37),
+        ("3.8", V38),
+        ("4.0", V40),
+        ("4.1", V41),
+        ("4.2", V42),
+    ];
     if let Some(&(_, version)) = known.iter().find(|(m, _)| minor(m)) {
         read::read(bytes, header.layout, name, version)
     } else {
         Err(LoadError::byte(
             0,
             format!(
-                "Spine \"{v}\" binary (.skel) is not supported (expected Spine 3.8, 4.0, 4.1 or 4.2)"
+                "Spine \"{v}\" binary (.skel) is not supported (expected Spine 3.7, 3.8, 4.0, 4.1 or 4.2)"
             ),
         )
         .with_kind(ErrorKind::UnsupportedVersion))

@@ -1,5 +1,5 @@
 //! The reader shared by every version, the header and the order of the sections. One reader
-//! covers 3.8, 4.0, 4.1 and 4.2; [`Version`] names what differs (see `LAYOUT.md`): 4.x
+//! covers 3.7, 3.8, 4.0, 4.1 and 4.2; [`Version`] names what differs (see `LAYOUT.md`): 4.x
 //! writes curves as absolute beziers with a count up front ([`super::anim`]), 4.2 packs
 //! constraints, attachments and IK keys into flag bytes ([`super::flags42`],
 //! [`super::attachment42`], [`super::anim42`]).
@@ -15,6 +15,7 @@ use crate::format::spine_json::SpineVersion;
 /// The binary format versions read, in order (comparisons mean "from this version on").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Version {
+    V37,
     V38,
     V40,
     V41,
@@ -26,7 +27,19 @@ impl Version {
     /// bezier count before the keys and each segment's curve after the next key's time and
     /// values, in absolute (time, value) units.
     pub fn curve_after_key(self) -> bool {
-        self == Version::V38
+        self <= Version::V38
+    }
+
+    /// 3.8 added the string table; 3.7 writes every attachment, path, skin and event name
+    /// inline.
+    pub fn string_table(self) -> bool {
+        self >= Version::V38
+    }
+
+    /// 3.8 added skin-required bones and constraints (the flags and the skins' bone and
+    /// constraint lists), IK softness and the bounds' x and y.
+    pub fn since_38(self) -> bool {
+        self >= Version::V38
     }
 
     /// 4.2 writes skin and event names themselves; earlier versions a string-table
@@ -80,7 +93,7 @@ impl<'a> Reader<'a> {
     /// reference (earlier).
     pub fn own_name(&mut self) -> Read<String> {
         let at = self.c.offset();
-        let name = if self.version.inline_names() {
+        let name = if self.version.inline_names() || !self.version.string_table() {
             self.c.string("name")?
         } else {
             self.string_ref("name")?.map(str::to_string)
@@ -88,10 +101,14 @@ impl<'a> Reader<'a> {
         name.ok_or_else(|| self.c.error_at(at, "name is missing (null string)"))
     }
 
-    /// A string-table reference.
+    /// A string-table reference (3.7: the string itself).
     #[inline]
     pub fn string_ref(&mut self, what: &str) -> Read<Option<&'a str>> {
-        self.c.string_ref(&self.strings, what)
+        if self.version.string_table() {
+            self.c.string_ref(&self.strings, what)
+        } else {
+            self.c.str(what)
+        }
     }
 }
 
@@ -103,6 +120,7 @@ pub fn read(
     version: Version,
 ) -> Result<SkeletonData, LoadError> {
     let spine = match version {
+        Version::V37 => SpineVersion::V37,
         Version::V38 => SpineVersion::V38,
         Version::V40 => SpineVersion::V40,
         Version::V41 => SpineVersion::V41,
@@ -116,6 +134,7 @@ pub fn read(
         budget: Budget::for_text(bytes.len()),
         weights_scratch: (Vec::new(), Vec::new()),
     };
+    let origin = version.since_38();
     let mut data = r.c.within("skeleton header", None, None, |c| {
         let (hash, version) = header::read(c, layout)?;
         Ok(SkeletonData {
@@ -125,8 +144,8 @@ pub fn read(
                 version,
             },
             hash,
-            x: c.f64("x")?,
-            y: c.f64("y")?,
+            x: if origin { c.f64("x")? } else { 0.0 },
+            y: if origin { c.f64("y")? } else { 0.0 },
             width: c.f64("width")?,
             height: c.f64("height")?,
             rules: spine.rules(),
@@ -151,7 +170,11 @@ pub fn read(
     }
     r.c.leave();
     r.c.enter("string table", None, None);
-    let n = r.c.count(1, "string count")?;
+    let n = if r.version.string_table() {
+        r.c.count(1, "string count")?
+    } else {
+        0
+    };
     r.strings.reserve_exact(n);
     for i in 0..n {
         r.c.set_index(i);

@@ -58,7 +58,7 @@ pub fn bones(r: &mut Reader<'_>, data: &mut SkeletonData) -> Read<()> {
         b.shear_y = r.c.f64("shearY")?;
         b.length = r.c.f64("length")?;
         b.inherit = inherit_mode(r)?;
-        b.skin_required = r.c.bool("skin required flag")?;
+        b.skin_required = skin_flag(r)?;
         if r.nonessential {
             b.color = Some(r.c.color("color")?);
             if r.version >= Version::V42 {
@@ -140,6 +140,15 @@ pub fn bone_list(r: &mut Reader<'_>, bone_count: usize) -> Read<Vec<usize>> {
     Ok(out)
 }
 
+/// A bone's or constraint's "skin required" flag (3.8 on; 3.7 has none: always active).
+fn skin_flag(r: &mut Reader<'_>) -> Read<bool> {
+    if r.version.since_38() {
+        r.c.bool("skin required flag")
+    } else {
+        Ok(false)
+    }
+}
+
 /// A constraint's order.
 pub fn order(r: &mut Reader<'_>) -> Read<i32> {
     let at = r.c.offset();
@@ -155,10 +164,14 @@ pub fn ik(r: &mut Reader<'_>, data: &mut SkeletonData) -> Read<()> {
         r.c.enter("IK constraint", Some(i), None);
         let name = unique_name(r, &mut seen, "IK constraint")?;
         let order = order(r)?;
-        let skin_required = r.c.bool("skin required flag")?;
+        let skin_required = skin_flag(r)?;
         let (bones, target) = ik_bones(r, data)?;
         let mix = r.c.f64("mix")?;
-        let softness = r.c.f64("softness")?;
+        let softness = if r.version.since_38() {
+            r.c.f64("softness")?
+        } else {
+            0.0
+        };
         let bend_direction = bend(r)?;
         data.ik_constraints.push(IkConstraintData {
             name,
@@ -199,7 +212,7 @@ pub fn transform(r: &mut Reader<'_>, data: &mut SkeletonData) -> Read<()> {
         r.c.enter("transform constraint", Some(i), None);
         let name = unique_name(r, &mut seen, "transform constraint")?;
         let order = order(r)?;
-        let skin_required = r.c.bool("skin required flag")?;
+        let skin_required = skin_flag(r)?;
         let bones = bone_list(r, data.bones.len())?;
         let target = r.c.index(data.bones.len(), "target bone index")?;
         let local = r.c.bool("local")?;
@@ -316,7 +329,7 @@ pub fn path_head<'a>(
 ) -> Read<(String, i32, bool, Vec<usize>, usize)> {
     let name = unique_name(r, seen, "path constraint")?;
     let order = order(r)?;
-    let skin_required = r.c.bool("skin required flag")?;
+    let skin_required = skin_flag(r)?;
     let bones = bone_list(r, data.bones.len())?;
     let target = r.c.index(data.slots.len(), "target slot index")?;
     Ok((name, order, skin_required, bones, target))

@@ -60,7 +60,12 @@ pub fn skins(r: &mut Reader<'_>, data: &mut SkeletonData) -> Read<()> {
         r.c.enter("skin", None, Some(&name));
         let mut skin = Skin::new(name);
         skin.reserve_slots(data.slots.len());
-        let count = r.c.count(1, "bone count")?;
+        // 3.7 skins hold attachments only.
+        let count = if r.version.since_38() {
+            r.c.count(1, "bone count")?
+        } else {
+            0
+        };
         for _ in 0..count {
             let b = r.c.index(data.bones.len(), "bone index")?;
             if !skin.bones.contains(&b) {
@@ -74,7 +79,11 @@ pub fn skins(r: &mut Reader<'_>, data: &mut SkeletonData) -> Read<()> {
             data.physics_constraints.len(),
         ];
         // Physics lists exist from 4.2 on.
-        let listed = if r.version >= Version::V42 { 4 } else { 3 };
+        let listed = match r.version {
+            Version::V37 => 0,
+            v if v >= Version::V42 => 4,
+            _ => 3,
+        };
         for (&(what, make), len) in SECTIONS.iter().zip(lens).take(listed) {
             let count = r.c.count(1, what)?;
             for _ in 0..count {
