@@ -44,3 +44,6 @@ pub mod triangle;
 
 pub use camera::{Camera, Viewport, default_viewport};
 pub use draw::{Background, Image, RenderOptions, draw};
+
+#[cfg(test)]
+mod tests;
