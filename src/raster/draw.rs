@@ -72,6 +72,9 @@ pub fn draw(skeleton: &Skeleton, textures: &Textures, options: &RenderOptions) -
     let mut tri: Vec<u32> = Vec::new();
     let mut uvs: Vec<f64> = Vec::new();
     for &slot_index in &skeleton.draw_order {
+        // A clip ends after its end slot, but not at the clipping slot itself (an export
+        // whose clip ends on its own slot clips everything after it, as the runtimes do).
+        let clipping_before = clip.is_some();
         draw_slot(
             skeleton,
             textures,
@@ -83,9 +86,10 @@ pub fn draw(skeleton: &Skeleton, textures: &Textures, options: &RenderOptions) -
             &mut missing,
             (&mut world, &mut uvs, &mut tri),
         );
-        if clip
-            .as_ref()
-            .is_some_and(|(end, _)| *end == Some(slot_index))
+        if clipping_before
+            && clip
+                .as_ref()
+                .is_some_and(|(end, _)| *end == Some(slot_index))
         {
             clip = None;
         }

@@ -218,3 +218,18 @@ fn trimmed_and_rotated_regions_place_their_pixels() {
     );
     assert_eq!(pixel(&img, 7, 5), [0, 0, 255, 255]);
 }
+
+#[test]
+fn a_clip_ending_on_its_own_slot_clips_everything_after_it() {
+    let sk = skeleton(
+        r#"{"name":"clip","bone":"root","attachment":"c"},
+           {"name":"b","bone":"root","attachment":"sq","color":"ff0000ff"}"#,
+        &format!(
+            r#""clip":{{"c":{{"type":"clipping","end":"clip","vertexCount":4,
+                "vertices":[-6,-6, 0,-6, 0,6, -6,6]}}}},"b":{{{SQ}}}"#
+        ),
+    );
+    let img = render(&sk, &page([255; 4], false), Background::Opaque([0, 0, 0]));
+    assert_eq!(pixel(&img, 2, 5), [255, 0, 0, 255]);
+    assert_eq!(pixel(&img, 7, 5), [0, 0, 0, 255]);
+}
