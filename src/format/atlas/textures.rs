@@ -79,6 +79,35 @@ impl Textures {
         Ok(Textures::new(atlas, pages, problems))
     }
 
+    /// An atlas from text (Spine `.atlas`, or DragonBones `_tex.json` when it is JSON) and
+    /// its pages' PNG bytes by page name. A page not given is reported in `problems`.
+    pub fn from_memory(text: &str, pages: &[(&str, &[u8])]) -> Result<Textures, AtlasError> {
+        let atlas = if text.trim_start().starts_with('{') {
+            super::parse_dragonbones_tex(text)?
+        } else {
+            super::parse_spine_atlas(text)?
+        };
+        let mut images = Vec::with_capacity(atlas.pages.len());
+        let mut problems = Vec::new();
+        for page in &atlas.pages {
+            let decoded = match pages.iter().find(|(n, _)| *n == page.name) {
+                Some((_, bytes)) => decode_page(bytes, &page.name, page.pma),
+                None => Err(AtlasError::Page {
+                    page: crate::text::sanitize(&page.name).into_owned(),
+                    message: "not given".into(),
+                }),
+            };
+            match decoded {
+                Ok(img) => images.push(Some(img)),
+                Err(e) => {
+                    problems.push(e.to_string());
+                    images.push(None);
+                }
+            }
+        }
+        Ok(Textures::new(atlas, images, problems))
+    }
+
     /// The region called `name` with its page, or `None` (no such region, or its page is
     /// missing).
     pub fn region(&self, name: &str) -> Option<RegionRef<'_>> {
@@ -196,6 +225,15 @@ mod tests {
         assert_eq!(region_path(&a, 2).unwrap(), "flare03");
         assert_eq!(region_path(&a, 9).unwrap(), "flare03");
         assert_eq!(region_path(&region("plain", None), 5).unwrap(), "plain");
+    }
+
+    #[test]
+    fn the_built_in_sample_is_fully_textured() {
+        let t = crate::embedded_sample_textures();
+        assert!(t.problems.is_empty(), "{:?}", t.problems);
+        let data = crate::format::load(crate::EMBEDDED_SAMPLE, "s").unwrap();
+        assert_eq!(t.missing_paths(&data), Vec::<String>::new());
+        assert!(t.region("face").is_some());
     }
 
     #[test]
