@@ -62,7 +62,7 @@ pub struct RenderArgs {
     pub armature: Option<String>,
     /// Flags of png, gif and apng.
     #[command(flatten)]
-    pub image: super::render_image::ImageArgs,
+    pub image: Box<super::render_image::ImageArgs>,
 }
 
 /// Parses `80x24`.

@@ -51,10 +51,10 @@ pub fn parse_spine_atlas(text: &str) -> Result<Atlas, AtlasError> {
         }
         let page = atlas.pages.len() - 1;
         let Some((key, value)) = trimmed.split_once(':') else {
-            if let Some(r) = atlas.regions.last_mut() {
-                if r.page == page {
-                    finish_region(r, has_orig);
-                }
+            if let Some(r) = atlas.regions.last_mut()
+                && r.page == page
+            {
+                finish_region(r, has_orig);
             }
             if atlas.regions.len() >= MAX_REGIONS {
                 return Err(err(indent, format!("more than {MAX_REGIONS} regions")));
