@@ -43,6 +43,7 @@ pub mod format;
 pub mod inspect;
 pub mod lint;
 pub mod output_file;
+pub mod raster;
 pub mod session;
 pub mod text;
 #[cfg(feature = "tui")]
@@ -54,3 +55,19 @@ pub mod watch;
 /// The project's own sample (a Spine 3.8 skeleton with IK, a transform constraint, a weighted
 /// mesh, events and four animations), built in so that `bonescope` alone shows something.
 pub const EMBEDDED_SAMPLE: &[u8] = include_bytes!("../samples/spine/lantern-keeper.json");
+
+/// The textures of [`EMBEDDED_SAMPLE`]: a Spine atlas (made by the project's
+/// `examples/make_sample_atlas.rs`, no artwork from elsewhere) ...
+pub const EMBEDDED_SAMPLE_ATLAS: &str = include_str!("../samples/spine/lantern-keeper.atlas");
+
+/// ... and its one page, `lantern-keeper.png` (straight alpha).
+pub const EMBEDDED_SAMPLE_PAGE: &[u8] = include_bytes!("../samples/spine/lantern-keeper.png");
+
+/// [`EMBEDDED_SAMPLE_ATLAS`] with its page decoded, ready for [`raster::draw`].
+pub fn embedded_sample_textures() -> format::atlas::Textures {
+    format::atlas::Textures::from_memory(
+        EMBEDDED_SAMPLE_ATLAS,
+        &[("lantern-keeper.png", EMBEDDED_SAMPLE_PAGE)],
+    )
+    .expect("the built-in sample's atlas and page are valid (checked by a test)")
+}
