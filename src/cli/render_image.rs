@@ -245,10 +245,13 @@ pub fn run(args: &RenderArgs) -> Result<(), CliError> {
     let skins = if args.skin.is_empty() {
         crate::view_defaults::default_skins(&data)
     } else {
-        crate::view_defaults::skins_by_name(&data, &args.skin).map_err(CliError)?
+        crate::view_defaults::skins_by_name(&data, &args.skin)
+            .map_err(|e| CliError(format!("--skin: {e}")))?
     };
     let names: Vec<&str> = skins.iter().map(String::as_str).collect();
-    skeleton.set_skins_by_name(&names).map_err(CliError)?;
+    skeleton
+        .set_skins_by_name(&names)
+        .map_err(|e| CliError(e.to_string()))?;
     let mut poser = Poser::new(skeleton, img.physics == "update", fps);
     let job = Job {
         args,
@@ -280,7 +283,10 @@ pub fn run(args: &RenderArgs) -> Result<(), CliError> {
     let anim = if img.setup_pose {
         None
     } else if let Some(name) = &args.animation {
-        Some(crate::view_defaults::animation_by_name(&data, name).map_err(CliError)?)
+        Some(
+            crate::view_defaults::animation_by_name(&data, name)
+                .map_err(|e| CliError(format!("--animation: {e}")))?,
+        )
     } else {
         crate::view_defaults::default_animation(&data).map(|(i, _)| i)
     };
