@@ -11,6 +11,7 @@ pub mod poses;
 pub mod render;
 pub mod scenario;
 pub mod session;
+pub mod session_recording;
 pub mod watch;
 
 use crate::core::model::SkeletonData;
@@ -187,11 +188,19 @@ pub enum Command {
     /// seek, frame, step, play, home), then print tracks, pose and event log at each --at
     /// frame (default: where the script ends).
     Session {
-        /// The skeleton file.
-        file: PathBuf,
+        /// The skeleton file (with --recording: optional when the hello names one).
+        file: Option<PathBuf>,
         /// The script: one prompt command per line; `#` comments.
-        #[arg(long)]
-        script: PathBuf,
+        #[arg(long, required_unless_present = "recording", conflicts_with = "recording")]
+        script: Option<PathBuf>,
+        /// Replay a game's recording (docs/ATTACH-PROTOCOL.md; `-` = stdin) and print a
+        /// verdict per frame: exit 0 when every callback equals the game's, 1 at the first
+        /// divergence.
+        #[arg(long, value_name = "REC")]
+        recording: Option<PathBuf>,
+        /// With --recording: the skeleton to replay on, whatever the recording names.
+        #[arg(long, requires = "recording")]
+        skeleton: Option<PathBuf>,
         /// Report at this session frame (repeatable; reached by seeking, as in the viewer).
         #[arg(long, value_parser = clap::value_parser!(u64).range(0..=crate::session::MAX_FRAMES))]
         at: Vec<u64>,
@@ -361,7 +370,11 @@ pub fn run(command: Command) -> Result<(), CliError> {
             script,
             at,
             json,
+            ..
         } => {
+            let (Some(file), Some(script)) = (file, script) else {
+                return Err(CliError("session needs FILE and --script".into()));
+            };
             let armatures = load_all(&file)?;
             let shown = sanitize(&script.display().to_string()).into_owned();
             let text = read_input(&script)?;
@@ -418,6 +431,13 @@ pub fn dispatch(command: Command) -> Result<u8, CliError> {
         Command::Check(args) => check::run(&args),
         Command::Diff(args) => diff::run(&args),
         Command::Render(args) => render::run(&args).map(|()| 0),
+        Command::Session {
+            file,
+            recording: Some(rec),
+            skeleton,
+            json,
+            ..
+        } => session_recording::run(file.as_deref(), skeleton.as_deref(), &rec, json),
         other => run(other).map(|()| 0),
     }
 }
