@@ -26,7 +26,8 @@ impl Seen {
             kind: c.kind.clone(),
             track: c.track,
             entry: c.entry,
-            animation: c.animation.clone(),
+            // spine-ts names its empty animation "<empty>"; the protocol also allows null.
+            animation: c.animation.clone().filter(|a| a != "<empty>"),
             event: c.event.as_ref().map(|e| {
                 (
                     e.name.clone(),
