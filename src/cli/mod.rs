@@ -1,5 +1,6 @@
 //! Headless subcommands and the command-line interface.
 
+pub mod attach;
 pub mod check;
 pub mod check_files;
 pub mod completions;
@@ -184,9 +185,39 @@ pub enum Command {
         #[arg(long)]
         armature: Option<String>,
     },
+    /// Attach to a running game: its AnimationState calls and callbacks over TCP or
+    /// WebSocket (docs/ATTACH-PROTOCOL.md), replayed live with a verdict per frame.
+    Attach {
+        /// The port (TCP and WebSocket on the same port).
+        #[arg(long, default_value_t = attach::DEFAULT_PORT)]
+        port: u16,
+        /// The address to listen on (default 127.0.0.1; another one only when asked).
+        #[arg(long)]
+        bind: Option<std::net::IpAddr>,
+        /// Read a recording instead of listening (`-` = stdin).
+        #[arg(long, value_name = "REC")]
+        file: Option<PathBuf>,
+        /// With --file: keep reading as the file grows (until its `bye`).
+        #[arg(long, requires = "file")]
+        follow: bool,
+        /// Save the received stream (the current client's) to this file.
+        #[arg(long, value_name = "FILE")]
+        record: Option<PathBuf>,
+        /// The skeleton to replay on, whatever the hello names.
+        #[arg(long)]
+        skeleton: Option<PathBuf>,
+        /// Print NDJSON: the listening address and token, a verdict per frame, one line per
+        /// client.
+        #[arg(long)]
+        json: bool,
+        /// Exit after this many clients.
+        #[arg(long)]
+        clients: Option<u64>,
+    },
     /// Run the viewer's session headless: a script of prompt commands (set, queue, mix, ...,
     /// seek, frame, step, play, home), then print tracks, pose and event log at each --at
     /// frame (default: where the script ends).
+    /// With --recording REC: replay a game's recording and print a verdict per frame.
     Session {
         /// The skeleton file (with --recording: optional when the hello names one).
         file: Option<PathBuf>,
@@ -394,7 +425,7 @@ pub fn run(command: Command) -> Result<(), CliError> {
             )
             .map_err(CliError)
         }
-        Command::Check(_) | Command::Diff(_) | Command::Render(_) => dispatch(command).map(|_| ()),
+        Command::Check(_) | Command::Diff(_) | Command::Render(_) | Command::Attach { .. } => dispatch(command).map(|_| ()),
         Command::Convert(args) => convert::run(&args),
         Command::Completions { shell } => completions::run(shell),
         Command::Man => man::run(),
@@ -431,6 +462,25 @@ pub fn dispatch(command: Command) -> Result<u8, CliError> {
         Command::Check(args) => check::run(&args),
         Command::Diff(args) => diff::run(&args),
         Command::Render(args) => render::run(&args).map(|()| 0),
+        Command::Attach {
+            port,
+            bind,
+            file,
+            follow,
+            record,
+            skeleton,
+            json,
+            clients,
+        } => attach::run(&attach::AttachArgs {
+            port,
+            bind,
+            file,
+            follow,
+            record,
+            skeleton,
+            json,
+            clients,
+        }),
         Command::Session {
             file,
             recording: Some(rec),

@@ -7,7 +7,7 @@ pub mod record;
 pub mod replay;
 pub mod verdict;
 
-pub use reader::{MAX_LINE_BYTES, ReadError, RecordReader};
+pub use reader::{MAX_LINE_BYTES, ReadError, RecordReader, parse_line};
 pub use record::{Call, GameCallback, GameEvent, Hello, Item, Record};
 pub use replay::Replay;
 pub use verdict::{Divergence, FrameVerdict};

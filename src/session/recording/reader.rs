@@ -86,6 +86,49 @@ impl<R: BufRead> RecordReader<R> {
     }
 }
 
+impl<R: BufRead> RecordReader<R> {
+    /// The next non-blank line as it was sent (for `--record`), with its number.
+    pub fn next_line(&mut self) -> Option<Result<(u64, &[u8]), ReadError>> {
+        while !self.done {
+            let mut too_long = false;
+            match self.read_line(&mut too_long) {
+                Ok(false) => {
+                    self.done = true;
+                    return None;
+                }
+                Ok(true) => {}
+                Err(e) => {
+                    self.done = true;
+                    return Some(Err(ReadError::Io {
+                        line: self.line + 1,
+                        message: e.to_string(),
+                    }));
+                }
+            }
+            self.line = self.line.saturating_add(1);
+            if too_long {
+                return Some(Err(ReadError::TooLong { line: self.line }));
+            }
+            if !trim(&self.buf).is_empty() {
+                return Some(Ok((self.line, trim(&self.buf))));
+            }
+        }
+        None
+    }
+}
+
+/// Parses one line of a recording (numbered `line`) into a record or a located error.
+pub fn parse_line(line: u64, text: &[u8]) -> Result<Record, ReadError> {
+    match Record::parse(text) {
+        Ok(r) => Ok(r),
+        Err(ParseProblem::Fatal(message)) => Err(ReadError::Malformed {
+            line,
+            message: crate::text::sanitize(&message).into_owned(),
+        }),
+        Err(ParseProblem::UnknownKind(kind)) => Err(ReadError::UnknownKind { line, kind }),
+    }
+}
+
 impl<R: BufRead> Iterator for RecordReader<R> {
     type Item = Result<(u64, Record), ReadError>;
 
