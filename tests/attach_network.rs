@@ -85,7 +85,9 @@ fn scenarios(shared: &Path, version: &str) -> Vec<PathBuf> {
         .map(|e| e.expect("entry").path())
         .filter(|p| {
             let n = p.to_string_lossy();
-            n.ends_with(".json") && !n.ends_with(".out.json") && p.with_extension("out.json").is_file()
+            n.ends_with(".json")
+                && !n.ends_with(".out.json")
+                && p.with_extension("out.json").is_file()
         })
         .collect();
     v.sort();
@@ -94,8 +96,12 @@ fn scenarios(shared: &Path, version: &str) -> Vec<PathBuf> {
 
 fn over_the_network(version: &str, scheme: &str) {
     let what = format!("attach over {scheme} with the Spine {version} scenarios");
-    let Some(shared) = shared_dir(&what) else { return };
-    let Some(oracle) = spine_oracle(&what) else { return };
+    let Some(shared) = shared_dir(&what) else {
+        return;
+    };
+    let Some(oracle) = spine_oracle(&what) else {
+        return;
+    };
     let list = scenarios(&shared, version);
     let n = list.len().to_string();
     let a = attach(&["--clients", &n]);
@@ -103,12 +109,24 @@ fn over_the_network(version: &str, scheme: &str) {
         .arg(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/attach/game.mjs"))
         .args(["--oracle".as_ref(), oracle.as_os_str()])
         .args(["--runtime", version])
-        .args(["--corpus".as_ref(), shared.join("corpus/spine").join(version).as_os_str()])
-        .args(["--to", &format!("{scheme}://{}", a.addr), "--token", &a.token])
+        .args([
+            "--corpus".as_ref(),
+            shared.join("corpus/spine").join(version).as_os_str(),
+        ])
+        .args([
+            "--to",
+            &format!("{scheme}://{}", a.addr),
+            "--token",
+            &a.token,
+        ])
         .args(&list)
         .output()
         .expect("run node");
-    assert!(game.status.success(), "game: {}", String::from_utf8_lossy(&game.stderr));
+    assert!(
+        game.status.success(),
+        "game: {}",
+        String::from_utf8_lossy(&game.stderr)
+    );
     let (code, lines, err) = a.finish(60);
     let clients: Vec<Value> = lines
         .iter()
@@ -122,7 +140,11 @@ fn over_the_network(version: &str, scheme: &str) {
     }
     assert_eq!(code, 0, "{err}");
     let websockets = err.matches("(WebSocket)").count();
-    assert_eq!(websockets, if scheme == "ws" { list.len() } else { 0 }, "{err}");
+    assert_eq!(
+        websockets,
+        if scheme == "ws" { list.len() } else { 0 },
+        "{err}"
+    );
 }
 
 #[test]
@@ -152,7 +174,8 @@ fn a_wrong_token_and_a_foreign_origin_are_refused() {
     let a = attach(&["--clients", "1"]);
     // TCP: a hello with another token.
     let mut s = TcpStream::connect(&a.addr).expect("connect");
-    s.write_all(b"{\"kind\":\"hello\",\"token\":\"nope\"}\n").expect("send");
+    s.write_all(b"{\"kind\":\"hello\",\"token\":\"nope\"}\n")
+        .expect("send");
     let mut rest = Vec::new();
     let _ = s.read_to_end(&mut rest);
     // WebSocket: the right token from a page that is not on this machine.
@@ -171,13 +194,26 @@ fn a_wrong_token_and_a_foreign_origin_are_refused() {
     drop(w);
     // The right client is still served.
     let mut ok = TcpStream::connect(&a.addr).expect("connect");
-    writeln!(ok, "{{\"kind\":\"hello\",\"token\":\"{}\",\"skeleton\":{{\"path\":\"{}\"}}}}", a.token,
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("samples/spine/lever-43.json").display()).expect("send");
+    writeln!(
+        ok,
+        "{{\"kind\":\"hello\",\"token\":\"{}\",\"skeleton\":{{\"path\":\"{}\"}}}}",
+        a.token,
+        PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+            .join("samples/spine/lever-43.json")
+            .display()
+    )
+    .expect("send");
     writeln!(ok, "{{\"kind\":\"bye\"}}").expect("send");
     drop(ok);
     let (code, _, err) = a.finish(20);
-    assert!(err.contains("refused: the first line is not a hello with the token"), "{err}");
-    assert!(err.contains("origin is not a loopback page") || err.contains("WebSocket refused"), "{err}");
+    assert!(
+        err.contains("refused: the first line is not a hello with the token"),
+        "{err}"
+    );
+    assert!(
+        err.contains("origin is not a loopback page") || err.contains("WebSocket refused"),
+        "{err}"
+    );
     assert_eq!(code, 0, "{err}");
 }
 
@@ -197,8 +233,13 @@ fn a_flood_of_a_million_records_keeps_memory_bounded() {
     let a = attach(&["--clients", "1"]);
     let pid = a.child.id();
     let mut s = std::io::BufWriter::new(TcpStream::connect(&a.addr).expect("connect"));
-    writeln!(s, "{{\"kind\":\"hello\",\"token\":\"{}\",\"skeleton\":{{\"path\":\"{}\"}}}}", a.token, skel.display())
-        .expect("hello");
+    writeln!(
+        s,
+        "{{\"kind\":\"hello\",\"token\":\"{}\",\"skeleton\":{{\"path\":\"{}\"}}}}",
+        a.token,
+        skel.display()
+    )
+    .expect("hello");
     let mut frame = 0u64;
     for i in 0..1_000_000u64 {
         if i % 1000 == 999 {
@@ -214,9 +255,18 @@ fn a_flood_of_a_million_records_keeps_memory_bounded() {
     writeln!(s, "{{\"kind\":\"bye\"}}").expect("bye");
     drop(s);
     let (code, lines, err) = a.finish(120);
-    assert_eq!(code, 0, "{}", err.lines().take(3).collect::<Vec<_>>().join("\n"));
+    assert_eq!(
+        code,
+        0,
+        "{}",
+        err.lines().take(3).collect::<Vec<_>>().join("\n")
+    );
     assert!(err.contains("unknown record kind \"telemetry\""));
-    let client = lines.iter().rev().find(|l| l.contains("\"client\"")).expect("client line");
+    let client = lines
+        .iter()
+        .rev()
+        .find(|l| l.contains("\"client\""))
+        .expect("client line");
     let v: Value = serde_json::from_str(client).expect("json");
     assert_eq!(v["client"]["frames"], frame);
     if let Some(kib) = peak {

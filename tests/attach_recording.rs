@@ -19,7 +19,14 @@ fn project() -> PathBuf {
 }
 
 /// Runs the test game; the recordings land in `out/<scenario>.ndjson`.
-fn play(oracle: &Path, runtime: &str, corpus: &Path, out: &Path, extra: &[&str], scenarios: &[PathBuf]) {
+fn play(
+    oracle: &Path,
+    runtime: &str,
+    corpus: &Path,
+    out: &Path,
+    extra: &[&str],
+    scenarios: &[PathBuf],
+) {
     std::fs::create_dir_all(out).expect("recording folder");
     let o = Command::new("node")
         .arg(project().join("tests/attach/game.mjs"))
@@ -48,7 +55,9 @@ fn scenarios(shared: &Path, version: &str) -> Vec<PathBuf> {
         .map(|e| e.expect("entry").path())
         .filter(|p| {
             let n = p.to_string_lossy();
-            n.ends_with(".json") && !n.ends_with(".out.json") && p.with_extension("out.json").is_file()
+            n.ends_with(".json")
+                && !n.ends_with(".out.json")
+                && p.with_extension("out.json").is_file()
         })
         .collect();
     v.sort();
@@ -99,20 +108,37 @@ fn replay(rec: &Path) -> (i32, String, String) {
 
 fn every_scenario(version: &str, runtime: &str) {
     let what = format!("attach recordings of the Spine {version} scenarios");
-    let Some(shared) = shared_dir(&what) else { return };
-    let Some(oracle) = spine_oracle(&what) else { return };
+    let Some(shared) = shared_dir(&what) else {
+        return;
+    };
+    let Some(oracle) = spine_oracle(&what) else {
+        return;
+    };
     let list = scenarios(&shared, version);
     assert!(list.len() >= 20, "{version}: only {} scenarios", list.len());
     let out = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("attach-{version}"));
     let _ = std::fs::remove_dir_all(&out);
-    play(&oracle, runtime, &shared.join("corpus/spine").join(version), &out, &[], &list);
+    play(
+        &oracle,
+        runtime,
+        &shared.join("corpus/spine").join(version),
+        &out,
+        &[],
+        &list,
+    );
     for sc in &list {
         let name = sc.file_stem().expect("name").to_string_lossy().into_owned();
         let rec = out.join(format!("{name}.ndjson"));
         let (code, stdout, stderr) = replay(&rec);
-        assert_eq!(code, 0, "{version} {name}: {}\n{stderr}", stdout.lines().last().unwrap_or(""));
+        assert_eq!(
+            code,
+            0,
+            "{version} {name}: {}\n{stderr}",
+            stdout.lines().last().unwrap_or("")
+        );
         assert!(stderr.is_empty(), "{version} {name}: {stderr}");
-        let last: Value = serde_json::from_str(stdout.lines().last().expect("summary")).expect("json");
+        let last: Value =
+            serde_json::from_str(stdout.lines().last().expect("summary")).expect("json");
         assert_eq!(last["summary"]["verdict"], "same", "{version} {name}");
         assert_eq!(
             recorded_callbacks(&rec),
@@ -145,13 +171,22 @@ fn listener_recording(what: &str) -> Option<PathBuf> {
     let out = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("attach-listener");
     let _ = std::fs::remove_dir_all(&out);
     let sc = shared.join("golden/spine/4.2/scenarios/spineboy-nonloop-complete.json");
-    play(&oracle, "4.2", &shared.join("corpus/spine/4.2"), &out, &["--listener-test"], &[sc]);
+    play(
+        &oracle,
+        "4.2",
+        &shared.join("corpus/spine/4.2"),
+        &out,
+        &["--listener-test"],
+        &[sc],
+    );
     Some(out.join("spineboy-nonloop-complete.ndjson"))
 }
 
 #[test]
 fn a_set_animation_from_a_complete_listener_is_recorded_and_replayed_in_order() {
-    let Some(rec) = listener_recording("attach: a listener's setAnimation") else { return };
+    let Some(rec) = listener_recording("attach: a listener's setAnimation") else {
+        return;
+    };
     let text = std::fs::read_to_string(&rec).expect("recording");
     // The nested call comes right after the complete callback it was made from.
     let frame = text
@@ -160,19 +195,28 @@ fn a_set_animation_from_a_complete_listener_is_recorded_and_replayed_in_order() 
         .expect("a nested call was recorded");
     let v: Value = serde_json::from_str(frame).expect("json");
     let items = v["items"].as_array().expect("items");
-    let at = items.iter().position(|i| i["nested"] == true).expect("nested");
+    let at = items
+        .iter()
+        .position(|i| i["nested"] == true)
+        .expect("nested");
     assert_eq!(items[at - 1]["callback"], "complete", "{frame}");
     assert_eq!(items[at]["call"], "setAnimation");
     assert_eq!(items[at]["animation"], "walk");
     // Its interrupt / start follow in the same frame.
-    assert!(items[at + 1..].iter().any(|i| i["callback"] == "start" && i["animation"] == "walk"));
+    assert!(
+        items[at + 1..]
+            .iter()
+            .any(|i| i["callback"] == "start" && i["animation"] == "walk")
+    );
     let (code, stdout, stderr) = replay(&rec);
     assert_eq!(code, 0, "{stdout}\n{stderr}");
 }
 
 #[test]
 fn one_altered_callback_is_flagged_at_its_frame() {
-    let Some(rec) = listener_recording("attach: an altered callback") else { return };
+    let Some(rec) = listener_recording("attach: an altered callback") else {
+        return;
+    };
     let text = std::fs::read_to_string(&rec).expect("recording");
     let (n, line) = text
         .lines()
@@ -209,15 +253,26 @@ fn one_altered_callback_is_flagged_at_its_frame() {
     assert_eq!(last["verdict"], "differs");
     assert_eq!(last["frame"], frame["frame"]);
     let d = &last["divergence"];
-    assert!(d["game"].as_str().expect("game").starts_with("end track 0"), "{d}");
-    assert!(d["bonescope"].as_str().expect("ours").starts_with("complete track 0"), "{d}");
+    assert!(
+        d["game"].as_str().expect("game").starts_with("end track 0"),
+        "{d}"
+    );
+    assert!(
+        d["bonescope"]
+            .as_str()
+            .expect("ours")
+            .starts_with("complete track 0"),
+        "{d}"
+    );
     assert!(d["likelyCauses"].as_array().is_some_and(|c| !c.is_empty()));
 }
 
 #[test]
 fn malformed_and_unknown_records_get_located_messages() {
-    let Some(skel) = shared_file("attach: malformed records", "corpus/spine/4.2/spineboy-pro.json")
-    else {
+    let Some(skel) = shared_file(
+        "attach: malformed records",
+        "corpus/spine/4.2/spineboy-pro.json",
+    ) else {
         return;
     };
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("attach-malformed");
@@ -238,6 +293,9 @@ fn malformed_and_unknown_records_get_located_messages() {
         &rec.to_string_lossy(),
     ]);
     assert_eq!(code, 0, "{stdout}\n{stderr}");
-    assert!(stderr.contains("line 2: unknown record kind \"telemetry\""), "{stderr}");
+    assert!(
+        stderr.contains("line 2: unknown record kind \"telemetry\""),
+        "{stderr}"
+    );
     assert!(stderr.contains("line 3: not JSON"), "{stderr}");
 }

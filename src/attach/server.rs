@@ -73,12 +73,16 @@ fn peer(s: &TcpStream) -> String {
 }
 
 /// Serves one client; returns why it ended.
+// The handshake callback's error type is tungstenite's (an HTTP response), large by design.
+#[allow(clippy::result_large_err)]
 fn serve(stream: TcpStream, token: &str, tx: &SyncSender<Incoming>) -> String {
     let who = peer(&stream);
     let _ = stream.set_read_timeout(Some(HELLO_TIMEOUT));
     let mut first = [0u8; 4];
     let websocket = match stream.peek(&mut first) {
-        Ok(n) => n >= 4 && &first == b"GET " || (n > 0 && n < 4 && b"GET ".starts_with(&first[..n])),
+        Ok(n) => {
+            n >= 4 && &first == b"GET " || (n > 0 && n < 4 && b"GET ".starts_with(&first[..n]))
+        }
         Err(e) => return format!("{who}: {e}"),
     };
     if websocket {

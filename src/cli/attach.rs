@@ -127,8 +127,7 @@ fn consume(
                 );
                 let record = match &args.record {
                     Some(p) => Some(std::io::BufWriter::new(
-                        std::fs::File::create(p)
-                            .map_err(|e| CliError(format!("--record: {e}")))?,
+                        std::fs::File::create(p).map_err(|e| CliError(format!("--record: {e}")))?,
                     )),
                     None => None,
                 };
@@ -178,7 +177,10 @@ fn consume(
                         let v = replay.frame(frame, &items);
                         c.frames += 1;
                         for n in &v.notes {
-                            eprintln!("bonescope attach: line {line}: frame {frame}: {}", sanitize(n));
+                            eprintln!(
+                                "bonescope attach: line {line}: frame {frame}: {}",
+                                sanitize(n)
+                            );
                         }
                         if args.json {
                             write_line(out, &v.to_json())?;
@@ -215,7 +217,11 @@ fn consume(
                     let _ = r.flush();
                 }
                 served += 1;
-                let verdict = if c.diverged.is_some() { "differs" } else { "same" };
+                let verdict = if c.diverged.is_some() {
+                    "differs"
+                } else {
+                    "same"
+                };
                 if args.json {
                     write_line(
                         out,
@@ -223,7 +229,12 @@ fn consume(
                             "closed": sanitize(&reason)}}),
                     )?;
                 } else {
-                    let _ = writeln!(out, "client closed ({}): {} frames, {verdict}", sanitize(&reason), c.frames);
+                    let _ = writeln!(
+                        out,
+                        "client closed ({}): {} frames, {verdict}",
+                        sanitize(&reason),
+                        c.frames
+                    );
                 }
                 if args.file.is_some() || args.clients.is_some_and(|n| served >= n) {
                     break;

@@ -222,7 +222,11 @@ pub enum Command {
         /// The skeleton file (with --recording: optional when the hello names one).
         file: Option<PathBuf>,
         /// The script: one prompt command per line; `#` comments.
-        #[arg(long, required_unless_present = "recording", conflicts_with = "recording")]
+        #[arg(
+            long,
+            required_unless_present = "recording",
+            conflicts_with = "recording"
+        )]
         script: Option<PathBuf>,
         /// Replay a game's recording (docs/ATTACH-PROTOCOL.md; `-` = stdin) and print a
         /// verdict per frame: exit 0 when every callback equals the game's, 1 at the first
@@ -425,7 +429,9 @@ pub fn run(command: Command) -> Result<(), CliError> {
             )
             .map_err(CliError)
         }
-        Command::Check(_) | Command::Diff(_) | Command::Render(_) | Command::Attach { .. } => dispatch(command).map(|_| ()),
+        Command::Check(_) | Command::Diff(_) | Command::Render(_) | Command::Attach { .. } => {
+            dispatch(command).map(|_| ())
+        }
         Command::Convert(args) => convert::run(&args),
         Command::Completions { shell } => completions::run(shell),
         Command::Man => man::run(),

@@ -69,7 +69,9 @@ pub fn replay(
             None => return Err(CliError("no hello record".into())),
             Some(Ok((_, Record::Hello(h)))) => break h,
             Some(Ok((line, _))) => {
-                return Err(CliError(format!("line {line}: the first record is not a hello")));
+                return Err(CliError(format!(
+                    "line {line}: the first record is not a hello"
+                )));
             }
             Some(Err(e)) if e.recoverable() => warn(&e),
             Some(Err(e)) => return Err(CliError(e.to_string())),
@@ -131,7 +133,11 @@ pub fn replay(
         crate::text::write_json(&mut *out, &summary).map_err(io)?;
         out.write_all(b"\n").map_err(io)?;
     } else {
-        writeln!(out, "{frames} frames, {callbacks} callbacks: same as the game").map_err(io)?;
+        writeln!(
+            out,
+            "{frames} frames, {callbacks} callbacks: same as the game"
+        )
+        .map_err(io)?;
     }
     Ok(0)
 }

@@ -1,8 +1,8 @@
 //! User commands a session records and replays.
 
+use crate::core::animation::MixBlend;
 use crate::core::model::SkeletonData;
 use crate::core::skeleton::Physics;
-use crate::core::animation::MixBlend;
 use crate::core::state::{AnimationState, EntryId};
 use crate::text::sanitize;
 
@@ -118,9 +118,18 @@ impl EntrySetting {
     fn number(self) -> Option<f64> {
         use EntrySetting::*;
         match self {
-            MixDuration(v) | TrackEnd(v) | Alpha(v) | TimeScale(v) | Delay(v)
-            | EventThreshold(v) | AttachmentThreshold(v) | DrawOrderThreshold(v)
-            | AlphaAttachmentThreshold(v) | TrackTime(v) | AnimationStart(v) | AnimationEnd(v)
+            MixDuration(v)
+            | TrackEnd(v)
+            | Alpha(v)
+            | TimeScale(v)
+            | Delay(v)
+            | EventThreshold(v)
+            | AttachmentThreshold(v)
+            | DrawOrderThreshold(v)
+            | AlphaAttachmentThreshold(v)
+            | TrackTime(v)
+            | AnimationStart(v)
+            | AnimationEnd(v)
             | AnimationLast(v) => Some(v),
             _ => None,
         }

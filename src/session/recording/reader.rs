@@ -173,7 +173,10 @@ impl<R: BufRead> Iterator for RecordReader<R> {
 
 fn trim(b: &[u8]) -> &[u8] {
     let b = b.strip_suffix(b"\r").unwrap_or(b);
-    let start = b.iter().position(|c| !c.is_ascii_whitespace()).unwrap_or(b.len());
+    let start = b
+        .iter()
+        .position(|c| !c.is_ascii_whitespace())
+        .unwrap_or(b.len());
     &b[start..]
 }
 
@@ -190,7 +193,10 @@ mod tests {
         let got: Vec<_> = RecordReader::new(&text[..]).collect();
         assert_eq!(got[0], Ok((1, Record::Gap { dropped: 1 })));
         assert_eq!(got[1], Err(ReadError::TooLong { line: 2 }));
-        assert!(matches!(&got[2], Err(ReadError::UnknownKind { line: 4, .. })));
+        assert!(matches!(
+            &got[2],
+            Err(ReadError::UnknownKind { line: 4, .. })
+        ));
         assert!(matches!(&got[3], Err(ReadError::Malformed { line: 5, .. })));
         assert_eq!(
             got[4],

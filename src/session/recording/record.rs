@@ -41,17 +41,28 @@ pub struct SkeletonRef {
 #[derive(Clone, Debug, PartialEq)]
 pub enum Record {
     Hello(Hello),
-    Frame { frame: u64, items: Vec<Item> },
+    Frame {
+        frame: u64,
+        items: Vec<Item>,
+    },
     /// The recorder dropped lines.
-    Gap { dropped: u64 },
-    Bye { frames: u64, dropped: u64 },
+    Gap {
+        dropped: u64,
+    },
+    Bye {
+        frames: u64,
+        dropped: u64,
+    },
 }
 
 /// One thing that happened in a frame, in order.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Item {
     /// A call the game made; `nested` when made from inside a listener.
-    Call { call: Call, nested: bool },
+    Call {
+        call: Call,
+        nested: bool,
+    },
     Callback(GameCallback),
     /// An item this reader does not know (a newer protocol): reported, skipped.
     Unknown(String),
@@ -59,7 +70,11 @@ pub enum Item {
 
 /// A call on the state (names as the game spelled them).
 #[derive(Clone, Debug, PartialEq, Deserialize)]
-#[serde(tag = "call", rename_all = "camelCase", rename_all_fields = "camelCase")]
+#[serde(
+    tag = "call",
+    rename_all = "camelCase",
+    rename_all_fields = "camelCase"
+)]
 pub enum Call {
     SetAnimation {
         track: usize,
@@ -209,7 +224,9 @@ impl Record {
                 frames: v.get("frames").and_then(Value::as_u64).unwrap_or(0),
                 dropped: v.get("dropped").and_then(Value::as_u64).unwrap_or(0),
             }),
-            other => Err(ParseProblem::UnknownKind(crate::text::sanitize(other).into_owned())),
+            other => Err(ParseProblem::UnknownKind(
+                crate::text::sanitize(other).into_owned(),
+            )),
         }
     }
 }

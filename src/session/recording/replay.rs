@@ -11,7 +11,9 @@ use super::verdict::{Divergence, FrameVerdict, Seen};
 use crate::core::animation::MixBlend;
 use crate::core::model::{RuntimeVersion, SkeletonData};
 use crate::core::skeleton::{Physics, Skeleton};
-use crate::core::state::{AnimationState, AnimationStateData, EntryId, Notification, NotificationKind};
+use crate::core::state::{
+    AnimationState, AnimationStateData, EntryId, Notification, NotificationKind,
+};
 use crate::session::{Command, EntrySetting, MAX_TRACKS};
 use crate::text::sanitize;
 use serde_json::Value;
@@ -239,7 +241,8 @@ impl Replay {
             match self.usual_dt {
                 None => self.usual_dt = Some(dt),
                 Some(u) if (u - dt).abs() > 1e-9 && f.divergence.is_some() => {
-                    f.notes.push(format!("this frame's dt {dt} differs from the usual {u}"));
+                    f.notes
+                        .push(format!("this frame's dt {dt} differs from the usual {u}"));
                 }
                 _ => {}
             }
@@ -426,7 +429,10 @@ fn command_of(
         if t < MAX_TRACKS {
             Ok(t)
         } else {
-            Err(format!("track {t} is beyond the limit of {}", MAX_TRACKS - 1))
+            Err(format!(
+                "track {t} is beyond the limit of {}",
+                MAX_TRACKS - 1
+            ))
         }
     };
     Ok(match call {
@@ -517,9 +523,12 @@ fn setting_of(property: &str, value: &Value) -> Result<EntrySetting, String> {
             .ok_or_else(|| format!("entry property {} must be a number", sanitize(property)))
     };
     let boolean = || {
-        value
-            .as_bool()
-            .ok_or_else(|| format!("entry property {} must be true or false", sanitize(property)))
+        value.as_bool().ok_or_else(|| {
+            format!(
+                "entry property {} must be true or false",
+                sanitize(property)
+            )
+        })
     };
     Ok(match property {
         "mixDuration" => S::MixDuration(num()?),
