@@ -35,6 +35,8 @@
 //! # Ok::<(), bonescope::format::LoadError>(())
 //! ```
 
+#[cfg(feature = "attach")]
+pub mod attach;
 #[cfg(feature = "cli")]
 pub mod cli;
 pub mod core;

@@ -1,5 +1,6 @@
 //! Headless subcommands and the command-line interface.
 
+pub mod attach;
 pub mod check;
 pub mod check_files;
 pub mod completions;
@@ -12,6 +13,7 @@ pub mod render;
 pub mod render_image;
 pub mod scenario;
 pub mod session;
+pub mod session_recording;
 pub mod watch;
 
 use crate::core::model::SkeletonData;
@@ -184,22 +186,65 @@ pub enum Command {
         #[arg(long)]
         armature: Option<String>,
     },
+    /// Attach to a running game: its AnimationState calls and callbacks over TCP or
+    /// WebSocket (docs/ATTACH-PROTOCOL.md), replayed live with a verdict per frame.
+    Attach {
+        /// The port (TCP and WebSocket on the same port).
+        #[arg(long, default_value_t = attach::DEFAULT_PORT)]
+        port: u16,
+        /// The address to listen on (default 127.0.0.1; another one only when asked).
+        #[arg(long)]
+        bind: Option<std::net::IpAddr>,
+        /// Read a recording instead of listening (`-` = stdin).
+        #[arg(long, value_name = "REC")]
+        file: Option<PathBuf>,
+        /// With --file: keep reading as the file grows (until its `bye`).
+        #[arg(long, requires = "file")]
+        follow: bool,
+        /// Save the received stream (the current client's) to this file.
+        #[arg(long, value_name = "FILE")]
+        record: Option<PathBuf>,
+        /// The skeleton to replay on, whatever the hello names.
+        #[arg(long)]
+        skeleton: Option<PathBuf>,
+        /// Print NDJSON: the listening address and token, a verdict per frame, one line per
+        /// client.
+        #[arg(long)]
+        json: bool,
+        /// Exit after this many clients.
+        #[arg(long)]
+        clients: Option<u64>,
+    },
     /// Run the viewer's session headless: a script of prompt commands (set, queue, mix, ...,
     /// seek, frame, step, play, home), then print tracks, pose and event log at each --at
     /// frame (default: where the script ends).
+    /// With --recording REC: replay a game's recording and print a verdict per frame.
     Session {
-        /// The skeleton file.
-        file: PathBuf,
+        /// The skeleton file (with --recording: optional when the hello names one).
+        file: Option<PathBuf>,
         /// The script: one prompt command per line; `#` comments; `-` reads standard input.
         /// Without one the report shows the opening.
-        #[arg(long)]
+        #[arg(long, conflicts_with = "recording")]
         script: Option<PathBuf>,
         /// The animation track 0 opens on (default: as the viewer opens the file).
-        #[arg(long, value_name = "NAME")]
+        #[arg(long, value_name = "NAME", conflicts_with = "recording")]
         animation: Option<String>,
         /// Skins to combine, comma separated (default: as the viewer opens the file).
-        #[arg(long, value_name = "A,B", value_delimiter = ',')]
+        #[arg(
+            long,
+            value_name = "A,B",
+            value_delimiter = ',',
+            conflicts_with = "recording"
+        )]
         skin: Option<Vec<String>>,
+        /// Replay a game's recording (docs/ATTACH-PROTOCOL.md; `-` = stdin) and print a
+        /// verdict per frame: exit 0 when every callback equals the game's, 1 at the first
+        /// divergence.
+        #[arg(long, value_name = "REC")]
+        recording: Option<PathBuf>,
+        /// With --recording: the skeleton to replay on, whatever the recording names.
+        #[arg(long, requires = "recording")]
+        skeleton: Option<PathBuf>,
         /// Report at this session frame (repeatable; reached by seeking, as in the viewer).
         #[arg(long, value_parser = clap::value_parser!(u64).range(0..=crate::session::MAX_FRAMES))]
         at: Vec<u64>,
@@ -384,7 +429,13 @@ pub fn run(command: Command) -> Result<(), CliError> {
             skin,
             at,
             json,
+            ..
         } => {
+            let Some(file) = file else {
+                return Err(CliError(
+                    "session needs FILE (or --recording REC whose hello names one)".into(),
+                ));
+            };
             let armatures = load_all(&file)?;
             let (shown, text) = match &script {
                 None => (String::new(), Vec::new()),
@@ -406,7 +457,9 @@ pub fn run(command: Command) -> Result<(), CliError> {
             };
             session::run(armatures, &run, &mut out)
         }
-        Command::Check(_) | Command::Diff(_) | Command::Render(_) => dispatch(command).map(|_| ()),
+        Command::Check(_) | Command::Diff(_) | Command::Render(_) | Command::Attach { .. } => {
+            dispatch(command).map(|_| ())
+        }
         Command::Convert(args) => convert::run(&args),
         Command::Completions { shell } => completions::run(shell),
         Command::Man => man::run(),
@@ -443,6 +496,32 @@ pub fn dispatch(command: Command) -> Result<u8, CliError> {
         Command::Check(args) => check::run(&args),
         Command::Diff(args) => diff::run(&args),
         Command::Render(args) => render::run(&args).map(|()| 0),
+        Command::Attach {
+            port,
+            bind,
+            file,
+            follow,
+            record,
+            skeleton,
+            json,
+            clients,
+        } => attach::run(&attach::AttachArgs {
+            port,
+            bind,
+            file,
+            follow,
+            record,
+            skeleton,
+            json,
+            clients,
+        }),
+        Command::Session {
+            file,
+            recording: Some(rec),
+            skeleton,
+            json,
+            ..
+        } => session_recording::run(file.as_deref(), skeleton.as_deref(), &rec, json),
         other => run(other).map(|()| 0),
     }
 }

@@ -1,8 +1,9 @@
 //! User commands a session records and replays.
 
+use crate::core::animation::MixBlend;
 use crate::core::model::SkeletonData;
 use crate::core::skeleton::Physics;
-use crate::core::state::AnimationState;
+use crate::core::state::{AnimationState, EntryId};
 use crate::text::sanitize;
 
 /// Something the user did to the animation state.
@@ -65,6 +66,102 @@ pub enum Command {
     },
     /// Resets every physics constraint's simulation (`Skeleton::reset_physics`).
     ResetPhysics,
+    // --- Calls a game makes that the prompt does not (recordings: `session::recording`). ---
+    /// `AnimationState.setEmptyAnimations(mixDuration)`.
+    SetEmptyAnimations {
+        mix_duration: f64,
+    },
+    /// Sets one property of a live track entry (a stale handle does nothing).
+    EntrySetting {
+        entry: EntryId,
+        setting: EntrySetting,
+    },
+    /// Changes the skins (several are combined); the session runs it on its skeleton.
+    SetSkins {
+        skins: Vec<String>,
+    },
+    /// `AnimationState.update(dt)`: a recording's frame boundary.
+    Update {
+        dt: f64,
+    },
+    /// `AnimationState.apply(skeleton)`; the session runs it on its skeleton.
+    Apply,
+}
+
+/// A track entry property a game sets (the protocol's `entry` call).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum EntrySetting {
+    MixDuration(f64),
+    TrackEnd(f64),
+    Alpha(f64),
+    TimeScale(f64),
+    Delay(f64),
+    EventThreshold(f64),
+    AttachmentThreshold(f64),
+    DrawOrderThreshold(f64),
+    AlphaAttachmentThreshold(f64),
+    TrackTime(f64),
+    AnimationStart(f64),
+    AnimationEnd(f64),
+    AnimationLast(f64),
+    Loop(bool),
+    /// `holdPrevious` (4.3: `keepHold`).
+    HoldPrevious(bool),
+    Reverse(bool),
+    ShortestRotation(bool),
+    MixBlend(MixBlend),
+    ResetRotationDirections,
+}
+
+impl EntrySetting {
+    /// The number it sets, if any.
+    fn number(self) -> Option<f64> {
+        use EntrySetting::*;
+        match self {
+            MixDuration(v)
+            | TrackEnd(v)
+            | Alpha(v)
+            | TimeScale(v)
+            | Delay(v)
+            | EventThreshold(v)
+            | AttachmentThreshold(v)
+            | DrawOrderThreshold(v)
+            | AlphaAttachmentThreshold(v)
+            | TrackTime(v)
+            | AnimationStart(v)
+            | AnimationEnd(v)
+            | AnimationLast(v) => Some(v),
+            _ => None,
+        }
+    }
+
+    fn apply(self, state: &mut AnimationState, id: EntryId) {
+        use EntrySetting::*;
+        let v43 = state.data.skeleton.rules.version == crate::core::model::RuntimeVersion::Spine43;
+        let Some(e) = state.entry_mut(id) else { return };
+        match self {
+            MixDuration(v) => e.mix_duration = v,
+            TrackEnd(v) => e.track_end = v,
+            Alpha(v) => e.alpha = v,
+            TimeScale(v) => e.time_scale = v,
+            Delay(v) => e.delay = v,
+            EventThreshold(v) => e.event_threshold = v,
+            AttachmentThreshold(v) => e.attachment_threshold = v,
+            DrawOrderThreshold(v) => e.draw_order_threshold = v,
+            AlphaAttachmentThreshold(v) => e.alpha_attachment_threshold = v,
+            TrackTime(v) => e.track_time = v,
+            AnimationStart(v) => e.animation_start = v,
+            AnimationEnd(v) => e.animation_end = v,
+            AnimationLast(v) => e.animation_last = v,
+            Loop(b) => e.looping = b,
+            HoldPrevious(b) if v43 => e.keep_hold = b,
+            HoldPrevious(b) => e.hold_previous = b,
+            Reverse(b) => e.reverse = b,
+            ShortestRotation(b) => e.shortest_rotation = b,
+            MixBlend(m) => e.mix_blend = m,
+            ResetRotationDirections => e.reset_rotation_directions(),
+        }
+    }
 }
 
 /// The name of a physics mode as the prompt and status line spell it.
@@ -164,41 +261,44 @@ impl Command {
             }
             Command::TimeScale { value } => finite(value, "time scale"),
             Command::PhysicsMode { .. } | Command::ResetPhysics => Ok(()),
+            Command::SetEmptyAnimations { mix_duration } => finite(mix_duration, "mix duration"),
+            Command::EntrySetting { setting, .. } => setting
+                .number()
+                .map_or(Ok(()), |v| finite(v, "entry property")),
+            Command::SetSkins { .. } | Command::Apply => Ok(()),
+            Command::Update { dt } => finite(dt, "dt"),
         }
     }
 
-    /// Runs the command on `state` (the physics commands act on the session, which runs
-    /// them itself: nothing happens here).
+    /// Runs the command on `state` (the physics, skin and apply commands act on the
+    /// session's skeleton, which runs them itself: nothing happens here).
     pub fn execute(&self, state: &mut AnimationState) {
+        self.run(state);
+    }
+
+    /// [`Command::execute`], returning the entry a set/add call made.
+    pub fn run(&self, state: &mut AnimationState) -> Option<EntryId> {
         match *self {
             Command::SetAnimation {
                 track,
                 animation,
                 looping,
-            } => {
-                state.set_animation(track, Some(animation), looping);
-            }
+            } => return Some(state.set_animation(track, Some(animation), looping)),
             Command::AddAnimation {
                 track,
                 animation,
                 looping,
                 delay,
-            } => {
-                state.add_animation(track, Some(animation), looping, delay);
-            }
+            } => return Some(state.add_animation(track, Some(animation), looping, delay)),
             Command::SetEmptyAnimation {
                 track,
                 mix_duration,
-            } => {
-                state.set_empty_animation(track, mix_duration);
-            }
+            } => return Some(state.set_empty_animation(track, mix_duration)),
             Command::AddEmptyAnimation {
                 track,
                 mix_duration,
                 delay,
-            } => {
-                state.add_empty_animation(track, mix_duration, delay);
-            }
+            } => return Some(state.add_empty_animation(track, mix_duration, delay)),
             Command::ClearTrack { track } => state.clear_track(track),
             Command::ClearTracks => state.clear_tracks(),
             Command::DefaultMix { duration } => state.data.default_mix = duration,
@@ -223,7 +323,14 @@ impl Command {
             }
             Command::TimeScale { value } => state.time_scale = value,
             Command::PhysicsMode { .. } | Command::ResetPhysics => {}
+            Command::SetEmptyAnimations { mix_duration } => {
+                state.set_empty_animations(mix_duration)
+            }
+            Command::EntrySetting { entry, setting } => setting.apply(state, entry),
+            Command::Update { dt } => state.update(dt),
+            Command::SetSkins { .. } | Command::Apply => {}
         }
+        None
     }
 
     /// The same command for another version of the data, matching animations by name (after
@@ -309,6 +416,22 @@ impl Command {
             Command::TimeScale { value } => format!("time scale {value}"),
             Command::PhysicsMode { mode } => format!("physics {}", physics_name(mode)),
             Command::ResetPhysics => "reset physics".into(),
+            Command::SetEmptyAnimations { mix_duration } => {
+                format!("empty every track over {mix_duration} s")
+            }
+            Command::EntrySetting { entry, setting } => {
+                format!("entry #{} {setting:?}", entry.serial)
+            }
+            Command::SetSkins { ref skins } => format!(
+                "skins {}",
+                skins
+                    .iter()
+                    .map(|s| sanitize(s).into_owned())
+                    .collect::<Vec<_>>()
+                    .join("+")
+            ),
+            Command::Update { dt } => format!("update {dt} s"),
+            Command::Apply => "apply".into(),
         }
     }
 }

@@ -32,10 +32,11 @@ mod input;
 pub mod language;
 pub mod opening;
 pub mod playhead;
+pub mod recording;
 pub mod report;
 pub mod script;
 
-pub use command::{Command, MAX_TRACKS, physics_name};
+pub use command::{Command, EntrySetting, MAX_TRACKS, physics_name};
 pub use frame_index::frame_index;
 pub use input::{Input, Inputs};
 
@@ -472,6 +473,14 @@ impl Session {
                 match cmd {
                     Command::PhysicsMode { mode } => self.physics = *mode,
                     Command::ResetPhysics => self.skeleton.reset_physics(),
+                    Command::Apply => {
+                        self.state.apply(&mut self.skeleton);
+                    }
+                    Command::SetSkins { skins } => {
+                        let names: Vec<&str> = skins.iter().map(String::as_str).collect();
+                        // An unknown name leaves the skins as they were (validated upstream).
+                        let _ = self.skeleton.set_skins_by_name(&names);
+                    }
                     _ => cmd.execute(&mut self.state),
                 }
                 self.settle();
