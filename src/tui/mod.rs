@@ -7,6 +7,7 @@ pub mod capabilities;
 pub mod commands;
 pub mod default_choice;
 pub mod event_loop;
+pub mod images;
 pub mod key_help;
 pub mod keymap;
 pub mod layout;
