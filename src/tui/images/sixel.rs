@@ -38,12 +38,12 @@ pub fn quantize(img: &Rgba) -> Indexed {
     let mut palette = Vec::new();
     for p in img.pixels.chunks_exact(4) {
         let c = rgb(p);
-        if !exact.contains_key(&c) {
+        if let std::collections::hash_map::Entry::Vacant(e) = exact.entry(c) {
             if palette.len() == MAX_COLORS {
                 palette.clear();
                 break;
             }
-            exact.insert(c, palette.len() as u8);
+            e.insert(palette.len() as u8);
             palette.push(c);
         }
     }
@@ -66,8 +66,8 @@ pub fn quantize(img: &Rgba) -> Indexed {
         let c = rgb(p);
         let cell = &mut cells[key5(c)];
         cell.0 += 1;
-        for k in 0..3 {
-            cell.1[k] += u64::from(c[k]);
+        for (sum, v) in cell.1.iter_mut().zip(c) {
+            *sum += u64::from(v);
         }
     }
     let mut used: Vec<usize> = (0..cells.len()).filter(|&i| cells[i].0 > 0).collect();
