@@ -43,6 +43,7 @@ pub mod format;
 pub mod inspect;
 pub mod lint;
 pub mod output_file;
+pub mod raster;
 pub mod session;
 pub mod text;
 #[cfg(feature = "tui")]

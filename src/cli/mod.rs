@@ -9,6 +9,7 @@ pub mod diff;
 pub mod man;
 pub mod poses;
 pub mod render;
+pub mod render_image;
 pub mod scenario;
 pub mod session;
 pub mod watch;

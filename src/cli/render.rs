@@ -23,6 +23,12 @@ pub enum RenderFormat {
     Text,
     /// An SVG document: one group per layer (bones, regions, meshes, ...).
     Svg,
+    /// One textured frame as PNG (see `render_image`).
+    Png,
+    /// The animation as a GIF.
+    Gif,
+    /// The animation as an animated PNG.
+    Apng,
 }
 
 /// Options of `bonescope render`.
@@ -39,13 +45,13 @@ pub struct RenderArgs {
     /// Frames to print, at the skeleton's frame rate: `N`, `A..B` (B excluded) or `A..=B`.
     #[arg(long)]
     pub frames: Option<String>,
-    /// Size of the text picture in cells, WIDTHxHEIGHT.
-    #[arg(long, default_value = "80x24")]
-    pub size: String,
+    /// Size: text in cells (default 80x24), images in pixels (default 256x256), WIDTHxHEIGHT.
+    #[arg(long)]
+    pub size: Option<String>,
     /// Text marker: braille (default), octant, sextant, halfblock or ascii.
     #[arg(long, value_enum, default_value_t = MarkerArg::Braille)]
     pub marker: MarkerArg,
-    /// Output: text (default) or svg.
+    /// Output: text (default), svg, png, gif or apng.
     #[arg(long, value_enum, default_value_t = RenderFormat::Text)]
     pub format: RenderFormat,
     /// Skins to combine (comma separated); default: the skin the viewer opens with.
@@ -54,6 +60,9 @@ pub struct RenderArgs {
     /// The armature to draw, by name (DragonBones files hold several); default the first.
     #[arg(long)]
     pub armature: Option<String>,
+    /// Flags of png, gif and apng.
+    #[command(flatten)]
+    pub image: super::render_image::ImageArgs,
 }
 
 /// Parses `80x24`.
@@ -144,7 +153,10 @@ fn text_frame(app: &App, width: u16, height: u16) -> String {
 
 /// Runs `render`.
 pub fn run(args: &RenderArgs) -> Result<(), CliError> {
-    let (width, height) = parse_size(&args.size).map_err(CliError)?;
+    if args.format.is_image() {
+        return super::render_image::run(args);
+    }
+    let (width, height) = parse_size(args.size.as_deref().unwrap_or("80x24")).map_err(CliError)?;
     let frames = args
         .frames
         .as_deref()
@@ -162,6 +174,9 @@ pub fn run(args: &RenderArgs) -> Result<(), CliError> {
         (RenderFormat::Svg, Some(_)) => Err(CliError(
             "--format svg draws one pose: use --time instead of --frames".into(),
         )),
+        (RenderFormat::Png | RenderFormat::Gif | RenderFormat::Apng, _) => {
+            super::render_image::run(args)
+        }
         (RenderFormat::Svg, None) => {
             app.session.seek_time(args.time.unwrap_or(0.0));
             let title = format!(

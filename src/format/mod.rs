@@ -3,6 +3,7 @@
 //! [`load`] recognises the format ([`sniff`]) and calls its loader. Every loader reports
 //! problems as a [`LoadError`] that says where (JSON path and line/column, or byte offset).
 
+pub mod atlas;
 pub mod dragonbones;
 pub mod error;
 pub mod json;
