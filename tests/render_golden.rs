@@ -54,7 +54,10 @@ fn png_frames_match_the_render_goldens() {
         }
     }
     let _ = std::fs::remove_dir_all(&out);
-    assert!(checked >= 80, "only {checked} manifest entries without oracleLimits");
+    assert!(
+        checked >= 80,
+        "only {checked} manifest entries without oracleLimits"
+    );
     assert!(
         failures.is_empty(),
         "{} of {checked} frames fail:\n{}",
@@ -75,11 +78,17 @@ fn render(e: &Value, corpus: &Path, out: &Path) -> Result<(), String> {
         .collect();
     let mut args: Vec<String> = vec![
         "render".into(),
-        corpus.join(s("skeleton").ok_or("no skeleton")?).display().to_string(),
+        corpus
+            .join(s("skeleton").ok_or("no skeleton")?)
+            .display()
+            .to_string(),
         "--format".into(),
         "png".into(),
         "--atlas".into(),
-        corpus.join(s("atlas").ok_or("no atlas")?).display().to_string(),
+        corpus
+            .join(s("atlas").ok_or("no atlas")?)
+            .display()
+            .to_string(),
         "--size".into(),
         size,
         format!("--viewport={}", viewport.join(",")),

@@ -116,6 +116,7 @@ pub fn run(
         match rx.recv_timeout(wait) {
             Ok(Msg::Reload(ev)) => {
                 apply_reload(app, *ev);
+                reload_textures(app, pictures);
                 dirty = true;
             }
             Ok(Msg::Input(ev)) if process::is_suspend_key(&ev) => {
@@ -148,6 +149,7 @@ pub fn run(
                         Msg::Input(ev) => dirty |= handle_event(app, ev),
                         Msg::Reload(ev) => {
                             apply_reload(app, *ev);
+                            reload_textures(app, pictures);
                             dirty = true;
                         }
                         Msg::InputGone => return Ok(Exit::HungUp),
@@ -171,11 +173,31 @@ pub fn run(
             }
         }
         let now = Instant::now();
+        if pictures.textures.changed(now) {
+            reload_textures(app, pictures);
+            dirty = true;
+        }
         let elapsed = now.duration_since(last_tick).as_secs_f64();
         last_tick = now;
         if app.tick(elapsed.min(0.25)) {
             dirty = true;
         }
+    }
+}
+
+/// Looks the textures of the shown export up again and loads them (after a reload of the
+/// skeleton, or when the atlas or a page changed), with their messages in the log.
+pub fn reload_textures(app: &mut App, pictures: &mut Pictures) {
+    let Some(path) = app.source.clone() else {
+        return;
+    };
+    if app.waiting.is_some() {
+        return;
+    }
+    let (textures, notes) = pictures.textures.load(&path, &app.doc.data);
+    app.panels.preview.textures = textures;
+    for n in notes {
+        app.note(n);
     }
 }
 

@@ -118,6 +118,7 @@ pub fn run(
     if let Some(note) = note {
         app.note(note);
     }
+    event_loop::reload_textures(&mut app, &mut pictures);
     let result = event_loop::run(&mut term, &mut app, opts.fps, reloader, &mut pictures);
     let exit = match result {
         Ok(exit) if exit != process::Exit::HungUp => {

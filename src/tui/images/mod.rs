@@ -13,6 +13,7 @@ pub mod protocol;
 pub mod raster;
 pub mod sender;
 pub mod sixel;
+pub mod textures;
 pub mod tmux;
 
 pub use protocol::Protocol;

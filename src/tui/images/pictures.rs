@@ -34,6 +34,8 @@ impl Default for Setup {
 #[derive(Debug)]
 pub struct Pictures {
     pub setup: Setup,
+    /// The textures pictures are drawn with, watched for changes.
+    pub textures: super::textures::TextureSource,
     sender: Sender,
     /// Where the picture is on screen now (cell protocols need a repaint when it moves).
     at: Option<Placement>,
@@ -54,6 +56,7 @@ impl Pictures {
     pub fn new(setup: Setup, fps: u32, tmux: bool) -> Pictures {
         Pictures {
             setup,
+            textures: Default::default(),
             sender: Sender::new(setup.protocol, fps, tmux),
             at: None,
         }

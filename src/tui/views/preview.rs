@@ -83,6 +83,8 @@ pub struct PreviewView {
     fit: Option<(FitKey, Bounds)>,
     /// Picture mode (`t`, `w`) and what the terminal takes (set at start-up).
     pub pictures: picture::PictureMode,
+    /// The textures the picture is drawn with (`None`: the picture is the wireframe).
+    pub textures: Option<Arc<crate::format::atlas::Textures>>,
     /// The picture this frame wants on screen by an image protocol, and where; taken by
     /// the event loop after the frame's cells are out ([`crate::tui::images::pictures`]).
     pub picture: Option<(crate::tui::images::Rgba, crate::tui::images::Placement)>,
@@ -100,6 +102,7 @@ impl Default for PreviewView {
             projection: Projection::default(),
             fit: None,
             pictures: picture::PictureMode::default(),
+            textures: None,
             picture: None,
             last_view: None,
             scene: Scene::default(),
@@ -394,7 +397,7 @@ impl Panel for PreviewView {
         let area = area.intersection(frame.area());
         let three_d = ctx.session.data().has_joints3();
         self.picture = None;
-        let textured = false;
+        let textured = self.textures.is_some() && !three_d;
         let colours = ctx.theme.mode != ColorMode::None;
         let picture = self.pictures.active(textured, colours, ctx.ascii());
         let mode = match picture {
@@ -449,7 +452,7 @@ impl Panel for PreviewView {
         }
 
         if let Some(protocol) = picture {
-            self.draw_picture(frame, canvas_area, view, protocol);
+            self.draw_picture(frame, canvas_area, view, protocol, textured.then_some(sk));
         } else {
             self.draw_canvas(frame, canvas_area, view, marker, ctx, selected);
         }
@@ -560,13 +563,37 @@ impl PreviewView {
         canvas_area: Rect,
         view: ViewBounds,
         protocol: crate::tui::images::Protocol,
+        textured: Option<&crate::core::skeleton::Skeleton>,
     ) {
         use crate::tui::images::{Placement, Protocol, Rgba, halfblock, raster::Camera};
         let (w, h) = self
             .pictures
             .pixel_size(protocol, canvas_area.width, canvas_area.height);
-        let Some(mut img) = Rgba::filled(w, h, [0; 4]) else {
-            return;
+        let textured = textured.zip(self.textures.as_deref());
+        let mut img = match textured {
+            Some((sk, textures)) => {
+                let options = crate::raster::RenderOptions {
+                    width: w,
+                    height: h,
+                    viewport: crate::raster::Viewport {
+                        x: view.x[0],
+                        y: view.y[0],
+                        w: view.x[1] - view.x[0],
+                        h: view.y[1] - view.y[0],
+                    },
+                    background: crate::raster::Background::Transparent,
+                };
+                let image = crate::raster::draw(sk, textures, &options);
+                Rgba {
+                    width: image.width,
+                    height: image.height,
+                    pixels: image.rgba,
+                }
+            }
+            None => match Rgba::filled(w, h, [0; 4]) {
+                Some(img) => img,
+                None => return,
+            },
         };
         let cam = Camera::fitting(view.x, view.y, w, h);
         // Lines about a fifth of a cell wide, at least a pixel.
@@ -575,7 +602,9 @@ impl PreviewView {
         } else {
             u32::from(self.pictures.setup.cell_px.0 / 5).max(1)
         };
-        picture::draw_segments(&mut img, &cam, &self.scene.segs, width);
+        if textured.is_none() || self.pictures.overlay {
+            picture::draw_segments(&mut img, &cam, &self.scene.segs, width);
+        }
         if protocol == Protocol::HalfBlock {
             halfblock::render(&img, [0, 0, 0], canvas_area, frame.buffer_mut());
         } else {
@@ -592,14 +621,17 @@ impl PreviewView {
     /// `t` (pictures on / off) and `w` (the wireframe over the textured picture).
     fn picture_key(&mut self, code: KeyCode, ctx: &ViewCtx<'_>) -> PanelAction {
         let colours = ctx.theme.mode != ColorMode::None;
-        let textured = false;
+        let textured = self.textures.is_some() && !ctx.session.data().has_joints3();
         if self.pictures.usable(colours, ctx.ascii()).is_none() {
             return PanelAction::Message(
                 "this terminal shows no pictures (no image protocol, colours or Unicode; BONESCOPE_IMAGES=kitty|sixel|iterm2|halfblock forces one)"
                     .into(),
             );
         }
-        let on = self.pictures.on.unwrap_or(textured);
+        let on = self
+            .pictures
+            .active(textured, colours, ctx.ascii())
+            .is_some();
         if code == KeyCode::Char('t') {
             self.pictures.on = Some(!on);
         } else if !textured {

@@ -1,6 +1,7 @@
 //! The Preview panel's picture mode: the frame as pixels instead of canvas markers, sent by
 //! the terminal's image protocol (kitty, iTerm2, sixel) or drawn as half-block cells. `t`
-//! turns it on and off, `w` the bones and wireframe overlay drawn on top of the textured
+//! turns it on and off (on by default with textures and an image protocol; half blocks only
+//! when asked), `w` the bones and wireframe overlay drawn on top of the textured
 //! character. Without textures the picture is the wireframe itself, in pixels.
 
 use super::scene::Seg;
@@ -37,7 +38,8 @@ impl PictureMode {
     /// half blocks need colours and Unicode.
     pub fn active(&self, textured: bool, colours: bool, ascii: bool) -> Option<Protocol> {
         let p = self.usable(colours, ascii)?;
-        self.on.unwrap_or(textured).then_some(p)
+        // Half blocks are a choice (`t`), not the default: markers draw finer lines.
+        self.on.unwrap_or(textured && p.is_graphics()).then_some(p)
     }
 
     /// The protocol pictures would use, if the screen can show them at all.
@@ -111,6 +113,9 @@ mod tests {
         m.on = Some(true);
         assert_eq!(m.active(false, true, false), Some(Protocol::Kitty));
         m.setup.protocol = Protocol::HalfBlock;
+        m.on = None;
+        assert_eq!(m.active(true, true, false), None, "half blocks when asked");
+        m.on = Some(true);
         assert_eq!(m.active(false, false, false), None, "no colours");
         assert_eq!(m.active(false, true, true), None, "ascii");
         assert_eq!(m.label(Protocol::HalfBlock, true), "blocks+wire");
