@@ -150,8 +150,8 @@ pub fn line(img: &mut Rgba, a: (f64, f64), b: (f64, f64), colour: [u8; 3], width
     for s in 0..=steps {
         let t = t0 + (t1 - t0) * f64::from(s) / f64::from(steps);
         let (x, y) = ((a.0 + dx * t).floor() as i64, (a.1 + dy * t).floor() as i64);
-        for oy in -half..=half + i64::from(width.max(1) % 2 == 0) {
-            for ox in -half..=half + i64::from(width.max(1) % 2 == 0) {
+        for oy in -half..=half + i64::from(width.max(1).is_multiple_of(2)) {
+            for ox in -half..=half + i64::from(width.max(1).is_multiple_of(2)) {
                 let (x, y) = (x + ox, y + oy);
                 if x >= 0 && y >= 0 {
                     img.set(x as u32, y as u32, px);
