@@ -35,7 +35,10 @@ fn textured_half_block_preview() {
     };
     let mut source = bonescope::tui::images::textures::TextureSource::default();
     let (textures, notes) = source.load(&json, &app.doc.data);
-    assert!(textures.is_some(), "spineboy.atlas beside the export: {notes:?}");
+    assert!(
+        textures.is_some(),
+        "spineboy.atlas beside the export: {notes:?}"
+    );
     assert!(notes.is_empty(), "{notes:?}");
     let preview = &mut app.panels.preview;
     preview.textures = textures;
@@ -58,7 +61,10 @@ fn textured_half_block_preview() {
         .expect("draw");
     let buf = term.backend().buffer().clone();
     let text = buffer_text(&buf);
-    assert!(text.lines().next().expect("title").contains("blocks"), "{text}");
+    assert!(
+        text.lines().next().expect("title").contains("blocks"),
+        "{text}"
+    );
     // Colours: the cells carry the textures' colours (many distinct, none of the markers').
     let mut colours = std::collections::HashSet::new();
     for cell in buf.content() {
@@ -82,7 +88,11 @@ fn tmux_textured_half_blocks_survive_a_resize() {
         return;
     };
     let ci = std::env::var("CI").is_ok_and(|v| v == "true");
-    if std::process::Command::new("tmux").arg("-V").output().is_err() {
+    if std::process::Command::new("tmux")
+        .arg("-V")
+        .output()
+        .is_err()
+    {
         assert!(!ci, "tmux is missing (CI=true)");
         return;
     }

@@ -19,7 +19,7 @@ const PLACEMENT: u32 = 1;
 /// The bytes that draw `img` at `at` (the image scaled to `at.cols` x `at.rows` cells) as
 /// image `id`, replacing what image `id` showed before. The cursor does not move (`C=1`).
 pub fn encode(img: &Rgba, id: u32, at: Placement) -> Vec<u8> {
-    let mut z = ZlibEncoder::new(Vec::new(), Compression::fast());
+    let mut z = ZlibEncoder::new(Vec::new(), Compression::default());
     // Writing to a Vec cannot fail.
     let _ = z.write_all(&img.pixels);
     let packed = z.finish().unwrap_or_default();

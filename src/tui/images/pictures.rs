@@ -124,7 +124,10 @@ impl Pictures {
             .clamp(1, fps.max(1));
         // Sixel inside tmux is tmux's own; only kitty and iTerm2 go through.
         let wrap = in_tmux && protocol != Protocol::Sixel;
-        let pictures = Pictures::new(Setup { protocol, cell_px }, image_fps, wrap);
+        let mut pictures = Pictures::new(Setup { protocol, cell_px }, image_fps, wrap);
+        if let Some(budget) = var("BONESCOPE_IMAGE_BYTES").and_then(|v| v.parse::<u64>().ok()) {
+            pictures.sender.set_budget(budget);
+        }
         let note = (!notes.is_empty()).then(|| notes.join("; "));
         (pictures, note)
     }

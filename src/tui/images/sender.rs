@@ -7,6 +7,10 @@ use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
 use std::time::{Duration, Instant};
 
+/// Picture bytes a second by default (`BONESCOPE_IMAGE_BYTES` changes it): what a modest
+/// SSH link carries beside the cells.
+pub const DEFAULT_BUDGET: u64 = 1_000_000;
+
 /// The kitty image id bonescope draws its preview with.
 pub const IMAGE_ID: u32 = 4242;
 
@@ -32,6 +36,10 @@ pub struct Sender {
     /// Hash of the picture and placement on screen now (`None`: nothing shown).
     shown: Option<u64>,
     last_sent: Option<Instant>,
+    /// Size of the last picture sent (the byte budget spaces pictures by it).
+    last_len: u64,
+    /// Picture bytes a second, at most: larger pictures come less often.
+    budget: u64,
     /// Bytes sent so far (for measurement).
     pub bytes_sent: u64,
 }
@@ -75,8 +83,23 @@ impl Sender {
             min_interval: Duration::from_secs_f64(1.0 / f64::from(fps.clamp(1, 240))),
             shown: None,
             last_sent: None,
+            last_len: 0,
+            budget: DEFAULT_BUDGET,
             bytes_sent: 0,
         }
+    }
+
+    /// Sets the byte budget (picture bytes a second, at least 1 KiB).
+    pub fn set_budget(&mut self, bytes_per_second: u64) {
+        self.budget = bytes_per_second.max(1024);
+    }
+
+    /// The time the last picture's bytes take at the budget, or the frame-rate cap's interval
+    /// when longer.
+    fn interval(&self) -> Duration {
+        self.min_interval.max(Duration::from_secs_f64(
+            self.last_len as f64 / self.budget as f64,
+        ))
     }
 
     pub fn protocol(&self) -> Protocol {
@@ -101,8 +124,9 @@ impl Sender {
         }
         if let Some(last) = self.last_sent {
             let since = now.saturating_duration_since(last);
-            if since < self.min_interval {
-                return Send::Later(self.min_interval - since);
+            let interval = self.interval();
+            if since < interval {
+                return Send::Later(interval - since);
             }
         }
         let mut bytes = match self.protocol {
@@ -119,6 +143,7 @@ impl Sender {
         }
         self.shown = Some(h);
         self.last_sent = Some(now);
+        self.last_len = bytes.len() as u64;
         self.bytes_sent += bytes.len() as u64;
         Send::Bytes(bytes)
     }
@@ -189,6 +214,28 @@ mod tests {
         let moved = Placement { col: 2, ..AT };
         assert!(matches!(
             s.frame(&a, moved, [0; 3], t1 + Duration::from_secs(1)),
+            Send::Bytes(_)
+        ));
+    }
+
+    #[test]
+    fn large_pictures_come_less_often() {
+        let t0 = Instant::now();
+        let mut s = Sender::new(Protocol::Kitty, 240, false);
+        s.set_budget(1024);
+        let a = sample(64, 64);
+        let Send::Bytes(b) = s.frame(&a, AT, [0; 3], t0) else {
+            panic!("sent");
+        };
+        let mut c = a.clone();
+        c.set(1, 1, [9, 9, 9, 255]);
+        let wait = Duration::from_secs_f64(b.len() as f64 / 1024.0);
+        assert!(matches!(
+            s.frame(&c, AT, [0; 3], t0 + wait / 2),
+            Send::Later(_)
+        ));
+        assert!(matches!(
+            s.frame(&c, AT, [0; 3], t0 + wait + Duration::from_millis(1)),
             Send::Bytes(_)
         ));
     }
