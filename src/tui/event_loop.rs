@@ -196,8 +196,10 @@ pub fn reload_textures(app: &mut App, pictures: &mut Pictures) {
     }
     let (textures, notes) = pictures.textures.load(&path, &app.doc.data);
     app.panels.preview.textures = textures;
+    let frame = app.session.frame();
     for n in notes {
-        app.note(n);
+        app.messages
+            .push(crate::tui::views::message_log::Kind::Warning, &n, frame);
     }
 }
 

@@ -115,8 +115,11 @@ pub fn run(
     let (mut pictures, note) =
         images::pictures::Pictures::start(opts.color != ColorMode::None && !ascii, opts.fps);
     app.panels.preview.pictures.setup = pictures.setup;
+    // Into the log only: the status line keeps its help hint (pictures are a choice).
     if let Some(note) = note {
-        app.note(note);
+        let frame = app.session.frame();
+        app.messages
+            .push(views::message_log::Kind::Note, &note, frame);
     }
     event_loop::reload_textures(&mut app, &mut pictures);
     let result = event_loop::run(&mut term, &mut app, opts.fps, reloader, &mut pictures);
