@@ -245,6 +245,16 @@ impl<W: Write> LeanBackend<W> {
         self.cursor_visible = None;
     }
 
+    /// Writes `bytes` (a picture's escapes, [`crate::tui::images`]) straight after what is
+    /// queued, outside the cell model: the cells under a picture keep what the model says,
+    /// and the cursor is unknown afterwards (pictures may move it).
+    pub fn write_raw(&mut self, bytes: &[u8]) -> io::Result<()> {
+        Backend::flush(self)?;
+        self.out.write_all(bytes)?;
+        self.cursor = None;
+        self.out.flush()
+    }
+
     /// Changes the size of a fixed-size backend, as a terminal window resize does (tests and
     /// off-screen rendering replay resizes through it).
     pub fn set_fixed_size(&mut self, width: u16, height: u16) {

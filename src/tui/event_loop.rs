@@ -1,7 +1,8 @@
 //! The main loop: input from a reader thread, signals, playback ticks; draws only when
 //! something changed, at most `fps` times a second while playing, and sleeps while paused.
 
-use crate::tui::app::App;
+use crate::tui::app::{App, Overlay};
+use crate::tui::images::pictures::{After, Pictures};
 use crate::tui::process::{self, Request};
 use crate::tui::render;
 use crate::tui::terminal::{self, Term};
@@ -23,12 +24,14 @@ const IDLE_WAKE: Duration = Duration::from_millis(250);
 
 pub use crate::tui::process::Exit;
 
-/// Runs until quit. `fps` caps redraws while playing.
+/// Runs until quit. `fps` caps redraws while playing; `pictures` sends the Preview panel's
+/// picture after each frame (the caller takes it away at exit).
 pub fn run(
     term: &mut Term,
     app: &mut App,
     fps: u32,
     reloader: Option<crate::watch::Reloader>,
+    pictures: &mut Pictures,
 ) -> std::io::Result<Exit> {
     let signals = process::Signals::register()?;
 
@@ -80,25 +83,28 @@ pub fn run(
         match signals.take() {
             Some(Request::End(exit)) => return Ok(exit),
             Some(Request::Suspend) => {
+                pictures.clear(term.backend_mut())?;
                 process::suspend(term)?;
                 dirty = true;
             }
             Some(Request::Redraw) => {
+                pictures.clear(term.backend_mut())?;
                 process::full_redraw(term)?;
                 dirty = true;
             }
             None => {}
         }
         if dirty && last_draw.elapsed() >= frame_time {
-            if let Err(e) = draw(term, app) {
+            let drawn = draw(term, app, pictures);
+            if let Err(e) = &drawn {
                 // A write to a hung-up terminal fails: that is the hang-up, not an error.
-                if signals.hung_up() || process::terminal_gone(&e) || !process::terminal_alive() {
+                if signals.hung_up() || process::terminal_gone(e) || !process::terminal_alive() {
                     return Ok(Exit::HungUp);
                 }
-                return Err(e);
             }
             last_draw = Instant::now();
-            dirty = false;
+            // A changed picture held back by its frame-rate cap goes out with a later frame.
+            dirty = drawn?;
         }
         let wait = if app.playing || dirty {
             frame_time
@@ -110,13 +116,16 @@ pub fn run(
         match rx.recv_timeout(wait) {
             Ok(Msg::Reload(ev)) => {
                 apply_reload(app, *ev);
+                reload_textures(app, pictures);
                 dirty = true;
             }
             Ok(Msg::Input(ev)) if process::is_suspend_key(&ev) => {
+                pictures.clear(term.backend_mut())?;
                 process::suspend(term)?;
                 dirty = true;
             }
             Ok(Msg::Input(ev)) if process::is_redraw_key(&ev) => {
+                pictures.clear(term.backend_mut())?;
                 process::full_redraw(term)?;
                 dirty = true;
             }
@@ -128,16 +137,19 @@ pub fn run(
                 while let Ok(msg) = rx.try_recv() {
                     match msg {
                         Msg::Input(ev) if process::is_suspend_key(&ev) => {
+                            pictures.clear(term.backend_mut())?;
                             process::suspend(term)?;
                             dirty = true;
                         }
                         Msg::Input(ev) if process::is_redraw_key(&ev) => {
+                            pictures.clear(term.backend_mut())?;
                             process::full_redraw(term)?;
                             dirty = true;
                         }
                         Msg::Input(ev) => dirty |= handle_event(app, ev),
                         Msg::Reload(ev) => {
                             apply_reload(app, *ev);
+                            reload_textures(app, pictures);
                             dirty = true;
                         }
                         Msg::InputGone => return Ok(Exit::HungUp),
@@ -161,11 +173,33 @@ pub fn run(
             }
         }
         let now = Instant::now();
+        if pictures.textures.changed(now) {
+            reload_textures(app, pictures);
+            dirty = true;
+        }
         let elapsed = now.duration_since(last_tick).as_secs_f64();
         last_tick = now;
         if app.tick(elapsed.min(0.25)) {
             dirty = true;
         }
+    }
+}
+
+/// Looks the textures of the shown export up again and loads them (after a reload of the
+/// skeleton, or when the atlas or a page changed), with their messages in the log.
+pub fn reload_textures(app: &mut App, pictures: &mut Pictures) {
+    let Some(path) = app.source.clone() else {
+        return;
+    };
+    if app.waiting.is_some() {
+        return;
+    }
+    let (textures, notes) = pictures.textures.load(&path, &app.doc.data);
+    app.panels.preview.textures = textures;
+    let frame = app.session.frame();
+    for n in notes {
+        app.messages
+            .push(crate::tui::views::message_log::Kind::Warning, &n, frame);
     }
 }
 
@@ -207,8 +241,9 @@ fn handle_event(app: &mut App, ev: Event) -> bool {
 }
 
 /// One frame (the backend wraps large ones in a synchronized update so slow links never
-/// show half a frame).
-fn draw(term: &mut Term, app: &mut App) -> std::io::Result<()> {
+/// show half a frame), then the Preview panel's picture. Returns whether a changed picture
+/// waits for its frame-rate cap (draw again soon).
+fn draw(term: &mut Term, app: &mut App, pictures: &mut Pictures) -> std::io::Result<bool> {
     // The ASCII marker (`M`) makes the whole screen ASCII: repaint it all when that changes.
     let ascii = app.theme.ascii(app.marker);
     if term.backend().ascii() != ascii {
@@ -216,7 +251,31 @@ fn draw(term: &mut Term, app: &mut App) -> std::io::Result<()> {
         term.clear()?;
     }
     term.draw(|f| render::draw(f, app))?;
-    Ok(())
+    match pictures.after_draw(term.backend_mut(), wanted_picture(app), PICTURE_BACKGROUND)? {
+        After::Done => Ok(false),
+        After::Retry(_) => Ok(true),
+        After::Repaint => {
+            // An old sixel or iTerm2 picture is in the cells: repaint them all, then send.
+            process::full_redraw(term)?;
+            term.draw(|f| render::draw(f, app))?;
+            let after =
+                pictures.after_draw(term.backend_mut(), wanted_picture(app), PICTURE_BACKGROUND)?;
+            Ok(after != After::Done)
+        }
+    }
+}
+
+/// What pictures without transparency (sixel) are composited over.
+const PICTURE_BACKGROUND: [u8; 3] = [0, 0, 0];
+
+/// The picture the frame drew, unless something covers the Preview panel (help, pickers,
+/// logs: a picture would sit on top of them).
+fn wanted_picture(
+    app: &mut App,
+) -> Option<(crate::tui::images::Rgba, crate::tui::images::Placement)> {
+    let picture = app.panels.preview.picture.take();
+    let covered = !matches!(app.overlay, Overlay::None | Overlay::Prompt(_));
+    picture.filter(|_| !covered && app.waiting.is_none())
 }
 
 /// Restores the terminal as `exit` demands.

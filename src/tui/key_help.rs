@@ -311,6 +311,14 @@ pub const SECTIONS: &[Section] = &[
                 "3D poses: front, top, side view (1 shows or hides the joints)",
             ),
             b(&[C('<'), C('>')], "3D poses: orbit 15° left / right"),
+            b(
+                &[C('t')],
+                "picture (textured, by the terminal's image protocol or half-block cells) / wireframe markers",
+            ),
+            b(
+                &[C('w')],
+                "bones and wireframe over the textured picture on / off",
+            ),
         ],
     },
     Section {

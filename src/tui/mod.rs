@@ -6,6 +6,7 @@ pub mod backend;
 pub mod capabilities;
 pub mod default_choice;
 pub mod event_loop;
+pub mod images;
 pub mod key_help;
 pub mod keymap;
 pub mod layout;
@@ -107,8 +108,25 @@ pub fn run(
         .map_err(|e| format!("cannot set up the terminal: {e}"))?;
     term.backend_mut()
         .set_scroll_regions(capabilities::Capabilities::from_env().scroll_regions);
-    let result = event_loop::run(&mut term, &mut app, opts.fps, reloader);
+    // Ask the terminal which pictures it shows (raw mode is on, the input thread not yet
+    // started: its replies never reach the keys).
+    let (mut pictures, note) =
+        images::pictures::Pictures::start(opts.color != ColorMode::None && !ascii, opts.fps);
+    app.panels.preview.pictures.setup = pictures.setup;
+    // Into the log only: the status line keeps its help hint (pictures are a choice).
+    if let Some(note) = note {
+        let frame = app.session.frame();
+        app.messages
+            .push(views::message_log::Kind::Note, &note, frame);
+    }
+    event_loop::reload_textures(&mut app, &mut pictures);
+    let result = event_loop::run(&mut term, &mut app, opts.fps, reloader, &mut pictures);
     let exit = match result {
+        Ok(exit) if exit != process::Exit::HungUp => {
+            // Kitty images outlive the program otherwise.
+            let _ = pictures.clear(term.backend_mut());
+            exit
+        }
         Ok(exit) => exit,
         // The terminal went away under a write: a hang-up.
         Err(e) if process::terminal_gone(&e) => process::Exit::HungUp,

@@ -17,12 +17,13 @@
 //! front, top and side views, `<` `>` orbit about the vertical axis; joints are joined to
 //! their parents, cameras drawn as frustums and rays as lines (`scene3d`).
 
+pub mod picture;
 pub mod projection;
 mod scene;
 mod scene3d;
 pub mod svg;
 
-use super::{MarkerKind, Panel, PanelAction, PanelId, ViewCtx, panel_block};
+use super::{Panel, PanelAction, PanelId, ViewCtx, panel_block};
 use crate::core::model::SkeletonData;
 use crate::tui::theme::ColorMode;
 use crate::tui::widgets::fit;
@@ -80,6 +81,13 @@ pub struct PreviewView {
     /// How 3D poses are projected (used when the skeleton has them).
     pub projection: Projection,
     fit: Option<(FitKey, Bounds)>,
+    /// Picture mode (`t`, `w`) and what the terminal takes (set at start-up).
+    pub pictures: picture::PictureMode,
+    /// The textures the picture is drawn with (`None`: the picture is the wireframe).
+    pub textures: Option<Arc<crate::format::atlas::Textures>>,
+    /// The picture this frame wants on screen by an image protocol, and where; taken by
+    /// the event loop after the frame's cells are out ([`crate::tui::images::pictures`]).
+    pub picture: Option<(crate::tui::images::Rgba, crate::tui::images::Placement)>,
     /// World size of the last rendered view (for panning by a fraction of it).
     last_view: Option<(f64, f64)>,
     scene: Scene,
@@ -93,6 +101,9 @@ impl Default for PreviewView {
             pan: (0.0, 0.0),
             projection: Projection::default(),
             fit: None,
+            pictures: picture::PictureMode::default(),
+            textures: None,
+            picture: None,
             last_view: None,
             scene: Scene::default(),
         }
@@ -280,7 +291,7 @@ impl PreviewView {
     /// The title suffix for a panel `width` cells wide: layers, zoom and the marker drawing
     /// the picture (3D: the view, zoom and marker), shorter or none when narrow. Disabled
     /// layers show as `·`.
-    fn suffix(&self, width: u16, three_d: bool, marker: MarkerKind) -> String {
+    fn suffix(&self, width: u16, three_d: bool, mode: &str) -> String {
         let z = self.zoom();
         let zoom = if z >= 9.95 {
             format!("{z:.0}x")
@@ -317,7 +328,7 @@ impl PreviewView {
         full.push_str(&zoom);
         short.push_str("] ");
         short.push_str(&zoom);
-        let with_marker = |s: &str| format!("{s} {}", marker.name());
+        let with_marker = |s: &str| format!("{s} {mode}");
         // " Preview " + suffix + " " and two corners.
         let room = usize::from(width).saturating_sub(PanelId::Preview.title().len() + 5);
         [
@@ -385,7 +396,15 @@ impl Panel for PreviewView {
     fn render(&mut self, frame: &mut Frame<'_>, area: Rect, ctx: &ViewCtx<'_>) {
         let area = area.intersection(frame.area());
         let three_d = ctx.session.data().has_joints3();
-        let suffix = self.suffix(area.width, three_d, ctx.marker);
+        self.picture = None;
+        let textured = self.textures.is_some() && !three_d;
+        let colours = ctx.theme.mode != ColorMode::None;
+        let picture = self.pictures.active(textured, colours, ctx.ascii());
+        let mode = match picture {
+            Some(p) => self.pictures.label(p, textured),
+            None => ctx.marker.name().to_string(),
+        };
+        let suffix = self.suffix(area.width, three_d, &mode);
         let block = panel_block(PanelId::Preview, &suffix, ctx);
         let inner = block.inner(area);
         frame.render_widget(block, area);
@@ -432,6 +451,67 @@ impl Panel for PreviewView {
             self.scene.build(sk, &look);
         }
 
+        if let Some(protocol) = picture {
+            self.draw_picture(frame, canvas_area, view, protocol, textured.then_some(sk));
+        } else {
+            self.draw_canvas(frame, canvas_area, view, marker, ctx, selected);
+        }
+
+        if show_footer {
+            let row = Rect {
+                y: inner.bottom() - 1,
+                height: 1,
+                ..inner
+            };
+            let line = self.footer(ctx, view, row.width);
+            frame.render_widget(Paragraph::new(line), row);
+        }
+    }
+
+    fn handle_key(&mut self, key: KeyEvent, ctx: &ViewCtx<'_>) -> PanelAction {
+        if key
+            .modifiers
+            .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT | KeyModifiers::SUPER)
+        {
+            return PanelAction::Ignored;
+        }
+        match key.code {
+            KeyCode::Char(c @ '1'..='7') => self.toggle_layer(usize::from(c as u8 - b'1')),
+            KeyCode::Char('z') => self.zoom_by(1),
+            KeyCode::Char('Z') => self.zoom_by(-1),
+            KeyCode::Char('0') => self.fit_view(),
+            KeyCode::Char('H') => self.pan_by(-PAN_FRACTION, 0.0, ctx),
+            KeyCode::Char('J') => self.pan_by(0.0, -PAN_FRACTION, ctx),
+            KeyCode::Char('K') => self.pan_by(0.0, PAN_FRACTION, ctx),
+            KeyCode::Char('L') => self.pan_by(PAN_FRACTION, 0.0, ctx),
+            KeyCode::Char('v' | '<' | '>') if !ctx.session.data().has_joints3() => {
+                return PanelAction::Message(
+                    "3D views need bones with a 3D pose (e.g. an MRTK recording)".into(),
+                );
+            }
+            KeyCode::Char('t' | 'w') => return self.picture_key(key.code, ctx),
+            KeyCode::Char('v') => self.cycle_view(),
+            KeyCode::Char('<') => self.orbit(-1),
+            KeyCode::Char('>') => self.orbit(1),
+            _ => return PanelAction::Ignored,
+        }
+        PanelAction::Handled
+    }
+}
+
+impl PreviewView {
+    /// The frame as canvas markers in cells, the selected bone's cells highlighted.
+    fn draw_canvas(
+        &self,
+        frame: &mut Frame<'_>,
+        canvas_area: Rect,
+        view: ViewBounds,
+        marker: Marker,
+        ctx: &ViewCtx<'_>,
+        selected: Option<usize>,
+    ) {
+        let sk = ctx.session.skeleton();
+        let three_d = ctx.session.data().has_joints3();
         let segs = &self.scene.segs;
         let canvas = Canvas::default()
             .x_bounds(view.x)
@@ -473,43 +553,93 @@ impl Panel for PreviewView {
                 );
             }
         }
+    }
 
-        if show_footer {
-            let row = Rect {
-                y: inner.bottom() - 1,
-                height: 1,
-                ..inner
+    /// The frame as a picture: sent by an image protocol after the cells (the canvas cells
+    /// stay blank under it), or drawn as half-block cells.
+    fn draw_picture(
+        &mut self,
+        frame: &mut Frame<'_>,
+        canvas_area: Rect,
+        view: ViewBounds,
+        protocol: crate::tui::images::Protocol,
+        textured: Option<&crate::core::skeleton::Skeleton>,
+    ) {
+        use crate::tui::images::{Placement, Protocol, Rgba, halfblock, raster::Camera};
+        let (w, h) = self
+            .pictures
+            .pixel_size(protocol, canvas_area.width, canvas_area.height);
+        let textured = textured.zip(self.textures.as_deref());
+        let mut img = match textured {
+            Some((sk, textures)) => {
+                let options = crate::raster::RenderOptions {
+                    width: w,
+                    height: h,
+                    viewport: crate::raster::Viewport {
+                        x: view.x[0],
+                        y: view.y[0],
+                        w: view.x[1] - view.x[0],
+                        h: view.y[1] - view.y[0],
+                    },
+                    background: crate::raster::Background::Transparent,
+                };
+                let image = crate::raster::draw(sk, textures, &options);
+                Rgba {
+                    width: image.width,
+                    height: image.height,
+                    pixels: image.rgba,
+                }
+            }
+            None => match Rgba::filled(w, h, [0; 4]) {
+                Some(img) => img,
+                None => return,
+            },
+        };
+        let cam = Camera::fitting(view.x, view.y, w, h);
+        // Lines about a fifth of a cell wide, at least a pixel.
+        let width = if protocol == Protocol::HalfBlock {
+            1
+        } else {
+            u32::from(self.pictures.setup.cell_px.0 / 5).max(1)
+        };
+        if textured.is_none() || self.pictures.overlay {
+            picture::draw_segments(&mut img, &cam, &self.scene.segs, width);
+        }
+        if protocol == Protocol::HalfBlock {
+            halfblock::render(&img, [0, 0, 0], canvas_area, frame.buffer_mut());
+        } else {
+            let at = Placement {
+                col: canvas_area.x,
+                row: canvas_area.y,
+                cols: canvas_area.width,
+                rows: canvas_area.height,
             };
-            let line = self.footer(ctx, view, row.width);
-            frame.render_widget(Paragraph::new(line), row);
+            self.picture = Some((img, at));
         }
     }
 
-    fn handle_key(&mut self, key: KeyEvent, ctx: &ViewCtx<'_>) -> PanelAction {
-        if key
-            .modifiers
-            .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT | KeyModifiers::SUPER)
-        {
-            return PanelAction::Ignored;
+    /// `t` (pictures on / off) and `w` (the wireframe over the textured picture).
+    fn picture_key(&mut self, code: KeyCode, ctx: &ViewCtx<'_>) -> PanelAction {
+        let colours = ctx.theme.mode != ColorMode::None;
+        let textured = self.textures.is_some() && !ctx.session.data().has_joints3();
+        if self.pictures.usable(colours, ctx.ascii()).is_none() {
+            return PanelAction::Message(
+                "this terminal shows no pictures (no image protocol, colours or Unicode; BONESCOPE_IMAGES=kitty|sixel|iterm2|halfblock forces one)"
+                    .into(),
+            );
         }
-        match key.code {
-            KeyCode::Char(c @ '1'..='7') => self.toggle_layer(usize::from(c as u8 - b'1')),
-            KeyCode::Char('z') => self.zoom_by(1),
-            KeyCode::Char('Z') => self.zoom_by(-1),
-            KeyCode::Char('0') => self.fit_view(),
-            KeyCode::Char('H') => self.pan_by(-PAN_FRACTION, 0.0, ctx),
-            KeyCode::Char('J') => self.pan_by(0.0, -PAN_FRACTION, ctx),
-            KeyCode::Char('K') => self.pan_by(0.0, PAN_FRACTION, ctx),
-            KeyCode::Char('L') => self.pan_by(PAN_FRACTION, 0.0, ctx),
-            KeyCode::Char('v' | '<' | '>') if !ctx.session.data().has_joints3() => {
-                return PanelAction::Message(
-                    "3D views need bones with a 3D pose (e.g. an MRTK recording)".into(),
-                );
-            }
-            KeyCode::Char('v') => self.cycle_view(),
-            KeyCode::Char('<') => self.orbit(-1),
-            KeyCode::Char('>') => self.orbit(1),
-            _ => return PanelAction::Ignored,
+        let on = self
+            .pictures
+            .active(textured, colours, ctx.ascii())
+            .is_some();
+        if code == KeyCode::Char('t') {
+            self.pictures.on = Some(!on);
+        } else if !textured {
+            return PanelAction::Message(
+                "no textures: the picture is the wireframe (t switches to markers)".into(),
+            );
+        } else {
+            self.pictures.overlay = !self.pictures.overlay;
         }
         PanelAction::Handled
     }
