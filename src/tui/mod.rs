@@ -120,6 +120,10 @@ pub fn run(
             .push(views::message_log::Kind::Note, &note, frame);
     }
     event_loop::reload_textures(&mut app, &mut pictures);
+    if path.is_none() {
+        // The built-in sample carries its own atlas and page.
+        app.panels.preview.textures = Some(std::sync::Arc::new(crate::embedded_sample_textures()));
+    }
     let result = event_loop::run(&mut term, &mut app, opts.fps, reloader, &mut pictures);
     let exit = match result {
         Ok(exit) if exit != process::Exit::HungUp => {
