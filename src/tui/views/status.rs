@@ -101,7 +101,7 @@ fn segments(app: &App) -> Vec<Seg> {
             .position(|a| std::sync::Arc::ptr_eq(a, &app.doc.data))
             .map_or(String::new(), |i| format!("{}/", i + 1));
         segs.push(Seg::from((
-            5,
+            3,
             format!(
                 "armature {} {at}{} (A)",
                 sanitize(&data.name),
