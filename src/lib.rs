@@ -65,7 +65,7 @@ pub const EMBEDDED_SAMPLE_ATLAS: &str = include_str!("../samples/spine/lantern-k
 /// ... and its one page, `lantern-keeper.png` (straight alpha).
 pub const EMBEDDED_SAMPLE_PAGE: &[u8] = include_bytes!("../samples/spine/lantern-keeper.png");
 
-/// [`EMBEDDED_SAMPLE_ATLAS`] with its page decoded, ready for [`raster::draw`].
+/// [`EMBEDDED_SAMPLE_ATLAS`] with its page decoded, ready for [`raster::draw()`].
 pub fn embedded_sample_textures() -> format::atlas::Textures {
     format::atlas::Textures::from_memory(
         EMBEDDED_SAMPLE_ATLAS,

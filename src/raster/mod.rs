@@ -18,7 +18,7 @@
 //! # Ok::<(), bonescope::format::LoadError>(())
 //! ```
 //!
-//! API (stable): [`draw`] renders one frame into an [`Image`] (straight-alpha RGBA 8-bit, rows
+//! API (stable): [`draw()`] renders one frame into an [`Image`] (straight-alpha RGBA 8-bit, rows
 //! top down; opaque unless the background is [`Background::Transparent`]); [`RenderOptions`]
 //! gives the pixel size, the [`Viewport`] (world units, y up) and the [`Background`];
 //! [`default_viewport`] is the setup-pose bounds padded by 5% of the larger side, rounded

@@ -145,12 +145,7 @@ pub fn skins_text(session: &Session) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::sync::Arc;
-
-    fn sample() -> Session {
-        let data = crate::format::load(crate::EMBEDDED_SAMPLE, "sample").expect("loads");
-        Session::new(Arc::new(data), Vec::new()).expect("a session")
-    }
+    use crate::session::script::tests::sample;
 
     #[test]
     fn a_loop_range_wraps_playback() {

@@ -69,11 +69,12 @@ pub fn run_line(
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use std::sync::Arc;
 
-    fn sample() -> Session {
+    /// A session on the built-in sample, nothing playing.
+    pub(crate) fn sample() -> Session {
         let data = crate::format::load(crate::EMBEDDED_SAMPLE, "sample").expect("loads");
         Session::new(Arc::new(data), Vec::new()).expect("a session")
     }

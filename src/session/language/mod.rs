@@ -1,5 +1,5 @@
 //! The prompt language: the lines a user types at the viewer's `:` prompt, a `session`
-//! script holds, and a [`super::Player`] runs. One parser and one interpreter for all of
+//! script holds, and [`super::playhead::run_line`] runs. One parser and one interpreter for all of
 //! them; the viewer adds only keys, completion and history.
 //!
 //! A line is either an animation command (`set`, `queue`, `mix`, ...: a

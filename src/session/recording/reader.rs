@@ -133,41 +133,8 @@ impl<R: BufRead> Iterator for RecordReader<R> {
     type Item = Result<(u64, Record), ReadError>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        while !self.done {
-            let mut too_long = false;
-            match self.read_line(&mut too_long) {
-                Ok(false) => {
-                    self.done = true;
-                    return None;
-                }
-                Ok(true) => {}
-                Err(e) => {
-                    self.done = true;
-                    return Some(Err(ReadError::Io {
-                        line: self.line + 1,
-                        message: e.to_string(),
-                    }));
-                }
-            }
-            self.line = self.line.saturating_add(1);
-            let line = self.line;
-            if too_long {
-                return Some(Err(ReadError::TooLong { line }));
-            }
-            let text = trim(&self.buf);
-            if text.is_empty() {
-                continue;
-            }
-            return Some(match Record::parse(text) {
-                Ok(r) => Ok((line, r)),
-                Err(ParseProblem::Fatal(message)) => Err(ReadError::Malformed {
-                    line,
-                    message: crate::text::sanitize(&message).into_owned(),
-                }),
-                Err(ParseProblem::UnknownKind(kind)) => Err(ReadError::UnknownKind { line, kind }),
-            });
-        }
-        None
+        let read = self.next_line()?;
+        Some(read.and_then(|(line, text)| parse_line(line, text).map(|r| (line, r))))
     }
 }
 
