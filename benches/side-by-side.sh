@@ -86,11 +86,11 @@ spine43() { # NAME -> the 4.3 file
 }
 
 # --- build -------------------------------------------------------------------------------
-BIN=$ROOT/target/release
+BIN=$ROOT/target/profiling
 FLOOR=$ROOT/benches/load-floor/target/release/load-floor
 if [ "${NO_BUILD:-0}" != 1 ]; then
-    note "building bonescope (release: the binary and the examples)"
-    cargo build --release --bin bonescope --examples
+    note "building bonescope (profile profiling: release with line tables; the binary and the examples)"
+    cargo build --profile profiling --bin bonescope --examples
     note "building the load floor (benches/load-floor, plain serde_json)"
     (cd benches/load-floor && cargo build --release)
 fi
