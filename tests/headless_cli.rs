@@ -635,6 +635,30 @@ fn diff_spine_38_and_42_of_the_same_example() {
 
 // ---------------------------------------------------------------- render
 
+/// Issue 28.3: `render` draws what the viewer opens on (spineboy-pro: walk, not the first
+/// animation `aim`), and an unknown name lists the choices.
+#[test]
+fn render_opens_where_the_viewer_opens() {
+    let Some(f) = common::shared_file("render opening", "corpus/spine/4.2/spineboy-pro.json")
+    else {
+        return;
+    };
+    let f = f.display().to_string();
+    let (code, out, err) = bonescope(&["render", &f, "--format", "svg"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("<title>spineboy-pro.json walk t=0"),
+        "{}",
+        &out[..out.len().min(400)]
+    );
+    let (code, _, err) = bonescope(&["render", &f, "--animation", "fly"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("--animation: no animation \"fly\"; the animations are: aim, death"),
+        "{err}"
+    );
+}
+
 #[test]
 fn render_text_snapshots() {
     let (code, out, err) = bonescope(&[

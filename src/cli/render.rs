@@ -114,7 +114,8 @@ pub fn parse_frames(s: &str) -> Result<std::ops::Range<u64>, String> {
     Ok(range)
 }
 
-/// An app on `args.file`, playing the chosen animation, paused at time 0.
+/// An app on `args.file`, opened as the viewer opens it (or on the named animation and
+/// skins), paused at time 0.
 fn open(args: &RenderArgs, marker: MarkerKind) -> Result<App, CliError> {
     let data = load_armature(&args.file, args.armature.as_deref())?;
     let label = super::file_name(&args.file);
@@ -125,19 +126,14 @@ fn open(args: &RenderArgs, marker: MarkerKind) -> Result<App, CliError> {
         marker,
     )
     .map_err(CliError)?;
-    if !args.skin.is_empty() {
-        app.session.set_skins(args.skin.clone()).map_err(CliError)?;
-    }
-    if let Some(name) = &args.animation {
-        let i = data.find_animation(name).ok_or_else(|| {
-            CliError(format!(
-                "{}: no animation \"{}\"",
-                sanitize(&args.file.display().to_string()),
-                sanitize(name)
-            ))
-        })?;
-        app.play_animation(i);
-    }
+    // Where the viewer opens: the named animation and skins, else the same default choice.
+    let skins = (!args.skin.is_empty()).then_some(args.skin.as_slice());
+    crate::tui::default_choice::start(&mut app, args.animation.as_deref(), skins).map_err(|e| {
+        CliError(format!(
+            "{}: {e}",
+            sanitize(&args.file.display().to_string())
+        ))
+    })?;
     Ok(app)
 }
 
