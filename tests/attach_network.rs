@@ -12,7 +12,7 @@ use common::*;
 use serde_json::Value;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -78,22 +78,6 @@ impl Attach {
     }
 }
 
-fn scenarios(shared: &Path, version: &str) -> Vec<PathBuf> {
-    let dir = shared.join("golden/spine").join(version).join("scenarios");
-    let mut v: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .expect("scenarios folder")
-        .map(|e| e.expect("entry").path())
-        .filter(|p| {
-            let n = p.to_string_lossy();
-            n.ends_with(".json")
-                && !n.ends_with(".out.json")
-                && p.with_extension("out.json").is_file()
-        })
-        .collect();
-    v.sort();
-    v
-}
-
 fn over_the_network(version: &str, scheme: &str) {
     let what = format!("attach over {scheme} with the Spine {version} scenarios");
     let Some(shared) = shared_dir(&what) else {
@@ -102,7 +86,7 @@ fn over_the_network(version: &str, scheme: &str) {
     let Some(oracle) = spine_oracle(&what) else {
         return;
     };
-    let list = scenarios(&shared, version);
+    let list = common::golden_scenarios::scenarios_with_golden(&shared, version);
     let n = list.len().to_string();
     let a = attach(&["--clients", &n]);
     let game = Command::new("node")

@@ -47,23 +47,6 @@ fn play(
     );
 }
 
-/// The scenario inputs of a version that have a golden output.
-fn scenarios(shared: &Path, version: &str) -> Vec<PathBuf> {
-    let dir = shared.join("golden/spine").join(version).join("scenarios");
-    let mut v: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .expect("scenarios folder")
-        .map(|e| e.expect("entry").path())
-        .filter(|p| {
-            let n = p.to_string_lossy();
-            n.ends_with(".json")
-                && !n.ends_with(".out.json")
-                && p.with_extension("out.json").is_file()
-        })
-        .collect();
-    v.sort();
-    v
-}
-
 /// The game's callbacks of a recording, as the golden's fields.
 fn recorded_callbacks(rec: &Path) -> Vec<(String, u64, u64, String, String)> {
     let text = std::fs::read_to_string(rec).expect("recording");
@@ -114,7 +97,7 @@ fn every_scenario(version: &str, runtime: &str) {
     let Some(oracle) = spine_oracle(&what) else {
         return;
     };
-    let list = scenarios(&shared, version);
+    let list = common::golden_scenarios::scenarios_with_golden(&shared, version);
     assert!(list.len() >= 20, "{version}: only {} scenarios", list.len());
     let out = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("attach-{version}"));
     let _ = std::fs::remove_dir_all(&out);

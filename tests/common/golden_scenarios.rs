@@ -183,3 +183,20 @@ pub fn run_all(scenarios: Vec<PathBuf>, corpus: &Path) {
         scenarios.len()
     );
 }
+
+/// The scenario inputs of a version that have a golden output, in name order.
+pub fn scenarios_with_golden(shared: &Path, version: &str) -> Vec<PathBuf> {
+    let dir = shared.join("golden/spine").join(version).join("scenarios");
+    let mut v: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .expect("scenarios folder")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| {
+            let n = p.to_string_lossy();
+            n.ends_with(".json")
+                && !n.ends_with(".out.json")
+                && p.with_extension("out.json").is_file()
+        })
+        .collect();
+    v.sort();
+    v
+}
