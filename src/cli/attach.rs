@@ -163,7 +163,7 @@ fn consume(
                             base,
                         )?;
                         let data = load_file(&path)?;
-                        let replay = Replay::new(data, &h).map_err(CliError)?;
+                        let replay = Replay::new(data, &h).map_err(|e| CliError(e.to_string()))?;
                         if let Some(n) = replay.runtime_note() {
                             eprintln!("bonescope attach: warning: {n}");
                         }

@@ -41,7 +41,8 @@ pub fn run(
         .ok_or_else(|| CliError("the file holds no skeleton".into()))?;
     let opening =
         Opening::choose(&data, run.animation, run.skins).map_err(|e| CliError(e.to_string()))?;
-    let mut session = Session::new(data, opening.skins.clone()).map_err(CliError)?;
+    let mut session =
+        Session::new(data, opening.skins.clone()).map_err(|e| CliError(e.to_string()))?;
     opening
         .start(&mut session)
         .map_err(|e| CliError(e.to_string()))?;

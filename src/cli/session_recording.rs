@@ -88,7 +88,7 @@ pub fn replay(
         );
     }
     let data = load_file(&path)?;
-    let mut replay = Replay::new(data, &hello).map_err(CliError)?;
+    let mut replay = Replay::new(data, &hello).map_err(|e| CliError(e.to_string()))?;
     if let Some(n) = replay.runtime_note() {
         eprintln!("bonescope: warning: {n}");
     }

@@ -114,7 +114,7 @@ pub fn run(path: &Path, json_mode: bool, poll_ms: Option<u64>) -> Result<(), Cli
     // Watching starts before the initial load, so a save in between is not lost: it
     // shows up as a reload after the initial line.
     let placeholder = std::sync::Arc::new(crate::core::model::SkeletonData::default());
-    let reloader = Reloader::start(path, placeholder, opts).map_err(CliError)?;
+    let reloader = Reloader::start(path, placeholder, opts).map_err(|e| CliError(e.to_string()))?;
     match load_file(path) {
         Ok(data) => {
             let bytes = std::fs::metadata(path)

@@ -4,6 +4,7 @@ use crate::core::animation::MixBlend;
 use crate::core::model::SkeletonData;
 use crate::core::skeleton::Physics;
 use crate::core::state::{AnimationState, EntryId};
+use crate::session::CommandError;
 use crate::text::sanitize;
 
 /// Something the user did to the animation state.
@@ -179,29 +180,29 @@ pub const MAX_TRACKS: usize = 64;
 
 impl Command {
     /// Checks indices and numbers against the data.
-    pub fn validate(&self, data: &SkeletonData) -> Result<(), String> {
+    pub fn validate(&self, data: &SkeletonData) -> Result<(), CommandError> {
         let anim = |a: usize| {
             if a < data.animations.len() {
                 Ok(())
             } else {
-                Err(format!("no animation #{a}"))
+                Err(CommandError::NoAnimation(a))
             }
         };
         let track = |t: usize| {
             if t < MAX_TRACKS {
                 Ok(())
             } else {
-                Err(format!(
-                    "track {t} is beyond the limit of {}",
-                    MAX_TRACKS - 1
-                ))
+                Err(CommandError::TrackBeyondLimit {
+                    track: t,
+                    limit: MAX_TRACKS - 1,
+                })
             }
         };
-        let finite = |v: f64, what: &str| {
+        let finite = |v: f64, what: &'static str| {
             if v.is_finite() {
                 Ok(())
             } else {
-                Err(format!("{what} must be a finite number"))
+                Err(CommandError::NotFinite(what))
             }
         };
         match *self {

@@ -27,6 +27,7 @@
 
 pub mod checkpoint;
 mod command;
+mod error;
 mod frame_index;
 mod input;
 pub mod language;
@@ -37,6 +38,7 @@ pub mod report;
 pub mod script;
 
 pub use command::{Command, EntrySetting, MAX_TRACKS, physics_name};
+pub use error::{CommandError, SessionError};
 pub use frame_index::frame_index;
 pub use input::{Input, Inputs};
 
@@ -162,7 +164,7 @@ pub const DEFAULT_PHYSICS: Physics = Physics::Update;
 
 impl Session {
     /// A session with no animation playing, posed in the setup pose.
-    pub fn new(data: Arc<SkeletonData>, skins: Vec<String>) -> Result<Session, String> {
+    pub fn new(data: Arc<SkeletonData>, skins: Vec<String>) -> Result<Session, SessionError> {
         let fps = if data.fps.is_finite() && data.fps > 0.0 {
             data.fps.min(1000.0)
         } else {
@@ -193,7 +195,7 @@ impl Session {
         data: Arc<SkeletonData>,
         skins: Vec<String>,
         inputs: Vec<(u64, Input)>,
-    ) -> Result<Session, String> {
+    ) -> Result<Session, SessionError> {
         let mut s = Session::new(data, skins)?;
         s.set_inputs(inputs);
         Ok(s)
@@ -202,12 +204,12 @@ impl Session {
     fn fresh(
         data: &Arc<SkeletonData>,
         skins: &[String],
-    ) -> Result<(Skeleton, AnimationState), String> {
+    ) -> Result<(Skeleton, AnimationState), SessionError> {
         let mut skeleton = Skeleton::new(data.clone());
         let names: Vec<&str> = skins.iter().map(String::as_str).collect();
         skeleton
             .set_skins_by_name(&names)
-            .map_err(|m| format!("unknown skin \"{}\"", crate::text::sanitize(&m.name)))?;
+            .map_err(SessionError::UnknownSkin)?;
         skeleton.set_to_setup_pose();
         skeleton.update_world_transform();
         let state = AnimationState::new(AnimationStateData::new(data.clone()));
@@ -329,7 +331,7 @@ impl Session {
         data: Arc<SkeletonData>,
         rename: &dyn Fn(&str) -> String,
         note: &str,
-    ) -> Result<Reloaded, String> {
+    ) -> Result<Reloaded, SessionError> {
         let old = &self.data;
         let mut lost = Vec::new();
         let mut parked = Vec::new();
@@ -379,7 +381,7 @@ impl Session {
     }
 
     /// Starts over: only `commands` (all at frame 0), at time 0.
-    pub fn restart_with(&mut self, commands: Vec<Command>) -> Result<(), String> {
+    pub fn restart_with(&mut self, commands: Vec<Command>) -> Result<(), SessionError> {
         for c in &commands {
             c.validate(&self.data)?;
         }
@@ -394,7 +396,7 @@ impl Session {
     }
 
     /// Switches skins (empty = default skin only) and replays to the current frame.
-    pub fn set_skins(&mut self, skins: Vec<String>) -> Result<(), String> {
+    pub fn set_skins(&mut self, skins: Vec<String>) -> Result<(), SessionError> {
         let (skeleton, state) = Self::fresh(&self.data, &skins)?;
         let f = self.frame;
         self.skins = skins;
@@ -407,7 +409,7 @@ impl Session {
     }
 
     /// Runs a command now (at the current whole frame) and records it for replays.
-    pub fn push(&mut self, command: Command) -> Result<(), String> {
+    pub fn push(&mut self, command: Command) -> Result<(), SessionError> {
         command.validate(&self.data)?;
         self.record(Input::Command(command));
         Ok(())

@@ -26,8 +26,8 @@ pub enum OpeningError {
     #[error("--skin: {0}")]
     Skin(UnknownName),
     /// The session refused the choice (a skin that fails to build).
-    #[error("{0}")]
-    Session(String),
+    #[error(transparent)]
+    Session(#[from] crate::session::SessionError),
 }
 
 impl Opening {

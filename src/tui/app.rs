@@ -168,7 +168,8 @@ impl App {
     }
 
     pub fn new(doc: Document, theme: Theme, marker: MarkerKind) -> Result<App, String> {
-        let session = Session::new(doc.data.clone(), initial_skins(&doc.data))?;
+        let session =
+            Session::new(doc.data.clone(), initial_skins(&doc.data)).map_err(|e| e.to_string())?;
         let mut app = App {
             armatures: vec![doc.data.clone()],
             doc,
@@ -273,7 +274,7 @@ impl App {
             looping: self.looping,
         };
         if let Err(e) = self.session.restart_with(vec![cmd]) {
-            self.error(e);
+            self.error(e.to_string());
         }
         self.play_debt = 0.0;
     }
@@ -359,7 +360,7 @@ impl App {
                 fresh.note(format!("armature {name}"));
                 *self = fresh;
             }
-            Err(e) => self.error(e),
+            Err(e) => self.error(e.to_string()),
         }
     }
 
@@ -734,7 +735,7 @@ impl App {
         let text = cmd.describe(&self.doc.data);
         match self.session.push(cmd) {
             Ok(()) => self.note(format!("at {:.3} s: {text}", self.session.time())),
-            Err(e) => self.error(e),
+            Err(e) => self.error(e.to_string()),
         }
     }
 
@@ -742,7 +743,7 @@ impl App {
     pub fn set_skins(&mut self, names: Vec<String>) -> Result<String, String> {
         let skins = crate::view_defaults::skins_by_name(&self.doc.data, &names)
             .map_err(|e| e.to_string())?;
-        self.session.set_skins(skins)?;
+        self.session.set_skins(skins).map_err(|e| e.to_string())?;
         Ok(crate::session::playhead::skins_text(&self.session))
     }
 

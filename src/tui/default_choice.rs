@@ -14,7 +14,9 @@ pub fn start(
     let data = app.doc.data.clone();
     let opening = Opening::choose(&data, animation, skins).map_err(|e| e.to_string())?;
     if opening.skins.as_slice() != app.session.skins() {
-        app.session.set_skins(opening.skins.clone())?;
+        app.session
+            .set_skins(opening.skins.clone())
+            .map_err(|e| e.to_string())?;
     }
     if let Some((i, _)) = opening.animation {
         app.play_animation(i);

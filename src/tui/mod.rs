@@ -93,11 +93,10 @@ pub fn run(
                 poll: opts.poll,
                 ..Default::default()
             };
-            Some(crate::watch::Reloader::start(
-                p,
-                app.doc.data.clone(),
-                wopts,
-            )?)
+            Some(
+                crate::watch::Reloader::start(p, app.doc.data.clone(), wopts)
+                    .map_err(|e| e.to_string())?,
+            )
         }
         None => None,
     };

@@ -107,6 +107,26 @@ enum BoxedWatcher {
     Poll(meta_poll::MetaPoller),
 }
 
+/// Why a watch could not start.
+#[derive(Debug, thiserror::Error)]
+pub enum WatchError {
+    /// The path names no file (it ends in `..` or is a root).
+    #[error("not a file path")]
+    NotAFilePath,
+    /// The OS (or the poller) refused to watch the folder.
+    #[error("cannot watch {}: {source}", crate::text::sanitize(&dir.display().to_string()))]
+    Folder {
+        /// The folder.
+        dir: PathBuf,
+        /// What the OS said.
+        #[source]
+        source: notify::Error,
+    },
+    /// The reload thread could not be started.
+    #[error("cannot start the reload thread: {0}")]
+    Thread(#[source] std::io::Error),
+}
+
 /// Starts watching `dir` (non-recursively), or with `poll` polling `file`'s metadata, sending
 /// raw events to `tx`.
 fn watch_dir(
@@ -114,12 +134,10 @@ fn watch_dir(
     file: &Path,
     poll: Option<Duration>,
     tx: Sender<notify::Result<notify::Event>>,
-) -> Result<BoxedWatcher, String> {
-    let fail = |e: notify::Error| {
-        format!(
-            "cannot watch {}: {e}",
-            crate::text::sanitize(&dir.display().to_string())
-        )
+) -> Result<BoxedWatcher, WatchError> {
+    let fail = |source: notify::Error| WatchError::Folder {
+        dir: dir.to_path_buf(),
+        source,
     };
     match poll {
         Some(interval) => meta_poll::MetaPoller::start(file.to_path_buf(), interval, tx)
@@ -174,12 +192,12 @@ impl Reloader {
         path: &Path,
         current: Arc<SkeletonData>,
         opts: WatchOptions,
-    ) -> Result<Reloader, String> {
+    ) -> Result<Reloader, WatchError> {
         let path = path.to_path_buf();
         let name = path
             .file_name()
             .map(|n| n.to_os_string())
-            .ok_or_else(|| "not a file path".to_string())?;
+            .ok_or(WatchError::NotAFilePath)?;
         let dir = match path.parent() {
             Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
             _ => PathBuf::from("."),
@@ -211,7 +229,7 @@ impl Reloader {
         std::thread::Builder::new()
             .name("reload".into())
             .spawn(move || worker.run(watcher, raw_rx))
-            .map_err(|e| e.to_string())?;
+            .map_err(WatchError::Thread)?;
         Ok(Reloader {
             rx,
             selected,
@@ -245,11 +263,11 @@ fn content_hash(bytes: &[u8]) -> u64 {
 }
 
 /// Reads the file through the bounded reader; `None` when it does not exist.
-fn read(path: &Path) -> Result<Option<Vec<u8>>, String> {
+fn read(path: &Path) -> Result<Option<Vec<u8>>, ReadError> {
     match read_file(path) {
         Ok(b) => Ok(Some(b)),
         Err(ReadError::NotFound) => Ok(None),
-        Err(e) => Err(e.to_string()),
+        Err(e) => Err(e),
     }
 }
 
@@ -370,6 +388,7 @@ impl Worker {
                 Err(e) => {
                     // Retried at every check and said once; until it works, every check
                     // looks at the file itself, so changes are still seen (late).
+                    let e = e.to_string();
                     if self.watch_error.as_deref() != Some(e.as_str()) {
                         self.watch_error = Some(e.clone());
                         self.send(ReloadEvent::WatchError { error: e })?;
@@ -391,7 +410,7 @@ impl Worker {
         self.send(event)
     }
 
-    fn read(&self) -> Result<Option<Vec<u8>>, String> {
+    fn read(&self) -> Result<Option<Vec<u8>>, ReadError> {
         self.reads.fetch_add(1, Ordering::Relaxed);
         read(&self.path)
     }
@@ -409,7 +428,7 @@ impl Worker {
             let bytes = match self.read() {
                 Ok(Some(b)) => b,
                 Ok(None) => break None,
-                Err(e) => break Some(Err(LoadError::new(e))),
+                Err(e) => break Some(Err(LoadError::new(e.to_string()))),
             };
             let hash = content_hash(&bytes);
             if Some(hash) == self.last_hash && !self.last_missing {

@@ -171,7 +171,8 @@ pub fn parse(line: &str, data: &SkeletonData) -> Result<Command, PromptError> {
     if let Some(extra) = it.next() {
         return Err(PromptError::unexpected(extra));
     }
-    cmd.validate(data).map_err(PromptError::Invalid)?;
+    cmd.validate(data)
+        .map_err(|e| PromptError::Invalid(e.into()))?;
     Ok(cmd)
 }
 

@@ -70,8 +70,8 @@ pub enum PromptError {
     #[error(transparent)]
     UnknownName(#[from] crate::core::model::UnknownName),
     /// The command is well-formed but addresses what the skeleton does not have.
-    #[error("{0}")]
-    Invalid(String),
+    #[error(transparent)]
+    Invalid(#[from] crate::session::SessionError),
     #[error("{what} must be zero or more (got {value})")]
     Negative { what: &'static str, value: f64 },
     #[error("alpha is from 0 to 1 (got {0})")]

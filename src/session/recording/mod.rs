@@ -5,9 +5,11 @@
 pub mod reader;
 pub mod record;
 pub mod replay;
+mod replay_error;
 pub mod verdict;
 
 pub use reader::{MAX_LINE_BYTES, ReadError, RecordReader, parse_line};
 pub use record::{Call, GameCallback, GameEvent, Hello, Item, Record};
 pub use replay::Replay;
+pub use replay_error::ReplayError;
 pub use verdict::{Divergence, FrameVerdict};

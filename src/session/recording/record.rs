@@ -181,10 +181,11 @@ pub enum ParseProblem {
     UnknownKind(String),
 }
 
-fn u64_field(v: &Value, key: &str) -> Result<u64, String> {
-    v.get(key)
-        .and_then(Value::as_u64)
-        .ok_or_else(|| format!("\"{key}\" must be a non-negative integer"))
+/// The field `key` of record `kind` as a count, else why not.
+fn u64_field(v: &Value, kind: &str, key: &str) -> Result<u64, ParseProblem> {
+    v.get(key).and_then(Value::as_u64).ok_or_else(|| {
+        ParseProblem::Fatal(format!("{kind}: \"{key}\" must be a non-negative integer"))
+    })
 }
 
 impl Record {
@@ -203,7 +204,7 @@ impl Record {
                 .map(Record::Hello)
                 .map_err(|e| fatal(format!("hello: {e}"))),
             "frame" => {
-                let frame = u64_field(&v, "frame").map_err(|e| fatal(format!("frame: {e}")))?;
+                let frame = u64_field(&v, "frame", "frame")?;
                 let list = v
                     .get("items")
                     .and_then(Value::as_array)
@@ -218,7 +219,7 @@ impl Record {
                 Ok(Record::Frame { frame, items })
             }
             "gap" => Ok(Record::Gap {
-                dropped: u64_field(&v, "dropped").map_err(|e| fatal(format!("gap: {e}")))?,
+                dropped: u64_field(&v, "gap", "dropped")?,
             }),
             "bye" => Ok(Record::Bye {
                 frames: v.get("frames").and_then(Value::as_u64).unwrap_or(0),

@@ -6,6 +6,7 @@
 //! Entry ids follow the protocol's numbering (first appearance, forgotten at `dispose`) on
 //! bonescope's side too, so a game's id names the same entry while both agree.
 
+use super::ReplayError;
 use super::record::{Call, GameCallback, Hello, Item};
 use super::verdict::{Divergence, FrameVerdict, Seen};
 use crate::core::animation::MixBlend;
@@ -14,7 +15,7 @@ use crate::core::skeleton::{Physics, Skeleton};
 use crate::core::state::{
     AnimationState, AnimationStateData, EntryId, Notification, NotificationKind,
 };
-use crate::session::{Command, EntrySetting, MAX_TRACKS};
+use crate::session::{Command, CommandError, EntrySetting, MAX_TRACKS};
 use crate::text::sanitize;
 use serde_json::Value;
 use std::cell::RefCell;
@@ -101,13 +102,13 @@ pub fn export_version(data: &SkeletonData) -> Option<&'static str> {
 
 impl Replay {
     /// A fresh skeleton and state for `data`, skinned as the hello says.
-    pub fn new(data: Arc<SkeletonData>, hello: &Hello) -> Result<Replay, String> {
+    pub fn new(data: Arc<SkeletonData>, hello: &Hello) -> Result<Replay, ReplayError> {
         let mut skeleton = Skeleton::new(data.clone());
         if let Some(skins) = &hello.skins {
             let names: Vec<&str> = skins.iter().map(String::as_str).collect();
             skeleton
                 .set_skins_by_name(&names)
-                .map_err(|m| format!("hello names an unknown skin \"{}\"", sanitize(&m.name)))?;
+                .map_err(ReplayError::UnknownSkin)?;
         }
         skeleton.set_to_setup_pose();
         skeleton.update_world_transform();
@@ -387,12 +388,12 @@ fn run_call(shared: &Rc<RefCell<Frame>>, st: &mut AnimationState, call: &Call) {
     let command = match command_of(shared, st, call) {
         Ok(c) => c,
         Err(m) => {
-            shared.borrow_mut().notes.push(m);
+            shared.borrow_mut().notes.push(m.to_string());
             return;
         }
     };
     if let Err(m) = command.validate(&st.data.skeleton) {
-        shared.borrow_mut().notes.push(m);
+        shared.borrow_mut().notes.push(m.to_string());
         return;
     }
     if let Some(id) = command.run(st) {
@@ -419,20 +420,20 @@ fn command_of(
     shared: &Rc<RefCell<Frame>>,
     st: &AnimationState,
     call: &Call,
-) -> Result<Command, String> {
+) -> Result<Command, ReplayError> {
     let data = &st.data.skeleton;
     let anim = |n: &str| {
         data.find_animation(n)
-            .ok_or_else(|| format!("unknown animation \"{}\"", sanitize(n)))
+            .ok_or_else(|| ReplayError::UnknownAnimation(n.to_string()))
     };
     let track = |t: usize| {
         if t < MAX_TRACKS {
             Ok(t)
         } else {
-            Err(format!(
-                "track {t} is beyond the limit of {}",
-                MAX_TRACKS - 1
-            ))
+            Err(ReplayError::Command(CommandError::TrackBeyondLimit {
+                track: t,
+                limit: MAX_TRACKS - 1,
+            }))
         }
     };
     Ok(match call {
@@ -501,7 +502,7 @@ fn command_of(
                 .by
                 .get(entry)
                 .copied()
-                .ok_or_else(|| format!("entry {entry} is not live"))?;
+                .ok_or(ReplayError::EntryNotLive(*entry))?;
             Command::EntrySetting {
                 entry: id,
                 setting: setting_of(property, value)?,
@@ -511,24 +512,21 @@ fn command_of(
         | Call::Apply
         | Call::SetSkins { .. }
         | Call::ResetPhysics
-        | Call::Physics { .. } => return Err("not a state call".into()),
+        | Call::Physics { .. } => return Err(ReplayError::NotAStateCall),
     })
 }
 
-fn setting_of(property: &str, value: &Value) -> Result<EntrySetting, String> {
+fn setting_of(property: &str, value: &Value) -> Result<EntrySetting, ReplayError> {
     use EntrySetting as S;
     let num = || {
         value
             .as_f64()
-            .ok_or_else(|| format!("entry property {} must be a number", sanitize(property)))
+            .ok_or_else(|| ReplayError::NotANumber(property.to_string()))
     };
     let boolean = || {
-        value.as_bool().ok_or_else(|| {
-            format!(
-                "entry property {} must be true or false",
-                sanitize(property)
-            )
-        })
+        value
+            .as_bool()
+            .ok_or_else(|| ReplayError::NotABoolean(property.to_string()))
     };
     Ok(match property {
         "mixDuration" => S::MixDuration(num()?),
@@ -554,8 +552,8 @@ fn setting_of(property: &str, value: &Value) -> Result<EntrySetting, String> {
             Some("first") => MixBlend::First,
             Some("replace") => MixBlend::Replace,
             Some("add") => MixBlend::Add,
-            _ => return Err("mixBlend is not setup, first, replace or add".into()),
+            _ => return Err(ReplayError::NotABlend),
         }),
-        other => return Err(format!("unknown entry property \"{}\"", sanitize(other))),
+        other => return Err(ReplayError::UnknownProperty(other.to_string())),
     })
 }
