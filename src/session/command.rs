@@ -112,6 +112,12 @@ pub enum EntrySetting {
     ShortestRotation(bool),
     MixBlend(MixBlend),
     ResetRotationDirections,
+    /// `TrackEntry.setMixDuration(mix, delay)` (4.2+): the state recomputes a queued
+    /// entry's delay from it.
+    SetMixDuration {
+        mix: f64,
+        delay: f64,
+    },
 }
 
 impl EntrySetting {
@@ -138,6 +144,12 @@ impl EntrySetting {
 
     fn apply(self, state: &mut AnimationState, id: EntryId) {
         use EntrySetting::*;
+        if let SetMixDuration { mix, delay } = self {
+            if state.entry(id).is_some() {
+                state.set_mix_duration(id, mix, delay);
+            }
+            return;
+        }
         let v43 = state.data.skeleton.rules.version == crate::core::model::RuntimeVersion::Spine43;
         let Some(e) = state.entry_mut(id) else { return };
         match self {
@@ -161,6 +173,7 @@ impl EntrySetting {
             ShortestRotation(b) => e.shortest_rotation = b,
             MixBlend(m) => e.mix_blend = m,
             ResetRotationDirections => e.reset_rotation_directions(),
+            SetMixDuration { .. } => {}
         }
     }
 }
@@ -263,6 +276,13 @@ impl Command {
             Command::TimeScale { value } => finite(value, "time scale"),
             Command::PhysicsMode { .. } | Command::ResetPhysics => Ok(()),
             Command::SetEmptyAnimations { mix_duration } => finite(mix_duration, "mix duration"),
+            Command::EntrySetting {
+                setting: EntrySetting::SetMixDuration { mix, delay },
+                ..
+            } => {
+                finite(mix, "mix duration")?;
+                finite(delay, "delay")
+            }
             Command::EntrySetting { setting, .. } => setting
                 .number()
                 .map_or(Ok(()), |v| finite(v, "entry property")),

@@ -27,6 +27,7 @@
 
 pub mod checkpoint;
 mod command;
+mod entry_property;
 mod error;
 mod frame_index;
 mod input;
@@ -35,9 +36,11 @@ pub mod opening;
 pub mod playhead;
 pub mod recording;
 pub mod report;
+pub mod scenario;
 pub mod script;
 
 pub use command::{Command, EntrySetting, MAX_TRACKS, physics_name};
+pub use entry_property::{EntryPropertyError, entry_setting};
 pub use error::{CommandError, SessionError};
 pub use frame_index::frame_index;
 pub use input::{Input, Inputs};

@@ -9,13 +9,12 @@
 use super::ReplayError;
 use super::record::{Call, GameCallback, Hello, Item};
 use super::verdict::{Divergence, FrameVerdict, Seen};
-use crate::core::animation::MixBlend;
 use crate::core::model::{RuntimeVersion, SkeletonData};
 use crate::core::skeleton::{Physics, Skeleton};
 use crate::core::state::{
     AnimationState, AnimationStateData, EntryId, Notification, NotificationKind,
 };
-use crate::session::{Command, CommandError, EntrySetting, MAX_TRACKS};
+use crate::session::{Command, CommandError, EntrySetting, MAX_TRACKS, entry_setting};
 use crate::text::sanitize;
 use serde_json::Value;
 use std::cell::RefCell;
@@ -516,44 +515,9 @@ fn command_of(
     })
 }
 
+/// The setting of a recorded `entry` call. The game's runtime had the property, so every
+/// runtime line's properties are accepted (the export's version does not gate them).
 fn setting_of(property: &str, value: &Value) -> Result<EntrySetting, ReplayError> {
-    use EntrySetting as S;
-    let num = || {
-        value
-            .as_f64()
-            .ok_or_else(|| ReplayError::NotANumber(property.to_string()))
-    };
-    let boolean = || {
-        value
-            .as_bool()
-            .ok_or_else(|| ReplayError::NotABoolean(property.to_string()))
-    };
-    Ok(match property {
-        "mixDuration" => S::MixDuration(num()?),
-        "trackEnd" => S::TrackEnd(num()?),
-        "alpha" => S::Alpha(num()?),
-        "timeScale" => S::TimeScale(num()?),
-        "delay" => S::Delay(num()?),
-        "eventThreshold" => S::EventThreshold(num()?),
-        "attachmentThreshold" => S::AttachmentThreshold(num()?),
-        "drawOrderThreshold" => S::DrawOrderThreshold(num()?),
-        "alphaAttachmentThreshold" => S::AlphaAttachmentThreshold(num()?),
-        "trackTime" => S::TrackTime(num()?),
-        "animationStart" => S::AnimationStart(num()?),
-        "animationEnd" => S::AnimationEnd(num()?),
-        "animationLast" => S::AnimationLast(num()?),
-        "loop" => S::Loop(boolean()?),
-        "holdPrevious" => S::HoldPrevious(boolean()?),
-        "reverse" => S::Reverse(boolean()?),
-        "shortestRotation" => S::ShortestRotation(boolean()?),
-        "resetRotationDirections" => S::ResetRotationDirections,
-        "mixBlend" => S::MixBlend(match value.as_str() {
-            Some("setup") => MixBlend::Setup,
-            Some("first") => MixBlend::First,
-            Some("replace") => MixBlend::Replace,
-            Some("add") => MixBlend::Add,
-            _ => return Err(ReplayError::NotABlend),
-        }),
-        other => return Err(ReplayError::UnknownProperty(other.to_string())),
-    })
+    entry_setting(property, value, RuntimeVersion::Spine43)?
+        .ok_or_else(|| ReplayError::NothingToSet(property.to_string()))
 }

@@ -21,18 +21,12 @@ pub enum ReplayError {
     /// A setting addresses an entry id the game never made or that is gone.
     #[error("entry {0} is not live")]
     EntryNotLive(u64),
-    /// A numeric entry property with another value.
-    #[error("entry property {} must be a number", sanitize(.0))]
-    NotANumber(String),
-    /// A true/false entry property with another value.
-    #[error("entry property {} must be true or false", sanitize(.0))]
-    NotABoolean(String),
-    /// `mixBlend` with a value that is not a blend.
-    #[error("mixBlend is not setup, first, replace or add")]
-    NotABlend,
-    /// An entry property the protocol does not define.
-    #[error("unknown entry property \"{}\"", sanitize(.0))]
-    UnknownProperty(String),
+    /// An entry property with a value it cannot take, or one the protocol does not define.
+    #[error(transparent)]
+    Property(#[from] crate::session::EntryPropertyError),
+    /// An entry property whose value sets nothing (`resetRotationDirections: false`).
+    #[error("entry property \"{}\" sets nothing", sanitize(.0))]
+    NothingToSet(String),
     /// A skeleton call given where a state call was expected.
     #[error("not a state call")]
     NotAStateCall,
