@@ -73,14 +73,8 @@ fn every_prefix_and_byte_replacement_of_the_sample() {
 #[test]
 fn seeded_mutations_of_numbers_and_names() {
     let text = String::from_utf8(sample()).unwrap();
-    // A small deterministic generator (xorshift): no test dependency for randomness.
-    let mut state = 0x2545_f491_4f6c_dd1du64;
-    let mut next = move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    };
+    let mut rng = common::rng::Rng::new(0x2545_f491_4f6c_dd1d);
+    let mut next = move || rng.next_u64();
     let swaps = [
         ("24", "1e300"),
         ("24", "-5"),

@@ -116,14 +116,8 @@ fn single_byte_flips_never_panic() {
 
 #[test]
 fn seeded_multi_byte_mutations_never_panic() {
-    let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
-    let mut next = move || {
-        // xorshift64*
-        state ^= state >> 12;
-        state ^= state << 25;
-        state ^= state >> 27;
-        state.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    };
+    let mut rng = common::rng::Rng::new(0x9e37_79b9_7f4a_7c15);
+    let mut next = move || rng.next_u64();
     let specials: [[u8; 4]; 6] = [
         0x7fff_ffffu32.to_le_bytes(),
         0x8000_0000u32.to_le_bytes(),

@@ -1,6 +1,8 @@
 //! Malformed Spine JSON: every problem is an `Err` (never a panic) that says where, on one
 //! sanitized line.
 
+mod common;
+
 use bonescope::core::animation::Timeline;
 use bonescope::core::model::AttachmentKind;
 use bonescope::format::{LoadError, Location, load};
@@ -774,14 +776,8 @@ fn deep_nesting() {
 
 #[test]
 fn random_mutations_never_panic() {
-    // A deterministic xorshift, so failures reproduce.
-    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-    let mut next = || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    };
+    let mut rng = common::rng::Rng::new(0x9e37_79b9_7f4a_7c15);
+    let mut next = move || rng.next_u64();
     let bytes = BASE.as_bytes();
     let alphabet = b"{}[],:\"0123456789-.eE \\/nulltrufas";
     for _ in 0..3000 {
@@ -831,13 +827,8 @@ fn fuzz_real_exports() {
             files.push(b);
         }
     }
-    let mut seed = 0x2545_f491_4f6c_dd1du64;
-    let mut next = move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    };
+    let mut rng = common::rng::Rng::new(0x2545_f491_4f6c_dd1d);
+    let mut next = move || rng.next_u64();
     let pieces: [&[u8]; 14] = [
         b"0",
         b"-1",

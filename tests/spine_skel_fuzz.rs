@@ -52,21 +52,7 @@ fn corpus(version: &str, name: &str) -> Option<Vec<u8>> {
     Some(std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display())))
 }
 
-/// A small deterministic generator (xorshift), so failures reproduce.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
+use common::rng::Rng;
 
 #[test]
 fn every_prefix_is_a_located_error() {
@@ -143,18 +129,18 @@ fn seeded_mutations_of_larger_files() {
         let Some(bytes) = corpus(version, name) else {
             return;
         };
-        let mut rng = Rng(0x9e37_79b9_7f4a_7c15 ^ bytes.len() as u64);
+        let mut rng = Rng::new(0x9e37_79b9_7f4a_7c15 ^ bytes.len() as u64);
         let (mut ok, mut err) = (0, 0);
         for round in 0..rounds {
             let mut b = bytes.clone();
-            for _ in 0..1 + rng.below(4) {
-                let i = rng.below(b.len());
+            for _ in 0..1 + rng.index(4) {
+                let i = rng.index(b.len());
                 // Mostly small values and all-ones, the likeliest to reach counts and indices.
-                b[i] = match rng.below(4) {
+                b[i] = match rng.index(4) {
                     0 => 0xff,
-                    1 => rng.below(8) as u8,
-                    2 => b[i] ^ (1 << rng.below(8)),
-                    _ => rng.next() as u8,
+                    1 => rng.index(8) as u8,
+                    2 => b[i] ^ (1 << rng.index(8)),
+                    _ => rng.next_u64() as u8,
                 };
             }
             match exercise(&b, round % 10 == 0) {

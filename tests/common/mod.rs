@@ -4,6 +4,7 @@
 pub mod golden_poses;
 pub mod golden_scenarios;
 pub mod oracle;
+pub mod rng;
 pub mod terminal_replay;
 pub mod twins;
 pub mod viewer;
