@@ -20,7 +20,13 @@ use common::*;
 use serde_json::Value;
 
 /// The versions whose binary the writer writes, with their number of JSON exports.
-const VERSIONS: [(&str, usize); 4] = [("3.8", 21), ("4.0", 21), ("4.1", 22), ("4.2", 26)];
+const VERSIONS: [(&str, usize); 5] = [
+    ("3.8", 21),
+    ("4.0", 21),
+    ("4.1", 22),
+    ("4.2", 26),
+    ("4.3", 7),
+];
 
 /// Pose tolerance beyond the goldens' absolute [`TOL`]: relative to the value, as in
 /// `spine_convert.rs`. A binary holds setup values as `f32` where the JSON runtimes keep
