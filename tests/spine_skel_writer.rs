@@ -1,4 +1,4 @@
-//! `bonescope convert --to skel`: every Spine JSON export of the corpus (3.8-4.2) written as a
+//! `bonescope convert --to skel`: every Spine JSON export of the corpus (3.8-4.3) written as a
 //! binary export of its own version, read back by our binary reader and compared with the
 //! JSON load (the twin comparison of `tests/common/twins.rs`: 0 differences; poses within
 //! f32 storage), and read by the official runtime of its version (the oracle), whose poses
@@ -154,6 +154,34 @@ fn every_json_converts_to_skel_that_reads_back_the_same() {
         "{} files differ: {failures:?}",
         failures.len()
     );
+}
+
+/// Spine 4.3 has no corpus `.skel`: every 4.3 JSON written as `.skel` and read by our
+/// reader must pose as the official 4.3 golden of the JSON.
+#[test]
+fn converted_4_3_skel_passes_the_4_3_pose_goldens() {
+    let Some(shared) = shared_dir("Spine 4.3 .skel pose goldens") else {
+        return;
+    };
+    let dir = scratch("skel-writer-4.3-goldens");
+    let files = spine_corpus_files(&shared, "4.3", "json");
+    assert_eq!(files.len(), 7, "4.3: JSON exports");
+    let mut failures = Vec::new();
+    for json in &files {
+        let stem = json.file_stem().unwrap().to_string_lossy().into_owned();
+        let data = load(&std::fs::read(json).expect("read"), &stem);
+        let skel = dir.join(format!("{stem}.skel"));
+        std::fs::write(&skel, write(&data, &stem)).expect("write");
+        let golden = shared.join(format!("golden/spine/4.3/{stem}.poses.json"));
+        match common::golden_poses::check(&skel, &golden) {
+            Ok(summary) => println!("ok   4.3/{stem}.skel {summary}"),
+            Err(e) => {
+                println!("FAIL 4.3/{stem}.skel: {e}");
+                failures.push(stem);
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{failures:?}");
 }
 
 /// A fresh folder under the test target folder.
