@@ -184,6 +184,42 @@ fn converted_4_3_skel_passes_the_4_3_pose_goldens() {
     assert!(failures.is_empty(), "{failures:?}");
 }
 
+/// A 4.3 binary that does not read as the 4.3 runtimes' layout (here: cut short, or a byte
+/// changed into an unknown constraint type) is refused at a byte offset, naming the version.
+#[test]
+fn a_4_3_binary_that_does_not_read_names_the_version_and_offset() {
+    let Some(shared) = shared_dir("Spine 4.3 .skel refusals") else {
+        return;
+    };
+    let json = shared.join("corpus/spine/4.3/vine-pro.json");
+    let data = load(&std::fs::read(&json).expect("read"), "vine-pro");
+    let skel = write(&data, "vine-pro");
+    let cut = &skel[..skel.len() / 2];
+    let e = bonescope::format::load(cut, "x").expect_err("half a file");
+    let text = e.to_string();
+    assert!(
+        text.contains("4.3.44-beta") && text.contains("byte"),
+        "{text}"
+    );
+    // The constraint type byte follows the one constraint's name, "vine-path" (also a slot's
+    // name, written before it; animations name constraints by index).
+    let name = b"\x0avine-path";
+    let at = skel
+        .windows(name.len())
+        .rposition(|w| w == name)
+        .expect("the path constraint's name")
+        + name.len();
+    assert_eq!(skel[at], 1, "a path constraint's type");
+    let mut bad = skel.clone();
+    bad[at] = 9;
+    let e = bonescope::format::load(&bad, "x").expect_err("unknown constraint type");
+    let text = e.to_string();
+    assert!(
+        text.contains("unknown constraint type 9") && text.contains(&format!("byte {at}")),
+        "{text}"
+    );
+}
+
 /// A fresh folder under the test target folder.
 fn scratch(name: &str) -> PathBuf {
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);

@@ -53,7 +53,17 @@ pub fn load(bytes: &[u8], header: &Header, name: &str) -> Result<SkeletonData, L
         ("4.3", V43),
     ];
     if let Some(&(_, version)) = known.iter().find(|(m, _)| minor(m)) {
-        read::read(bytes, header.layout, name, version)
+        read::read(bytes, header.layout, name, version).map_err(|mut e| {
+            // The 4.3 layout changed during the 4.3 betas; the one read is what the
+            // official 4.3.13 runtime reads.
+            if version == V43 {
+                e.message = format!(
+                    "{} (Spine \"{v}\" binary, read as the layout of the Spine 4.3 runtimes; an early 4.3 beta export may differ: re-export it with Spine 4.3 or later)",
+                    e.message
+                );
+            }
+            e
+        })
     } else {
         Err(LoadError::byte(
             0,
