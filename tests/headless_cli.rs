@@ -327,6 +327,45 @@ fn check_walks_folders_and_skips_what_is_not_an_export() {
 /// version, naming it; an entry whose files all load fails the test, so the list only shrinks.
 const STILL_REFUSED: &[(&str, &str, &str)] = &[];
 
+/// Spine 4.3 has no corpus `.skel`: every 4.3 JSON of the corpus written as `.skel` (by the
+/// writer the official 4.3 runtime checks, `spine_skel_writer.rs`) is checked like the
+/// corpus: it reads, as the 4.3 export it is, with no error and the findings of its JSON.
+#[test]
+fn check_reads_every_4_3_json_written_as_skel() {
+    let Some(shared) = common::shared_dir("check over 4.3 .skel") else {
+        return;
+    };
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("check-4.3-skel");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("scratch folder");
+    let jsons = common::spine_corpus_files(&shared, "4.3", "json");
+    assert_eq!(jsons.len(), 7);
+    for json in &jsons {
+        let stem = json.file_stem().unwrap().to_string_lossy().into_owned();
+        let data = bonescope::format::load(&std::fs::read(json).expect("read"), &stem)
+            .expect("the JSON loads");
+        let skel = dir.join(format!("{stem}.skel"));
+        std::fs::write(
+            &skel,
+            bonescope::format::spine_binary_writer::write(&data).expect("write"),
+        )
+        .expect("write");
+        let (from_skel, from_json) = (
+            bonescope::cli::check::check_file(&skel),
+            bonescope::cli::check::check_file(json),
+        );
+        assert!(!from_skel.unreadable, "{stem}.skel: {from_skel:?}");
+        assert_eq!(from_skel.version, from_json.version, "{stem}");
+        assert_eq!(from_skel.runtime, "Spine 4.3", "{stem}");
+        let codes = |r: &bonescope::cli::check::FileReport| {
+            let mut c: Vec<&str> = r.findings.iter().map(|f| f.code).collect();
+            c.sort();
+            c
+        };
+        assert_eq!(codes(&from_skel), codes(&from_json), "{stem}");
+    }
+}
+
 /// What `check` says about every file of the corpus. Official exports (Spine, DragonBones
 /// 4.x, the real and valid MRTK recordings) have no errors; the warnings and infos they do
 /// get are listed in the snapshot `check_corpus`. Files of the versions in `STILL_REFUSED`

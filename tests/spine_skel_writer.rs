@@ -1,4 +1,4 @@
-//! `bonescope convert --to skel`: every Spine JSON export of the corpus (3.8-4.2) written as a
+//! `bonescope convert --to skel`: every Spine JSON export of the corpus (3.8-4.3) written as a
 //! binary export of its own version, read back by our binary reader and compared with the
 //! JSON load (the twin comparison of `tests/common/twins.rs`: 0 differences; poses within
 //! f32 storage), and read by the official runtime of its version (the oracle), whose poses
@@ -20,7 +20,13 @@ use common::*;
 use serde_json::Value;
 
 /// The versions whose binary the writer writes, with their number of JSON exports.
-const VERSIONS: [(&str, usize); 4] = [("3.8", 21), ("4.0", 21), ("4.1", 22), ("4.2", 26)];
+const VERSIONS: [(&str, usize); 5] = [
+    ("3.8", 21),
+    ("4.0", 21),
+    ("4.1", 22),
+    ("4.2", 26),
+    ("4.3", 7),
+];
 
 /// Pose tolerance beyond the goldens' absolute [`TOL`]: relative to the value, as in
 /// `spine_convert.rs`. A binary holds setup values as `f32` where the JSON runtimes keep
@@ -147,6 +153,70 @@ fn every_json_converts_to_skel_that_reads_back_the_same() {
         failures.is_empty(),
         "{} files differ: {failures:?}",
         failures.len()
+    );
+}
+
+/// Spine 4.3 has no corpus `.skel`: every 4.3 JSON written as `.skel` and read by our
+/// reader must pose as the official 4.3 golden of the JSON.
+#[test]
+fn converted_4_3_skel_passes_the_4_3_pose_goldens() {
+    let Some(shared) = shared_dir("Spine 4.3 .skel pose goldens") else {
+        return;
+    };
+    let dir = scratch("skel-writer-4.3-goldens");
+    let files = spine_corpus_files(&shared, "4.3", "json");
+    assert_eq!(files.len(), 7, "4.3: JSON exports");
+    let mut failures = Vec::new();
+    for json in &files {
+        let stem = json.file_stem().unwrap().to_string_lossy().into_owned();
+        let data = load(&std::fs::read(json).expect("read"), &stem);
+        let skel = dir.join(format!("{stem}.skel"));
+        std::fs::write(&skel, write(&data, &stem)).expect("write");
+        let golden = shared.join(format!("golden/spine/4.3/{stem}.poses.json"));
+        match common::golden_poses::check(&skel, &golden) {
+            Ok(summary) => println!("ok   4.3/{stem}.skel {summary}"),
+            Err(e) => {
+                println!("FAIL 4.3/{stem}.skel: {e}");
+                failures.push(stem);
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{failures:?}");
+}
+
+/// A 4.3 binary that does not read as the 4.3 runtimes' layout (here: cut short, or a byte
+/// changed into an unknown constraint type) is refused at a byte offset, naming the version.
+#[test]
+fn a_4_3_binary_that_does_not_read_names_the_version_and_offset() {
+    let Some(shared) = shared_dir("Spine 4.3 .skel refusals") else {
+        return;
+    };
+    let json = shared.join("corpus/spine/4.3/vine-pro.json");
+    let data = load(&std::fs::read(&json).expect("read"), "vine-pro");
+    let skel = write(&data, "vine-pro");
+    let cut = &skel[..skel.len() / 2];
+    let e = bonescope::format::load(cut, "x").expect_err("half a file");
+    let text = e.to_string();
+    assert!(
+        text.contains("4.3.44-beta") && text.contains("byte"),
+        "{text}"
+    );
+    // The constraint type byte follows the one constraint's name, "vine-path" (also a slot's
+    // name, written before it; animations name constraints by index).
+    let name = b"\x0avine-path";
+    let at = skel
+        .windows(name.len())
+        .rposition(|w| w == name)
+        .expect("the path constraint's name")
+        + name.len();
+    assert_eq!(skel[at], 1, "a path constraint's type");
+    let mut bad = skel.clone();
+    bad[at] = 9;
+    let e = bonescope::format::load(&bad, "x").expect_err("unknown constraint type");
+    let text = e.to_string();
+    assert!(
+        text.contains("unknown constraint type 9") && text.contains(&format!("byte {at}")),
+        "{text}"
     );
 }
 

@@ -181,14 +181,57 @@ fn constraints(d: &mut Diff, ours: &SkeletonData, twin: &SkeletonData) {
             ours.transform_constraints.len(),
             ours.path_constraints.len(),
             ours.physics_constraints.len(),
+            ours.slider_constraints.len(),
         ),
         (
             twin.ik_constraints.len(),
             twin.transform_constraints.len(),
             twin.path_constraints.len(),
             twin.physics_constraints.len(),
+            twin.slider_constraints.len(),
         ),
     );
+    d.eq(
+        &|| "constraint update order".into(),
+        &ours.constraint_order,
+        &twin.constraint_order,
+    );
+    for (a, b) in ours.slider_constraints.iter().zip(&twin.slider_constraints) {
+        let at = |f: &str| format!("slider {} {f}", b.name);
+        d.eq(
+            &|| at("name/order/skin/animation/additive/loop/keyed bones"),
+            (
+                &a.name,
+                a.order,
+                a.skin_required,
+                a.animation,
+                a.additive,
+                a.looping,
+                &a.keyed_bones,
+            ),
+            (
+                &b.name,
+                b.order,
+                b.skin_required,
+                b.animation,
+                b.additive,
+                b.looping,
+                &b.keyed_bones,
+            ),
+        );
+        d.num(&|| at("mix"), a.mix, b.mix, VALUE);
+        d.num(&|| at("time"), a.time, b.time, VALUE);
+        d.eq(
+            &|| at("driver"),
+            a.driver.map(|x| (x.bone, x.property, x.local)),
+            b.driver.map(|x| (x.bone, x.property, x.local)),
+        );
+        if let (Some(x), Some(y)) = (a.driver, b.driver) {
+            d.num(&|| at("from"), x.from, y.from, VALUE);
+            d.num(&|| at("to"), x.to, y.to, VALUE);
+            d.num(&|| at("scale"), x.scale, y.scale, VALUE);
+        }
+    }
     d.num(
         &|| "reference scale".into(),
         ours.reference_scale.0,
@@ -273,8 +316,8 @@ fn constraints(d: &mut Diff, ours: &SkeletonData, twin: &SkeletonData) {
         }
         d.eq(
             &|| at("flags"),
-            (a.compress, a.stretch, a.uniform),
-            (b.compress, b.stretch, b.uniform),
+            (a.compress, a.stretch, a.uniform, a.volume),
+            (b.compress, b.stretch, b.uniform, b.volume),
         );
     }
     for (a, b) in ours
@@ -313,6 +356,38 @@ fn constraints(d: &mut Diff, ours: &SkeletonData, twin: &SkeletonData) {
             ("mixShearY", a.mix_shear_y, b.mix_shear_y),
         ] {
             d.num(&|| at(f), x, y, VALUE);
+        }
+        // 4.3: the property mapping.
+        let shape = |m: &Option<TransformMapping>| {
+            m.as_ref().map(|m| {
+                let from: Vec<_> = m
+                    .from
+                    .iter()
+                    .map(|f| {
+                        (
+                            f.property,
+                            f.to.iter().map(|t| t.property).collect::<Vec<_>>(),
+                        )
+                    })
+                    .collect();
+                (m.local_source, m.local_target, m.additive, m.clamp, from)
+            })
+        };
+        d.eq(&|| at("mapping"), shape(&a.mapping), shape(&b.mapping));
+        let numbers = |m: &Option<TransformMapping>| -> Vec<f64> {
+            m.iter()
+                .flat_map(|m| &m.from)
+                .flat_map(|f| {
+                    std::iter::once(f.offset)
+                        .chain(f.to.iter().flat_map(|t| [t.offset, t.max, t.scale]))
+                })
+                .collect()
+        };
+        let (x, y) = (numbers(&a.mapping), numbers(&b.mapping));
+        if x.len() == y.len() {
+            for (p, q) in x.into_iter().zip(y) {
+                d.num(&|| at("mapping values"), p, q, VALUE);
+            }
         }
     }
     for (a, b) in ours.path_constraints.iter().zip(&twin.path_constraints) {
@@ -605,6 +680,7 @@ fn animation(
                 keys(d, &at, &json_shear_quirk(&x.keys), &y.keys)
             }
             (Timeline::Path(x), Timeline::Path(y)) => keys(d, &at, &x.keys, &y.keys),
+            (Timeline::Slider(x), Timeline::Slider(y)) => keys(d, &at, &x.keys, &y.keys),
             (Timeline::Physics(x), Timeline::Physics(y)) => keys(d, &at, &x.keys, &y.keys),
             (Timeline::PhysicsReset(x), Timeline::PhysicsReset(y)) => {
                 d.nums(&|| format!("{} times", at()), &x.times, &y.times, TIME);

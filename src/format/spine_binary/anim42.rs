@@ -4,7 +4,7 @@ use super::anim::{curve_keys, time};
 use super::read::Reader;
 use crate::core::animation::*;
 use crate::core::curve::{Interp, Keys};
-use crate::core::model::{Inherit, SkeletonData};
+use crate::core::model::{ConstraintRef, Inherit, SkeletonData};
 use crate::format::spine_binary::cursor::Read;
 
 /// IK keys: per key a flags byte (bit 0 mix not 0, 1 mix not 1: a float follows when 0 is
@@ -15,8 +15,11 @@ pub fn ik(r: &mut Reader<'_>, data: &SkeletonData, out: &mut Vec<Timeline>) -> R
     let n = r.c.count(2, "IK timeline count")?;
     for i in 0..n {
         r.c.enter("IK timeline", Some(i), None);
-        let constraint =
-            r.c.index(data.ik_constraints.len(), "IK constraint index")?;
+        let constraint = r.constraint(
+            data.ik_constraints.len(),
+            super::anim::ik_index,
+            "IK constraint index",
+        )?;
         // flags + time.
         let count = r.c.count(5, "key count")?;
         let at = r.c.offset();
@@ -121,6 +124,16 @@ pub fn physics(r: &mut Reader<'_>, data: &SkeletonData, out: &mut Vec<Timeline>)
         let index = r.c.uvarint("physics constraint index")?;
         let constraint = match index {
             0 => None,
+            // 4.3: an index into the one constraint list (+ 1).
+            i if r.version.one_constraint_list() => match r.constraints.get(i - 1) {
+                Some(&ConstraintRef::Physics(p)) => Some(p),
+                _ => {
+                    return Err(r.c.error_at(
+                        at,
+                        format!("physics constraint index {i} names no physics constraint"),
+                    ));
+                }
+            },
             i if i <= data.physics_constraints.len() => Some(i - 1),
             i => {
                 return Err(r.c.error_at(

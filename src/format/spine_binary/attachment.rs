@@ -316,6 +316,12 @@ pub fn vertices(
     // its bone indices; per influence bind x, bind y and weight), without the JSON's flat
     // list in between. At least one byte (the influence count) per vertex.
     r.c.check_fits(at, count, 1, "vertex count")?;
+    // 4.3 writes the length of the bone array (influence counts and bone indices) first.
+    let bones_len = if r.version.one_constraint_list() {
+        Some(r.c.uvarint("bone array length")?)
+    } else {
+        None
+    };
     let (mut bones, mut vertices) = std::mem::take(&mut r.weights_scratch);
     bones.clear();
     vertices.clear();
@@ -331,6 +337,15 @@ pub fn vertices(
     }
     if vertices.is_empty() {
         return Err(r.c.error_at(at, "weighted vertices without influences"));
+    }
+    if let Some(n) = bones_len.filter(|&n| n != bones.len()) {
+        return Err(r.c.error_at(
+            at,
+            format!(
+                "bone array length {n} where the vertices hold {}",
+                bones.len()
+            ),
+        ));
     }
     let data = VertexData {
         bones: Some(bones.to_vec()),

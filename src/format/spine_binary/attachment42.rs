@@ -117,6 +117,19 @@ pub fn attachment42(
                 }
                 tris.push(t as u32);
             }
+            if r.version.one_constraint_list() {
+                // 4.3: the slots of linked meshes elsewhere whose timelines also drive this
+                // mesh. The model resolves linked meshes to their own slot: only none is
+                // read exactly.
+                let at = r.c.offset();
+                let n = r.c.count(1, "timeline slot count")?;
+                if n != 0 {
+                    return Err(r.c.error_at(
+                        at,
+                        format!("Spine 4.3 mesh driven by the timelines of {n} other slots: not read yet"),
+                    ));
+                }
+            }
             let (mut edges, mut width, mut height) = (Vec::new(), 0.0, 0.0);
             if r.nonessential {
                 let n = r.c.count(1, "edge count")?;
@@ -151,6 +164,12 @@ pub fn attachment42(
                 height,
                 linked_parent: None,
             })
+        }
+        3 if r.version.one_constraint_list() => {
+            return Err(r.c.error_at(
+                at,
+                "Spine 4.3 linked mesh: its binary layout is not established yet",
+            ));
         }
         3 => {
             let (path, color, seq) = textured(r, name)?;

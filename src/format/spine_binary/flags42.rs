@@ -179,9 +179,19 @@ pub fn physics(r: &mut Reader<'_>, data: &mut SkeletonData) -> Read<()> {
         let name = unique_name(r, &mut seen, "physics constraint")?;
         let order = order(r)?;
         let bone = r.c.index(data.bones.len(), "bone index")?;
-        let f = r.c.u8("flags")?;
         let mut d = PhysicsConstraintData::new(name, bone);
         d.order = order;
+        physics_body(r, &mut d)?;
+        data.physics_constraints.push(d);
+        r.c.leave();
+    }
+    Ok(())
+}
+
+/// A physics constraint after its bone (4.2 and 4.3).
+pub fn physics_body(r: &mut Reader<'_>, d: &mut PhysicsConstraintData) -> Read<()> {
+    {
+        let f = r.c.u8("flags")?;
         d.skin_required = bit(f, 0);
         d.x = opt(r, bit(f, 1), "x", 0.0)?;
         d.y = opt(r, bit(f, 2), "y", 0.0)?;
@@ -214,8 +224,6 @@ pub fn physics(r: &mut Reader<'_>, data: &mut SkeletonData) -> Read<()> {
         d.gravity_global = bit(g, 5);
         d.mix_global = bit(g, 6);
         d.mix = opt(r, bit(g, 7), "mix", d.mix)?;
-        data.physics_constraints.push(d);
-        r.c.leave();
     }
     Ok(())
 }

@@ -1,13 +1,14 @@
 //! The reader shared by every version, the header and the order of the sections. One reader
-//! covers 3.7, 3.8, 4.0, 4.1 and 4.2; [`Version`] names what differs (see `LAYOUT.md`): 4.x
-//! writes curves as absolute beziers with a count up front ([`super::anim`]), 4.2 packs
+//! covers 3.7, 3.8, 4.0, 4.1, 4.2 and 4.3; [`Version`] names what differs (see `LAYOUT.md`):
+//! 4.x writes curves as absolute beziers with a count up front ([`super::anim`]), 4.2 packs
 //! constraints, attachments and IK keys into flag bytes ([`super::flags42`],
-//! [`super::attachment42`], [`super::anim42`]).
+//! [`super::attachment42`], [`super::anim42`]), 4.3 keeps its constraints in one list
+//! ([`super::flags43`]).
 
 use super::cursor::{Cursor, Read};
 use super::header::{self, HashLayout};
-use super::{anim, flags42, setup, skins};
-use crate::core::model::{ReferenceScale, SkeletonData, SourceInfo};
+use super::{anim, flags42, flags43, setup, skins};
+use crate::core::model::{ConstraintRef, ReferenceScale, SkeletonData, SourceInfo};
 use crate::format::LoadError;
 use crate::format::json::budget::Budget;
 use crate::format::spine_json::SpineVersion;
@@ -20,6 +21,7 @@ pub enum Version {
     V40,
     V41,
     V42,
+    V43,
 }
 
 impl Version {
@@ -58,6 +60,14 @@ impl Version {
         self >= Version::V41
     }
 
+    /// 4.3 keeps every constraint in one list (its order is the update order, its index
+    /// the one timelines and skins use), adds sliders, draw order folders and an editor
+    /// color per animation, moves a bone's length after its inherit mode and writes the
+    /// length of a weighted vertex list's bone array before it.
+    pub fn one_constraint_list(self) -> bool {
+        self >= Version::V43
+    }
+
     /// 3.8 has one translate and one scale mix for both axes (transform and path
     /// constraints and their timelines); 4.x one per axis.
     pub fn mix_per_axis(self) -> bool {
@@ -79,6 +89,8 @@ pub struct Reader<'a> {
     /// Weighted vertex lists are read here first and copied out at their exact size: every
     /// mesh growing its own lists from an estimate cost more than the copy.
     pub weights_scratch: (Vec<u32>, Vec<f32>),
+    /// 4.3: the kind and per-kind index of each entry of the one constraint list.
+    pub constraints: Vec<ConstraintRef>,
 }
 
 impl<'a> Reader<'a> {
@@ -99,6 +111,31 @@ impl<'a> Reader<'a> {
             self.string_ref("name")?.map(str::to_string)
         };
         name.ok_or_else(|| self.c.error_at(at, "name is missing (null string)"))
+    }
+
+    /// A constraint timeline's constraint: an index into its kind's list of `len`, or (4.3)
+    /// into the one constraint list, whose entry must be of that kind (`kind` gives its
+    /// per-kind index).
+    pub fn constraint(
+        &mut self,
+        len: usize,
+        kind: fn(ConstraintRef) -> Option<usize>,
+        what: &str,
+    ) -> Read<usize> {
+        if !self.version.one_constraint_list() {
+            return self.c.index(len, what);
+        }
+        let at = self.c.offset();
+        let i = self.c.index(self.constraints.len(), what)?;
+        kind(self.constraints[i]).ok_or_else(|| {
+            self.c.error_at(
+                at,
+                format!(
+                    "{what} {i} names a {:?}, not a constraint of this kind",
+                    self.constraints[i]
+                ),
+            )
+        })
     }
 
     /// A string-table reference (3.7: the string itself).
@@ -125,6 +162,7 @@ pub fn read(
         Version::V40 => SpineVersion::V40,
         Version::V41 => SpineVersion::V41,
         Version::V42 => SpineVersion::V42,
+        Version::V43 => SpineVersion::V43,
     };
     let mut r = Reader {
         version,
@@ -133,6 +171,7 @@ pub fn read(
         nonessential: false,
         budget: Budget::for_text(bytes.len()),
         weights_scratch: (Vec::new(), Vec::new()),
+        constraints: Vec::new(),
     };
     let origin = version.since_38();
     let mut data = r.c.within("skeleton header", None, None, |c| {
@@ -184,7 +223,9 @@ pub fn read(
     r.c.leave();
     setup::bones(&mut r, &mut data)?;
     setup::slots(&mut r, &mut data)?;
-    if r.version.flag_bytes() {
+    if r.version.one_constraint_list() {
+        flags43::constraints(&mut r, &mut data)?;
+    } else if r.version.flag_bytes() {
         flags42::ik(&mut r, &mut data)?;
         flags42::transform(&mut r, &mut data)?;
         flags42::path(&mut r, &mut data)?;
@@ -197,6 +238,9 @@ pub fn read(
     skins::skins(&mut r, &mut data)?;
     setup::events(&mut r, &mut data)?;
     data.animations = anim::animations(&mut r, &data)?;
+    if r.version.one_constraint_list() {
+        flags43::slider_animations(&mut r, &mut data)?;
+    }
     if r.c.remaining() != 0 {
         return Err(r.c.error(format!(
             "{} bytes left over after the last animation",

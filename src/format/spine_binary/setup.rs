@@ -56,14 +56,23 @@ pub fn bones(r: &mut Reader<'_>, data: &mut SkeletonData) -> Read<()> {
         b.scale_y = r.c.f64("scaleY")?;
         b.shear_x = r.c.f64("shearX")?;
         b.shear_y = r.c.f64("shearY")?;
-        b.length = r.c.f64("length")?;
-        b.inherit = inherit_mode(r)?;
+        if r.version.one_constraint_list() {
+            b.inherit = inherit_mode(r)?;
+            b.length = r.c.f64("length")?;
+        } else {
+            b.length = r.c.f64("length")?;
+            b.inherit = inherit_mode(r)?;
+        }
         b.skin_required = skin_flag(r)?;
         if r.nonessential {
             b.color = Some(r.c.color("color")?);
             if r.version >= Version::V42 {
                 // Editor-only: the bone's icon and whether it is shown.
                 let _ = r.c.string("icon")?;
+                if r.version.one_constraint_list() {
+                    let _ = r.c.f32("icon size")?;
+                    let _ = r.c.f32("icon rotation")?;
+                }
                 let _ = r.c.bool("visible flag")?;
             }
         }

@@ -79,8 +79,20 @@ pub fn skins(r: &mut Reader<'_>, data: &mut SkeletonData) -> Read<()> {
             data.physics_constraints.len(),
         ];
         // Physics lists exist from 4.2 on.
+        if r.version.one_constraint_list() {
+            // 4.3: one list of indices into the one constraint list.
+            let count = r.c.count(1, "constraint count")?;
+            for _ in 0..count {
+                let i = r.c.index(r.constraints.len(), "constraint index")?;
+                let c = r.constraints[i];
+                if !skin.constraints.contains(&c) {
+                    skin.constraints.push(c);
+                }
+            }
+        }
         let listed = match r.version {
             Version::V37 => 0,
+            Version::V43 => 0,
             v if v >= Version::V42 => 4,
             _ => 3,
         };

@@ -6,9 +6,10 @@
 use super::curves::{keys, none};
 use super::out::{Out, Strings};
 use super::setup::key_bytes;
-use super::{Ctx, WriteError, anim42, deform};
+use super::{Ctx, WriteError, anim42, deform, setup43};
 use crate::core::animation::*;
 use crate::core::curve::Keys;
+use crate::core::model::ConstraintRef;
 use crate::format::spine_json::SpineVersion;
 
 pub fn animations(o: &mut Out, s: &mut Strings, cx: &Ctx<'_>) -> Result<(), WriteError> {
@@ -43,8 +44,23 @@ impl<'a, K: PartialEq> Groups<'a, K> {
 }
 
 fn animation(o: &mut Out, s: &mut Strings, cx: &Ctx<'_>, a: &Animation) -> Result<(), WriteError> {
-    let (mut slots, mut bones, mut paths, mut physics) =
-        (Groups::new(), Groups::new(), Groups::new(), Groups::new());
+    let v = cx.v;
+    // A constraint timeline names its constraint by its index in its kind's list; 4.3 by
+    // its index in the one constraint list.
+    let index = |c: ConstraintRef, i: usize| {
+        if v >= SpineVersion::V43 {
+            setup43::list_index(cx.d, c)
+        } else {
+            Ok(i)
+        }
+    };
+    let (mut slots, mut bones, mut paths, mut physics, mut sliders) = (
+        Groups::new(),
+        Groups::new(),
+        Groups::new(),
+        Groups::new(),
+        Groups::new(),
+    );
     let (mut ik, mut transform, mut attachments) = (Vec::new(), Vec::new(), Vec::new());
     let (mut draw_order, mut events) = (None, None);
     for t in &a.timelines {
@@ -54,11 +70,25 @@ fn animation(o: &mut Out, s: &mut Strings, cx: &Ctx<'_>, a: &Animation) -> Resul
             Timeline::TwoColor(x) => slots.add(x.slot, t),
             Timeline::Bone(x) => bones.add(x.bone, t),
             Timeline::Inherit(x) => bones.add(x.bone, t),
-            Timeline::Ik(x) => ik.push(x),
-            Timeline::Transform(x) => transform.push(x),
-            Timeline::Path(x) => paths.add(x.constraint, t),
-            Timeline::Physics(x) => physics.add(x.constraint, t),
-            Timeline::PhysicsReset(x) => physics.add(x.constraint, t),
+            Timeline::Ik(x) => ik.push((index(ConstraintRef::Ik(x.constraint), x.constraint)?, x)),
+            Timeline::Transform(x) => transform.push((
+                index(ConstraintRef::Transform(x.constraint), x.constraint)?,
+                x,
+            )),
+            Timeline::Path(x) => {
+                paths.add(index(ConstraintRef::Path(x.constraint), x.constraint)?, t)
+            }
+            Timeline::Physics(PhysicsTimeline { constraint, .. })
+            | Timeline::PhysicsReset(PhysicsResetTimeline { constraint, .. }) => {
+                let c = match *constraint {
+                    Some(c) => Some(index(ConstraintRef::Physics(c), c)?),
+                    None => None,
+                };
+                physics.add(c, t)
+            }
+            Timeline::Slider(x) if v >= SpineVersion::V43 => {
+                sliders.add(index(ConstraintRef::Slider(x.constraint), x.constraint)?, t)
+            }
             Timeline::Deform(_) | Timeline::Sequence(_) => attachments.push(t),
             Timeline::DrawOrder(x) => {
                 if draw_order.replace(x).is_some() {
@@ -70,9 +100,12 @@ fn animation(o: &mut Out, s: &mut Strings, cx: &Ctx<'_>, a: &Animation) -> Resul
                     return Err(WriteError("two event timelines".into()));
                 }
             }
-            Timeline::Slider(_) | Timeline::DrawOrderFolder(_) => {
+            Timeline::Slider(_) => {
+                return Err(WriteError("slider timelines came with Spine 4.3".into()));
+            }
+            Timeline::DrawOrderFolder(_) => {
                 return Err(WriteError(
-                    "Spine 4.3 timelines (sliders, draw order folders) cannot be written".into(),
+                    "draw order folder timelines (Spine 4.3) are not written yet".into(),
                 ));
             }
             Timeline::Joint(_) => {
@@ -80,7 +113,6 @@ fn animation(o: &mut Out, s: &mut Strings, cx: &Ctx<'_>, a: &Animation) -> Resul
             }
         }
     }
-    let v = cx.v;
     o.uvarint(slots.0.len());
     for (slot, list) in &slots.0 {
         o.uvarint(*slot);
@@ -101,8 +133,8 @@ fn animation(o: &mut Out, s: &mut Strings, cx: &Ctx<'_>, a: &Animation) -> Resul
         anim42::ik(o, &ik)?;
     } else {
         o.uvarint(ik.len());
-        for t in ik {
-            o.uvarint(t.constraint);
+        for (constraint, t) in ik {
+            o.uvarint(constraint);
             let k = &t.keys;
             keys(
                 o,
@@ -124,8 +156,8 @@ fn animation(o: &mut Out, s: &mut Strings, cx: &Ctx<'_>, a: &Animation) -> Resul
         }
     }
     o.uvarint(transform.len());
-    for t in transform {
-        o.uvarint(t.constraint);
+    for (constraint, t) in transform {
+        o.uvarint(constraint);
         let n = if v == SpineVersion::V38 { 4 } else { 6 };
         floats(o, v, &t.keys, n)?;
     }
@@ -150,9 +182,30 @@ fn animation(o: &mut Out, s: &mut Strings, cx: &Ctx<'_>, a: &Animation) -> Resul
     } else if !physics.0.is_empty() {
         return Err(WriteError("physics timelines came with Spine 4.2".into()));
     }
+    if v >= SpineVersion::V43 {
+        o.uvarint(sliders.0.len());
+        for (constraint, list) in &sliders.0 {
+            o.uvarint(*constraint);
+            o.uvarint(list.len());
+            for t in list {
+                let Timeline::Slider(t) = t else { continue };
+                o.u8(match t.property {
+                    SliderProperty::Time => 0,
+                    SliderProperty::Mix => 1,
+                });
+                floats(o, v, &t.keys, 1)?;
+            }
+        }
+    }
     deform::attachments(o, s, cx, &attachments)?;
     deform::draw_order(o, draw_order);
+    if v >= SpineVersion::V43 {
+        o.uvarint(0); // draw order folders
+    }
     deform::events(o, cx.d, v, events);
+    if v >= SpineVersion::V43 {
+        o.i32(-1); // editor color (nonessential)
+    }
     Ok(())
 }
 

@@ -13,10 +13,10 @@ use crate::format::spine_json::SpineVersion;
 /// IK keys: per key a flags byte (bit 0 mix not 0, 1 mix not 1, 2 softness, 3 bend
 /// positive, 4 compress, 5 stretch, 6 stepped, 7 bezier: the curve of the segment ending
 /// here), the time, the floats, and for a bezier the mix and softness curves.
-pub fn ik(o: &mut Out, list: &[&IkTimeline]) -> Result<(), WriteError> {
+pub fn ik(o: &mut Out, list: &[(usize, &IkTimeline)]) -> Result<(), WriteError> {
     o.uvarint(list.len());
-    for t in list {
-        o.uvarint(t.constraint);
+    for &(constraint, t) in list {
+        o.uvarint(constraint);
         let k = &t.keys;
         o.uvarint(k.len());
         let beziers = (0..k.len().saturating_sub(1))

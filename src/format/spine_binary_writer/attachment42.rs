@@ -7,6 +7,7 @@ use super::out::{Out, Strings};
 use super::{Ctx, WriteError};
 use crate::core::color::Color;
 use crate::core::model::*;
+use crate::format::spine_json::SpineVersion;
 
 const NAME: u8 = 1 << 3;
 const PATH: u8 = 1 << 4;
@@ -111,9 +112,14 @@ pub fn attachment42(
             }
             o.uvarint(m.hull);
             o.uvarint(count);
-            vertices(o, &m.vertices, false);
+            vertices43(o, cx, &m.vertices);
             m.uvs.iter().for_each(|&u| o.f32(u));
             m.triangles.iter().for_each(|&t| o.uvarint(t as usize));
+            if cx.v >= SpineVersion::V43 {
+                // The slots of linked meshes elsewhere whose timelines drive this mesh: none
+                // (the model resolves linked meshes to their own slot).
+                o.uvarint(0);
+            }
             o.uvarint(m.edges.len());
             m.edges.iter().for_each(|&e| o.uvarint(e as usize));
             o.f64(m.width);
@@ -126,7 +132,7 @@ pub fn attachment42(
             o.u8(1 | named | weighted(vd, BIT4));
             name(o, s);
             o.uvarint(vd.vertex_count());
-            vertices(o, vd, false);
+            vertices43(o, cx, vd);
             editor_color(o, *color);
         }
         AttachmentKind::Path(p) => {
@@ -138,7 +144,7 @@ pub fn attachment42(
                 | weighted(&p.vertices, 1 << 6));
             name(o, s);
             o.uvarint(p.vertices.vertex_count());
-            vertices(o, &p.vertices, false);
+            vertices43(o, cx, &p.vertices);
             p.lengths.iter().for_each(|&l| o.f32(l));
             editor_color(o, p.color);
         }
@@ -156,10 +162,21 @@ pub fn attachment42(
             name(o, s);
             o.uvarint(end_slot.ok_or_else(no_end_slot)?);
             o.uvarint(vd.vertex_count());
-            vertices(o, vd, false);
+            vertices43(o, cx, vd);
             editor_color(o, *color);
         }
         AttachmentKind::Armature(_) => return Err(armature()),
     }
     Ok(())
+}
+
+/// Vertices; 4.3 writes the length of a weighted list's bone array (the bone counts and
+/// indices) before it.
+fn vertices43(o: &mut Out, cx: &Ctx<'_>, vd: &VertexData) {
+    if cx.v >= SpineVersion::V43
+        && let Some(bones) = &vd.bones
+    {
+        o.uvarint(bones.len());
+    }
+    vertices(o, vd, false);
 }

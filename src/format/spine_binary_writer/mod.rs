@@ -1,10 +1,10 @@
 //! Writes a [`SkeletonData`] loaded from Spine data (JSON or `.skel`) as a Spine binary
-//! export (`.skel`) of the same editor version (3.8, 4.0, 4.1, 4.2), for `bonescope convert
+//! export (`.skel`) of the same editor version (3.8, 4.0, 4.1, 4.2, 4.3), for `bonescope convert
 //! --to skel`: the official runtime of that version reads it to the same poses.
 //!
 //! The layout is the one the reader (`format::spine_binary`, `LAYOUT.md`) reads; one module
-//! per part: `out` (primitives and the string table), `setup` and `setup42` (header,
-//! bones, slots, constraints, events), `skins` with `attachment` and `attachment42`,
+//! per part: `out` (primitives and the string table), `setup`, `setup42` and `setup43`
+//! (header, bones, slots, constraints, events), `skins` with `attachment` and `attachment42`,
 //! `anim` with `curves`, `anim42` and `deform`. Beziers, which the model keeps as
 //! sampled tables, are solved back to control points as the JSON writer does. Nonessential
 //! data (fps, paths, editor colors, mesh edges and size) is always written.
@@ -18,6 +18,7 @@ mod deform;
 mod out;
 mod setup;
 mod setup42;
+mod setup43;
 mod skins;
 
 use std::collections::HashMap;
@@ -64,9 +65,9 @@ pub fn write(data: &SkeletonData) -> Result<Vec<u8>, WriteError> {
         )));
     }
     let v = match SpineVersion::from_export(&data.source.version) {
-        Some(v @ (SpineVersion::V37 | SpineVersion::V43)) => {
+        Some(v @ SpineVersion::V37) => {
             return Err(WriteError(format!(
-                "Spine \"{}\": {} binaries are not written yet (3.8, 4.0, 4.1, 4.2 are)",
+                "Spine \"{}\": {} binaries are not written yet (3.8, 4.0, 4.1, 4.2, 4.3 are)",
                 data.source.version,
                 v.name()
             )));
@@ -74,7 +75,7 @@ pub fn write(data: &SkeletonData) -> Result<Vec<u8>, WriteError> {
         Some(v) => v,
         None => {
             return Err(WriteError(format!(
-                "Spine \"{}\" is not a version bonescope writes (3.8, 4.0, 4.1, 4.2)",
+                "Spine \"{}\" is not a version bonescope writes (3.8, 4.0, 4.1, 4.2, 4.3)",
                 data.source.version
             )));
         }
@@ -108,7 +109,9 @@ pub fn write(data: &SkeletonData) -> Result<Vec<u8>, WriteError> {
     let mut o = Out::default();
     setup::bones(&mut o, data, v)?;
     setup::slots(&mut o, &mut s, data, v);
-    if v >= SpineVersion::V42 {
+    if v >= SpineVersion::V43 {
+        setup43::constraints(&mut o, data)?;
+    } else if v >= SpineVersion::V42 {
         setup42::ik(&mut o, data);
         setup42::transform(&mut o, data);
         setup42::path(&mut o, data)?;
@@ -121,12 +124,15 @@ pub fn write(data: &SkeletonData) -> Result<Vec<u8>, WriteError> {
         setup::transform(&mut o, data, v);
         setup::path(&mut o, data, v)?;
     }
-    if !data.slider_constraints.is_empty() {
+    if v < SpineVersion::V43 && !data.slider_constraints.is_empty() {
         return Err(WriteError("sliders are Spine 4.3 constraints".into()));
     }
     skins::skins(&mut o, &mut s, &cx)?;
     setup::events(&mut o, &mut s, data, v);
     anim::animations(&mut o, &mut s, &cx)?;
+    if v >= SpineVersion::V43 {
+        setup43::slider_animations(&mut o, data);
+    }
     let mut bytes = head.bytes;
     let mut table = Out::default();
     table.uvarint(s.list.len());

@@ -108,15 +108,28 @@ pub fn bones(o: &mut Out, d: &SkeletonData, v: SpineVersion) -> Result<(), Write
             }
         }
         for x in [
-            b.rotation, b.x, b.y, b.scale_x, b.scale_y, b.shear_x, b.shear_y, b.length,
+            b.rotation, b.x, b.y, b.scale_x, b.scale_y, b.shear_x, b.shear_y,
         ] {
             o.f64(x);
         }
-        o.uvarint(inherit(b.inherit, &format!("bone \"{}\"", b.name))?);
+        let mode = inherit(b.inherit, &format!("bone \"{}\"", b.name))?;
+        // 4.3 moved the length after the inherit mode (a byte; a varint below 128 reads
+        // the same).
+        if v >= SpineVersion::V43 {
+            o.uvarint(mode);
+            o.f64(b.length);
+        } else {
+            o.f64(b.length);
+            o.uvarint(mode);
+        }
         o.bool(b.skin_required);
         o.color(b.color.unwrap_or(BONE_COLOR));
         if v >= SpineVersion::V42 {
             o.string(None); // icon
+            if v >= SpineVersion::V43 {
+                o.f64(1.0); // icon size
+                o.f64(0.0); // icon rotation
+            }
             o.bool(true); // visible
         }
     }

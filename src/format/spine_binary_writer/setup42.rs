@@ -116,50 +116,56 @@ pub fn path(o: &mut Out, d: &SkeletonData) -> Result<(), WriteError> {
 
 pub fn physics(o: &mut Out, d: &SkeletonData) -> Result<(), WriteError> {
     o.uvarint(d.physics_constraints.len());
-    let defaults = PhysicsConstraintData::new(String::new(), 0);
     for c in &d.physics_constraints {
         o.str(&c.name);
         o.uvarint(c.order.max(0) as usize);
         o.uvarint(c.bone);
-        let mut a = Opt(Vec::new());
-        let f = bit(c.skin_required, 0)
-            | a.flag(c.x, 0.0, 1)
-            | a.flag(c.y, 0.0, 2)
-            | a.flag(c.rotate, 0.0, 3)
-            | a.flag(c.scale_x, 0.0, 4)
-            | a.flag(c.shear_x, 0.0, 5)
-            | a.flag(c.limit, defaults.limit, 6)
-            | bit(c.mass_inverse != defaults.mass_inverse, 7);
-        o.u8(f);
-        a.write(o);
-        let fps = (1.0 / c.step).round();
-        if !(1.0..=255.0).contains(&fps) {
-            return Err(WriteError(format!(
-                "physics constraint \"{}\": {fps} steps a second do not fit the format's byte",
-                c.name
-            )));
-        }
-        o.u8(fps as u8);
-        for x in [c.inertia, c.strength, c.damping] {
-            o.f64(x);
-        }
-        if c.mass_inverse != defaults.mass_inverse {
-            o.f64(c.mass_inverse);
-        }
-        o.f64(c.wind);
-        o.f64(c.gravity);
-        let g = bit(c.inertia_global, 0)
-            | bit(c.strength_global, 1)
-            | bit(c.damping_global, 2)
-            | bit(c.mass_global, 3)
-            | bit(c.wind_global, 4)
-            | bit(c.gravity_global, 5)
-            | bit(c.mix_global, 6)
-            | bit(c.mix != defaults.mix, 7);
-        o.u8(g);
-        if c.mix != defaults.mix {
-            o.f64(c.mix);
-        }
+        physics_body(o, c)?;
+    }
+    Ok(())
+}
+
+/// A physics constraint after its bone (the same in 4.2 and 4.3).
+pub fn physics_body(o: &mut Out, c: &PhysicsConstraintData) -> Result<(), WriteError> {
+    let defaults = PhysicsConstraintData::new(String::new(), 0);
+    let mut a = Opt(Vec::new());
+    let f = bit(c.skin_required, 0)
+        | a.flag(c.x, 0.0, 1)
+        | a.flag(c.y, 0.0, 2)
+        | a.flag(c.rotate, 0.0, 3)
+        | a.flag(c.scale_x, 0.0, 4)
+        | a.flag(c.shear_x, 0.0, 5)
+        | a.flag(c.limit, defaults.limit, 6)
+        | bit(c.mass_inverse != defaults.mass_inverse, 7);
+    o.u8(f);
+    a.write(o);
+    let fps = (1.0 / c.step).round();
+    if !(1.0..=255.0).contains(&fps) {
+        return Err(WriteError(format!(
+            "physics constraint \"{}\": {fps} steps a second do not fit the format's byte",
+            c.name
+        )));
+    }
+    o.u8(fps as u8);
+    for x in [c.inertia, c.strength, c.damping] {
+        o.f64(x);
+    }
+    if c.mass_inverse != defaults.mass_inverse {
+        o.f64(c.mass_inverse);
+    }
+    o.f64(c.wind);
+    o.f64(c.gravity);
+    let g = bit(c.inertia_global, 0)
+        | bit(c.strength_global, 1)
+        | bit(c.damping_global, 2)
+        | bit(c.mass_global, 3)
+        | bit(c.wind_global, 4)
+        | bit(c.gravity_global, 5)
+        | bit(c.mix_global, 6)
+        | bit(c.mix != defaults.mix, 7);
+    o.u8(g);
+    if c.mix != defaults.mix {
+        o.f64(c.mix);
     }
     Ok(())
 }

@@ -4,7 +4,7 @@
 use super::attachment::attachment;
 use super::out::{Out, Strings};
 use super::setup::own_name;
-use super::{Ctx, WriteError};
+use super::{Ctx, WriteError, setup43};
 use crate::core::model::*;
 use crate::format::spine_json::SpineVersion;
 
@@ -37,6 +37,15 @@ pub fn skins(o: &mut Out, s: &mut Strings, cx: &Ctx<'_>) -> Result<(), WriteErro
         }
         o.uvarint(skin.bones.len());
         skin.bones.iter().for_each(|&b| o.uvarint(b));
+        if cx.v >= SpineVersion::V43 {
+            // One list: indices into the file's one constraint list.
+            o.uvarint(skin.constraints.len());
+            for &c in &skin.constraints {
+                o.uvarint(setup43::list_index(cx.d, c)?);
+            }
+            entries(o, s, cx, skin)?;
+            continue;
+        }
         let mut lists: [Vec<usize>; 4] = Default::default();
         for c in &skin.constraints {
             match *c {
