@@ -1,0 +1,446 @@
+//! The backend's bytes replayed through a small terminal model: every frame ends in the screen
+//! a full repaint gives, with as few bytes as the tests pin.
+
+use super::escapes::{sgr_from_reset, sgr_incremental};
+use super::*;
+use ratatui::Terminal;
+use ratatui::style::Style;
+use ratatui::text::Line;
+use ratatui::widgets::{Block, Borders, Paragraph};
+
+#[derive(Clone, Default)]
+struct Sink(std::rc::Rc<std::cell::RefCell<Vec<u8>>>);
+
+impl Write for Sink {
+    fn write(&mut self, b: &[u8]) -> io::Result<usize> {
+        self.0.borrow_mut().extend_from_slice(b);
+        Ok(b.len())
+    }
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+impl Sink {
+    fn take(&self) -> Vec<u8> {
+        std::mem::take(&mut *self.0.borrow_mut())
+    }
+}
+
+fn term(color: ColorMode, ascii: bool) -> (Terminal<LeanBackend<Sink>>, Sink) {
+    let sink = Sink::default();
+    let t =
+        Terminal::new(LeanBackend::with_size(sink.clone(), 20, 4, color, ascii)).expect("terminal");
+    (t, sink)
+}
+
+fn show(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).replace('\x1b', "\\e")
+}
+
+/// A tiny terminal emulator: applies the sequences this backend emits to a grid,
+/// scroll margins included (a line feed on the bottom margin scrolls the band up, a
+/// reverse index on the top margin scrolls it down; margins home the cursor).
+fn emulate(bytes: &[u8], w: usize, h: usize) -> Vec<String> {
+    let mut grid = vec![vec![' '; w]; h];
+    let (mut x, mut y) = (0usize, 0usize);
+    let (mut top, mut bottom) = (0usize, h - 1);
+    let s = String::from_utf8(bytes.to_vec()).expect("utf-8");
+    let mut it = s.chars().peekable();
+    while let Some(c) = it.next() {
+        match c {
+            '\x1b' if it.peek() == Some(&'M') => {
+                it.next();
+                if y == top {
+                    grid[top..=bottom].rotate_right(1);
+                    grid[top] = vec![' '; w];
+                } else {
+                    y -= 1;
+                }
+            }
+            '\n' if y == bottom => {
+                grid[top..=bottom].rotate_left(1);
+                grid[bottom] = vec![' '; w];
+            }
+            '\n' => y += 1,
+            '\x1b' => {
+                assert_eq!(it.next(), Some('['));
+                let mut params = String::new();
+                let fin = loop {
+                    let c = it.next().expect("final");
+                    if c.is_ascii_alphabetic() {
+                        break c;
+                    }
+                    params.push(c);
+                };
+                let nums: Vec<usize> = params
+                    .trim_start_matches('?')
+                    .split(';')
+                    .map(|p| p.parse().unwrap_or(0))
+                    .collect();
+                let n = nums[0].max(1);
+                match fin {
+                    'H' => {
+                        y = nums[0].max(1) - 1;
+                        x = nums.get(1).copied().unwrap_or(1).max(1) - 1;
+                    }
+                    'A' => y -= n,
+                    'B' => y += n,
+                    'C' => x += n,
+                    'D' => x -= n,
+                    'G' => x = n - 1,
+                    'J' if nums[0] == 2 => grid = vec![vec![' '; w]; h],
+                    'r' => {
+                        top = nums[0].max(1) - 1;
+                        bottom = nums.get(1).copied().filter(|&b| b > 0).unwrap_or(h) - 1;
+                        (x, y) = (0, 0);
+                    }
+                    'm' | 'l' | 'h' => {}
+                    other => panic!("unexpected sequence {other}"),
+                }
+            }
+            '\r' => x = 0,
+            '\x08' => x -= 1,
+            c => {
+                grid[y][x] = c;
+                x += 1;
+            }
+        }
+    }
+    assert_eq!((top, bottom), (0, h - 1), "margins left set");
+    grid.into_iter().map(|r| r.into_iter().collect()).collect()
+}
+
+fn log_line(i: usize) -> String {
+    let what = [
+        "start walk",
+        "footstep left i=1",
+        "lantern-creak",
+        "footstep right f=0.5",
+        "complete",
+        "interrupt idle",
+        "end jump",
+        "dispose",
+        "event wave",
+        "start run",
+        "hit ground",
+        "blink",
+    ];
+    format!("{i:>2} {}", what[i % what.len()])
+}
+
+/// Draws a log of `lines` (the last `rows` of them) above a fixed footer, frame after
+/// frame with one more line each time; returns the stream of each frame after the first
+/// and checks each replays to the frame.
+fn scrolling_log(scroll: bool) -> Vec<Vec<u8>> {
+    let sink = Sink::default();
+    let mut backend = LeanBackend::with_size(sink.clone(), 30, 8, ColorMode::Ansi, false);
+    backend.set_scroll_regions(scroll);
+    let mut t = Terminal::new(backend).expect("terminal");
+    // As the viewer does: every cell known from the start (bands with unknown cells
+    // are never scrolled).
+    t.clear().expect("clear");
+    let mut all = Vec::new();
+    let mut frames = Vec::new();
+    for n in 6..12 {
+        let lines: Vec<Line> = (n - 6..n)
+            .map(|i| Line::styled(log_line(i), Style::default().fg(Color::Cyan)))
+            .collect();
+        t.draw(|f| {
+            f.render_widget(
+                Paragraph::new("header"),
+                ratatui::layout::Rect::new(0, 0, 30, 1),
+            );
+            f.render_widget(
+                Paragraph::new(lines.clone()),
+                ratatui::layout::Rect::new(0, 1, 30, 6),
+            );
+            f.render_widget(
+                Paragraph::new(format!("frame {n}")),
+                ratatui::layout::Rect::new(0, 7, 30, 1),
+            );
+        })
+        .expect("draw");
+        let bytes = sink.take();
+        all.extend_from_slice(&bytes);
+        let grid = emulate(&all, 30, 8);
+        assert_eq!(grid[0].trim_end(), "header");
+        for (r, i) in (n - 6..n).enumerate() {
+            assert_eq!(grid[1 + r].trim_end(), log_line(i));
+        }
+        assert_eq!(grid[7].trim_end(), format!("frame {n}"));
+        frames.push(bytes);
+    }
+    frames.split_off(1)
+}
+
+#[test]
+fn a_scrolling_log_is_scrolled_not_repainted() {
+    let scrolled = scrolling_log(true);
+    let painted = scrolling_log(false);
+    for (s, p) in scrolled.iter().zip(&painted) {
+        // Margins around the band of the log only, a line feed, margins reset, and
+        // the new line and the footer's digit.
+        assert!(show(s).contains("\\e[2;7r"), "{}", show(s));
+        assert!(!show(p).contains("\\e[2;7r"), "{}", show(p));
+        assert!(s.len() * 2 < p.len(), "{} vs {}", show(s), show(p));
+    }
+}
+
+#[test]
+fn cells_already_shown_are_not_sent_again() {
+    // Braille patterns that differ but show as the same ASCII dot.
+    let (mut t, sink) = term(ColorMode::None, true);
+    t.draw(|f| f.render_widget(Paragraph::new("⣿⡇x"), f.area()))
+        .expect("draw");
+    sink.take();
+    t.draw(|f| f.render_widget(Paragraph::new("⠁⢸y"), f.area()))
+        .expect("draw");
+    // The cursor stayed after the `x`: back one, and the `y`, nothing else.
+    assert_eq!(show(&sink.take()), "\x08y");
+}
+
+#[test]
+fn frames_replay_to_the_same_screen() {
+    let (mut t, sink) = term(ColorMode::Ansi, false);
+    let mut all = Vec::new();
+    for (i, text) in ["hello world", "hello there", "jello there ok", "x"]
+        .iter()
+        .enumerate()
+    {
+        t.draw(|f| {
+            let style = Style::default().fg(if i % 2 == 0 { Color::Cyan } else { Color::Red });
+            f.render_widget(Paragraph::new(Line::styled(*text, style)), f.area());
+            f.render_widget(
+                Paragraph::new(format!("row {i} {text}")),
+                ratatui::layout::Rect::new(2, 2, 18, 1),
+            );
+        })
+        .expect("draw");
+        all.extend(sink.take());
+        let grid = emulate(&all, 20, 4);
+        assert_eq!(grid[0].trim_end(), *text, "{}", show(&all));
+        let row: String = format!("  row {i} {text}").chars().take(20).collect();
+        assert_eq!(grid[2].trim_end(), row.trim_end());
+    }
+}
+
+#[test]
+fn only_changed_attributes_are_sent_and_no_reset_per_frame() {
+    let (mut t, sink) = term(ColorMode::Ansi, false);
+    let draw = |t: &mut Terminal<LeanBackend<Sink>>, n: u32| {
+        t.draw(|f| {
+            f.render_widget(
+                Paragraph::new(Line::styled(
+                    format!("{n:>3}"),
+                    Style::default().fg(Color::Cyan).bg(Color::Reset),
+                )),
+                f.area(),
+            )
+        })
+        .expect("draw");
+    };
+    draw(&mut t, 100);
+    let first = sink.take();
+    assert!(show(&first).contains("\\e[0;36m100"), "{}", show(&first));
+    draw(&mut t, 101);
+    // Same row, same colour: one backspace and one digit, nothing else.
+    assert_eq!(show(&sink.take()), "\x081");
+}
+
+#[test]
+fn sixteen_colours_never_send_256_colour_escapes() {
+    for color in [ColorMode::Ansi, ColorMode::None] {
+        let (mut t, sink) = term(color, false);
+        t.draw(|f| {
+            for (i, c) in [
+                Color::Rgb(250, 10, 10),
+                Color::Indexed(200),
+                Color::LightBlue,
+                Color::Yellow,
+            ]
+            .into_iter()
+            .enumerate()
+            {
+                f.render_widget(
+                    Paragraph::new(Line::styled("ab", Style::default().fg(c).bg(c))),
+                    ratatui::layout::Rect::new(0, i as u16, 20, 1),
+                );
+            }
+        })
+        .expect("draw");
+        let out = show(&sink.take());
+        assert!(!out.contains("38;5") && !out.contains("48;5"), "{out}");
+        assert!(!out.contains("38;2") && !out.contains("48;2"), "{out}");
+        if color == ColorMode::Ansi {
+            assert!(out.contains("94") && out.contains("33"), "{out}");
+        } else {
+            let sgr: Vec<&str> = out.split("\\e[").filter(|s| s.contains('m')).collect();
+            // Resets only (`ESC [ m`, a reset without its parameter).
+            assert!(
+                sgr.iter()
+                    .all(|s| s.starts_with("0m") || s.starts_with('m')),
+                "{out}"
+            );
+        }
+    }
+    let (mut t, sink) = term(ColorMode::TrueColor, false);
+    t.draw(|f| {
+        f.render_widget(
+            Paragraph::new(Line::styled("ab", Style::default().fg(Color::Rgb(1, 2, 3)))),
+            f.area(),
+        )
+    })
+    .expect("draw");
+    assert!(show(&sink.take()).contains("38;2;1;2;3"));
+}
+
+#[test]
+fn ascii_mode_sends_only_ascii_of_the_same_width() {
+    let (mut t, sink) = term(ColorMode::None, true);
+    t.draw(|f| {
+        let block = Block::default().borders(Borders::ALL).title("▶ ok…");
+        let inner = block.inner(f.area());
+        f.render_widget(block, f.area());
+        f.render_widget(Paragraph::new("⣿◆·腕x"), inner);
+    })
+    .expect("draw");
+    let out = sink.take();
+    assert!(out.iter().all(|&b| b < 0x80), "{}", show(&out));
+    let grid = emulate(&out, 20, 4);
+    assert_eq!(grid[0], "+> ok~-------------+");
+    assert_eq!(grid[1], "|*o.??x            |");
+    assert_eq!(grid[3], "+------------------+");
+}
+
+#[test]
+fn cursor_moves_are_short() {
+    let mut b = LeanBackend::with_size(Sink::default(), 80, 24, ColorMode::None, false);
+    b.cursor = Some((10, 5));
+    // Each move starts where the one before it left the cursor.
+    for ((x, y), sent) in [
+        ((10, 6), "\n"),
+        ((8, 7), "\n\x08\x08"),
+        ((0, 8), "\n\r"),
+        ((0, 7), "\\eM"),
+        ((0, 16), "\\e[9B"),
+        ((70, 20), "\\e[21;71H"),
+    ] {
+        b.move_to(x, y);
+        assert_eq!(show(&b.queue), sent, "to ({x}, {y})");
+        b.queue.clear();
+    }
+    b.move_to(70, 20);
+    assert!(b.queue.is_empty());
+}
+
+#[test]
+fn move_lengths_match_the_moves_sent() {
+    let mut b = LeanBackend::with_size(Sink::default(), 40, 6, ColorMode::None, false);
+    Backend::clear(&mut b).expect("clear");
+    // Unchanged cells to re-print: ASCII on row 2, braille (3 bytes each) on row 3.
+    for x in 0..40 {
+        b.screen[2 * 40 + x] = Some(Shown {
+            text: "a".into(),
+            pen: Pen::DEFAULT,
+        });
+        b.screen[3 * 40 + x] = Some(Shown {
+            text: "⣿".into(),
+            pen: Pen::DEFAULT,
+        });
+    }
+    let mut bridged = 0;
+    for (cx, cy) in [(0, 0), (5, 1), (12, 2), (39, 5), (20, 3)] {
+        b.cursor = Some((cx, cy));
+        for y in 0..6 {
+            for x in 0..40 {
+                let sent = b.move_bytes(x, y);
+                assert_eq!(
+                    b.move_len(b.cursor, b.pen, x, y),
+                    sent.len(),
+                    "from {cx},{cy} to {x},{y}: {}",
+                    show(&sent)
+                );
+                bridged += usize::from(sent.first().is_some_and(|&c| c == b'a'));
+            }
+        }
+    }
+    assert!(bridged > 0, "no move re-printed cells");
+    // After a line feed, re-printing the cells of the next row beats a cursor move.
+    b.cursor = Some((10, 1));
+    assert_eq!(show(&b.move_bytes(12, 2)), "\naa");
+    assert_eq!(b.move_len(None, b.pen, 12, 2), 7);
+}
+
+#[test]
+fn only_large_frames_are_synchronized() {
+    let (mut t, sink) = term(ColorMode::None, false);
+    t.draw(|f| f.render_widget(Paragraph::new("small"), f.area()))
+        .expect("draw");
+    let out = sink.take();
+    assert!(!show(&out).contains("2026"), "{}", show(&out));
+    let big = "⣿".repeat(20);
+    let sink = Sink::default();
+    let mut t = Terminal::new(LeanBackend::with_size(
+        sink.clone(),
+        20,
+        30,
+        ColorMode::None,
+        false,
+    ))
+    .expect("terminal");
+    t.draw(|f| {
+        let lines: Vec<Line> = (0..30).map(|_| Line::raw(big.clone())).collect();
+        f.render_widget(Paragraph::new(lines), f.area());
+    })
+    .expect("draw");
+    let out = show(&sink.take());
+    assert!(
+        out.starts_with("\\e[?2026h") && out.ends_with("\\e[?2026l"),
+        "{out}"
+    );
+    t.backend_mut().set_synchronized(false);
+    t.draw(|f| {
+        let lines: Vec<Line> = (0..30).map(|_| Line::raw("⣀".repeat(20))).collect();
+        f.render_widget(Paragraph::new(lines), f.area());
+    })
+    .expect("draw");
+    assert!(!show(&sink.take()).contains("2026"));
+}
+
+#[test]
+fn sgr_changes_are_minimal() {
+    let p = |fg, m| Pen {
+        fg,
+        bg: Color::Reset,
+        modifier: m,
+    };
+    let seq = |a, b| sgr_incremental(a, b).join(";");
+    assert_eq!(
+        seq(
+            p(Color::Reset, Modifier::empty()),
+            p(Color::Reset, Modifier::BOLD)
+        ),
+        "1"
+    );
+    assert_eq!(
+        seq(
+            p(Color::Reset, Modifier::BOLD | Modifier::DIM),
+            p(Color::Reset, Modifier::DIM)
+        ),
+        "22;2"
+    );
+    assert_eq!(
+        seq(
+            p(Color::Cyan, Modifier::REVERSED),
+            p(Color::Red, Modifier::REVERSED)
+        ),
+        "31"
+    );
+    assert_eq!(
+        sgr_from_reset(p(Color::White, Modifier::BOLD)).join(";"),
+        "0;1;97"
+    );
+    assert_eq!(to_ansi(Color::Rgb(255, 90, 90)), Color::LightRed);
+    assert_eq!(to_ansi(Color::Indexed(21)), Color::Blue);
+}
