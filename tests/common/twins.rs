@@ -598,6 +598,8 @@ fn timeline_key(t: &Timeline, places: &HashMap<AttachmentId, (String, usize, Str
     match t {
         Timeline::Deform(t) => format!("Deform({}, {:?})", t.slot, places.get(&t.attachment)),
         Timeline::Sequence(t) => format!("Sequence({}, {:?})", t.slot, places.get(&t.attachment)),
+        // Its property ids are the draw order's.
+        Timeline::DrawOrderFolder(t) => format!("DrawOrderFolder({:?})", t.slots),
         t => format!("{:?}", t.property_ids().as_slice()),
     }
 }
@@ -717,6 +719,10 @@ fn animation(
             (Timeline::Attachment(x), Timeline::Attachment(y)) => {
                 d.nums(&|| format!("{} times", at()), &x.times, &y.times, TIME);
                 d.eq(&|| format!("{} names", at()), &x.names, &y.names);
+            }
+            (Timeline::DrawOrderFolder(x), Timeline::DrawOrderFolder(y)) => {
+                d.nums(&|| format!("{} times", at()), &x.times, &y.times, TIME);
+                d.eq(&|| format!("{} orders", at()), &x.orders, &y.orders);
             }
             (Timeline::DrawOrder(x), Timeline::DrawOrder(y)) => {
                 d.nums(&|| format!("{} times", at()), &x.times, &y.times, TIME);
