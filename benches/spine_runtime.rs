@@ -6,7 +6,9 @@
 //! - `load/<name>`: bytes already in memory to `SkeletonData` (what `format::load` does; the
 //!   data is dropped outside the timed part, as in the anchors).
 //! - `load_skel/<name>`: the same project's Spine binary export (`<name>.skel`, corpus files
-//!   only, 3.8 and `<name>@4.2`) to `SkeletonData`, to set beside `load/<name>`.
+//!   only, 3.8, `<name>@3.7` and `<name>@4.2`; `<name>@4.3`: the 4.3 JSON written as `.skel`
+//!   by `convert --to skel` before timing, as no 4.3 `.skel` is public) to `SkeletonData`, to
+//!   set beside `load/<name>`.
 //! - The floor the loader is held to (serde_json parsing the same bytes into a `Value`, or
 //!   into nothing) is not measured here: this package builds serde_json with
 //!   `float_roundtrip`, which makes a plain parse dearer. `benches/load-floor` (a package of
@@ -109,20 +111,35 @@ fn load(c: &mut Criterion) {
 }
 
 /// The binary exports of the corpus files (none without ../shared): the 3.8 ones under their
-/// name, the 4.2 ones as `<name>@4.2`, beside the JSON twins of `load/`.
+/// name, the 3.7 and 4.2 ones as `<name>@3.7`, `<name>@4.2`, beside the JSON twins of `load/`;
+/// the 4.3 JSON exports written as `.skel` as `<name>@4.3`.
 fn skel_inputs() -> Vec<(String, Vec<u8>)> {
     let spine = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/spine");
     let mut named = Vec::new();
-    for (version, suffix) in [("3.8", ""), ("4.2", "@4.2")] {
+    for (version, suffix) in [("3.7", "@3.7"), ("3.8", ""), ("4.2", "@4.2")] {
         let corpus = spine.join(version);
         if !corpus.is_dir() {
             continue;
         }
+        // 3.7 has no mix-and-match-pro.
         let files = ["spineboy-pro", "raptor-pro", "mix-and-match-pro"]
             .iter()
-            .map(|n| corpus.join(format!("{n}.skel")));
+            .map(|n| corpus.join(format!("{n}.skel")))
+            .filter(|p| p.is_file());
         for (name, bytes) in common::read_named(files.collect()) {
             named.push((format!("{name}{suffix}"), bytes));
+        }
+    }
+    let corpus = spine.join("4.3");
+    if corpus.is_dir() {
+        let files = ["diamond-pro", "spineboy-pro", "owl-pro"]
+            .iter()
+            .map(|n| corpus.join(format!("{n}.json")));
+        for (name, json) in common::read_named(files.collect()) {
+            let data = bonescope::format::load(&json, &name).expect("a 4.3 corpus JSON loads");
+            let skel = bonescope::format::spine_binary_writer::write(&data)
+                .expect("a 4.3 corpus JSON is written as .skel");
+            named.push((format!("{name}@4.3"), skel));
         }
     }
     named

@@ -598,6 +598,8 @@ fn timeline_key(t: &Timeline, places: &HashMap<AttachmentId, (String, usize, Str
     match t {
         Timeline::Deform(t) => format!("Deform({}, {:?})", t.slot, places.get(&t.attachment)),
         Timeline::Sequence(t) => format!("Sequence({}, {:?})", t.slot, places.get(&t.attachment)),
+        // Its property ids are the draw order's.
+        Timeline::DrawOrderFolder(t) => format!("DrawOrderFolder({:?})", t.slots),
         t => format!("{:?}", t.property_ids().as_slice()),
     }
 }
@@ -641,11 +643,13 @@ fn animations(d: &mut Diff, ours: &SkeletonData, twin: &SkeletonData) {
     };
     d.eq(&|| "animation names".into(), names(ours), names(twin));
     let (pa, pb) = (places(ours), places(twin));
+    // The 4.3 JSON reader keeps each transform key's own mixShearY.
+    let shear_quirk = !twin.source.version.starts_with("4.3");
     for b in &twin.animations {
         let Some(a) = ours.animations.iter().find(|a| a.name == b.name) else {
             continue;
         };
-        animation(d, a, &pa, b, &pb);
+        animation(d, a, &pa, b, &pb, shear_quirk);
     }
 }
 
@@ -655,6 +659,7 @@ fn animation(
     pa: &HashMap<AttachmentId, (String, usize, String)>,
     b: &Animation,
     pb: &HashMap<AttachmentId, (String, usize, String)>,
+    shear_quirk: bool,
 ) {
     d.num(
         &|| format!("animation {} duration", b.name),
@@ -677,7 +682,11 @@ fn animation(
             (Timeline::TwoColor(x), Timeline::TwoColor(y)) => keys(d, &at, &x.keys, &y.keys),
             (Timeline::Ik(x), Timeline::Ik(y)) => keys(d, &at, &x.keys, &y.keys),
             (Timeline::Transform(x), Timeline::Transform(y)) => {
-                keys(d, &at, &json_shear_quirk(&x.keys), &y.keys)
+                if shear_quirk {
+                    keys(d, &at, &json_shear_quirk(&x.keys), &y.keys)
+                } else {
+                    keys(d, &at, &x.keys, &y.keys)
+                }
             }
             (Timeline::Path(x), Timeline::Path(y)) => keys(d, &at, &x.keys, &y.keys),
             (Timeline::Slider(x), Timeline::Slider(y)) => keys(d, &at, &x.keys, &y.keys),
@@ -710,6 +719,10 @@ fn animation(
             (Timeline::Attachment(x), Timeline::Attachment(y)) => {
                 d.nums(&|| format!("{} times", at()), &x.times, &y.times, TIME);
                 d.eq(&|| format!("{} names", at()), &x.names, &y.names);
+            }
+            (Timeline::DrawOrderFolder(x), Timeline::DrawOrderFolder(y)) => {
+                d.nums(&|| format!("{} times", at()), &x.times, &y.times, TIME);
+                d.eq(&|| format!("{} orders", at()), &x.orders, &y.orders);
             }
             (Timeline::DrawOrder(x), Timeline::DrawOrder(y)) => {
                 d.nums(&|| format!("{} times", at()), &x.times, &y.times, TIME);

@@ -53,14 +53,7 @@ pub fn animations(r: &mut Reader<'_>, data: &SkeletonData) -> Read<Vec<Animation
         deform::attachments(r, data, &mut timelines)?;
         deform::draw_order(r, data, &mut timelines)?;
         if r.version.one_constraint_list() {
-            let at = r.c.offset();
-            let folders = r.c.uvarint("draw order folder timeline count")?;
-            if folders != 0 {
-                return Err(r.c.error_at(
-                    at,
-                    "Spine 4.3 draw order folder timelines: their binary layout is not established yet",
-                ));
-            }
+            deform::draw_order_folders(r, data, &mut timelines)?;
         }
         deform::events(r, data, &mut timelines)?;
         if r.version.one_constraint_list() && r.nonessential {

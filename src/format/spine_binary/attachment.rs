@@ -21,6 +21,8 @@ pub struct LinkTo {
     pub skin: LinkSkin,
     pub parent: String,
     pub deform: bool,
+    /// 4.3: the slot under which the parent is found (else the linked mesh's own).
+    pub slot: Option<usize>,
 }
 
 /// Reads the attachment stored under key `key`, to be stored as `id`. A linked mesh comes back
@@ -126,6 +128,7 @@ pub fn attachment(
                 skin: skin.map_or(LinkSkin::Default, LinkSkin::Named),
                 parent,
                 deform,
+                slot: None,
             });
             linked_mesh(r, path, color)?
         }

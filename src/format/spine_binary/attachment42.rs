@@ -165,15 +165,15 @@ pub fn attachment42(
                 linked_parent: None,
             })
         }
-        3 if r.version.one_constraint_list() => {
-            return Err(r.c.error_at(
-                at,
-                "Spine 4.3 linked mesh: its binary layout is not established yet",
-            ));
-        }
         3 => {
             let (path, color, seq) = textured(r, name)?;
             sequence = seq;
+            // 4.3: the slot under which the parent is found comes first.
+            let slot = if r.version.one_constraint_list() {
+                Some(r.c.index(data.slots.len(), "parent slot index")?)
+            } else {
+                None
+            };
             let skin = r.c.uvarint("skin index")?;
             let at = r.c.offset();
             let parent = r
@@ -184,6 +184,7 @@ pub fn attachment42(
                 skin: LinkSkin::Index(skin),
                 parent,
                 deform: flags & BIT7 != 0,
+                slot,
             });
             linked_mesh(r, path, color)?
         }

@@ -192,56 +192,112 @@ pub fn draw_order(r: &mut Reader<'_>, data: &SkeletonData, out: &mut Vec<Timelin
     for i in 0..n {
         r.c.set_index(i);
         times.push(time(r, times.last().copied())?);
-        let offsets = r.c.count(2, "offset count")?;
-        if offsets == 0 {
-            orders.push(None);
-            continue;
-        }
-        r.spend(slot_count * size_of::<usize>() * 2)?;
-        let mut placed: Vec<Option<usize>> = vec![None; slot_count];
-        let mut listed = vec![false; slot_count];
-        for _ in 0..offsets {
-            let at = r.c.offset();
-            let slot = r.c.index(slot_count, "slot index")?;
-            let offset = r.c.varint(true, "offset")?;
-            let name = &data.slots[slot].name;
-            if std::mem::replace(&mut listed[slot], true) {
-                return Err(r
-                    .c
-                    .error_at(at, format!("slot \"{name}\" is listed twice"))
-                    .with_kind(ErrorKind::DuplicateName));
-            }
-            let target = (slot as i64 + offset as i64)
-                .try_into()
-                .ok()
-                .filter(|&t: &usize| t < slot_count);
-            let Some(target) = target else {
-                return Err(r.c.error_at(
-                    at,
-                    format!(
-                        "offset {offset} moves slot \"{name}\" (setup index {slot}) outside the draw order (0..{slot_count})"
-                    ),
-                ));
-            };
-            if placed[target].replace(slot).is_some() {
-                return Err(r.c.error_at(
-                    at,
-                    format!("offset {offset} moves slot \"{name}\" to draw order position {target}, already taken"),
-                ));
-            }
-        }
-        let mut unlisted = (0..slot_count).filter(|&s| !listed[s]);
-        let order: Option<Vec<usize>> = placed
-            .into_iter()
-            .map(|p| p.or_else(|| unlisted.next()))
-            .collect();
-        let order = order.ok_or_else(|| {
-            r.c.error("draw order offsets do not form a permutation of the slots")
-        })?;
-        orders.push(Some(order));
+        orders.push(keyed_order(r, slot_count, &|i| data.slots[i].name.clone())?);
     }
     r.c.leave();
     out.push(Timeline::DrawOrder(DrawOrderTimeline { times, orders }));
+    Ok(())
+}
+
+/// One draw order key's offsets over `slot_count` places (`vi+ k`, per moved slot its
+/// index and offset): the keyed order, or `None` (no offsets: the setup order).
+fn keyed_order(
+    r: &mut Reader<'_>,
+    slot_count: usize,
+    name_of: &dyn Fn(usize) -> String,
+) -> Read<Option<Vec<usize>>> {
+    let offsets = r.c.count(2, "offset count")?;
+    if offsets == 0 {
+        return Ok(None);
+    }
+    r.spend(slot_count * size_of::<usize>() * 2)?;
+    let mut placed: Vec<Option<usize>> = vec![None; slot_count];
+    let mut listed = vec![false; slot_count];
+    for _ in 0..offsets {
+        let at = r.c.offset();
+        let slot = r.c.index(slot_count, "slot index")?;
+        let offset = r.c.varint(true, "offset")?;
+        if std::mem::replace(&mut listed[slot], true) {
+            return Err(r
+                .c
+                .error_at(at, format!("slot \"{}\" is listed twice", name_of(slot)))
+                .with_kind(ErrorKind::DuplicateName));
+        }
+        let target = (slot as i64 + offset as i64)
+            .try_into()
+            .ok()
+            .filter(|&t: &usize| t < slot_count);
+        let Some(target) = target else {
+            return Err(r.c.error_at(
+                at,
+                format!(
+                    "offset {offset} moves slot \"{}\" (setup index {slot}) outside the draw order (0..{slot_count})",
+                    name_of(slot)
+                ),
+            ));
+        };
+        if placed[target].replace(slot).is_some() {
+            return Err(r.c.error_at(
+                at,
+                format!(
+                    "offset {offset} moves slot \"{}\" to draw order position {target}, already taken",
+                    name_of(slot)
+                ),
+            ));
+        }
+    }
+    let mut unlisted = (0..slot_count).filter(|&s| !listed[s]);
+    let order: Option<Vec<usize>> = placed
+        .into_iter()
+        .map(|p| p.or_else(|| unlisted.next()))
+        .collect();
+    let order = order.ok_or_else(|| {
+        r.c.error("draw order offsets do not form a permutation of the slots")
+    })?;
+    Ok(Some(order))
+}
+
+/// 4.3 draw order folder timelines: per timeline `vi+ k` folder slots, `vi+ frames`, per
+/// frame `f time` and the offsets of the folder's slots by their position in the folder.
+pub fn draw_order_folders(
+    r: &mut Reader<'_>,
+    data: &SkeletonData,
+    out: &mut Vec<Timeline>,
+) -> Read<()> {
+    let n = r.c.count(2, "draw order folder timeline count")?;
+    for i in 0..n {
+        r.c.enter("draw order folder timeline", Some(i), None);
+        let k = r.c.count(1, "folder slot count")?;
+        let mut slots = Vec::with_capacity(k);
+        for _ in 0..k {
+            let at = r.c.offset();
+            let s = r.c.index(data.slots.len(), "slot index")?;
+            if slots.contains(&s) {
+                return Err(r
+                    .c
+                    .error_at(
+                        at,
+                        format!("slot \"{}\" is listed twice", data.slots[s].name),
+                    )
+                    .with_kind(ErrorKind::DuplicateName));
+            }
+            slots.push(s);
+        }
+        let frames = r.c.count(5, "key count")?;
+        let mut times = Vec::with_capacity(frames);
+        let mut orders = Vec::with_capacity(frames);
+        for _ in 0..frames {
+            times.push(time(r, times.last().copied())?);
+            let within = keyed_order(r, k, &|j| data.slots[slots[j]].name.clone())?;
+            orders.push(within.map(|w| w.into_iter().map(|j| slots[j]).collect()));
+        }
+        out.push(Timeline::DrawOrderFolder(DrawOrderFolderTimeline {
+            slots,
+            times,
+            orders,
+        }));
+        r.c.leave();
+    }
     Ok(())
 }
 

@@ -171,6 +171,12 @@ fn resolve_linked_meshes(
 ) -> Read<()> {
     let mut links = Vec::with_capacity(pending.len());
     for p in &pending {
+        if p.link.slot.is_some_and(|s| s != p.slot) {
+            return Err(r.c.error_at(
+                p.offset,
+                "Spine 4.3 linked mesh whose parent is under another slot: not read yet",
+            ));
+        }
         let skin = match &p.link.skin {
             LinkSkin::Named(name) => data.find_skin(name).ok_or_else(|| {
                 r.c.error_at(p.offset, format!("linked mesh: unknown skin \"{name}\""))

@@ -63,6 +63,7 @@ fn animation(o: &mut Out, s: &mut Strings, cx: &Ctx<'_>, a: &Animation) -> Resul
     );
     let (mut ik, mut transform, mut attachments) = (Vec::new(), Vec::new(), Vec::new());
     let (mut draw_order, mut events) = (None, None);
+    let mut folders = Vec::new();
     for t in &a.timelines {
         match t {
             Timeline::Attachment(x) => slots.add(x.slot, t),
@@ -103,9 +104,10 @@ fn animation(o: &mut Out, s: &mut Strings, cx: &Ctx<'_>, a: &Animation) -> Resul
             Timeline::Slider(_) => {
                 return Err(WriteError("slider timelines came with Spine 4.3".into()));
             }
+            Timeline::DrawOrderFolder(x) if v >= SpineVersion::V43 => folders.push(x),
             Timeline::DrawOrderFolder(_) => {
                 return Err(WriteError(
-                    "draw order folder timelines (Spine 4.3) are not written yet".into(),
+                    "draw order folder timelines came with Spine 4.3".into(),
                 ));
             }
             Timeline::Joint(_) => {
@@ -200,7 +202,7 @@ fn animation(o: &mut Out, s: &mut Strings, cx: &Ctx<'_>, a: &Animation) -> Resul
     deform::attachments(o, s, cx, &attachments)?;
     deform::draw_order(o, draw_order);
     if v >= SpineVersion::V43 {
-        o.uvarint(0); // draw order folders
+        deform::draw_order_folders(o, &folders)?;
     }
     deform::events(o, cx.d, v, events);
     if v >= SpineVersion::V43 {

@@ -88,6 +88,21 @@ pub fn attachment42(
             o.u8(3 | named | t.flags() | inherits);
             name(o, s);
             t.write(o, s);
+            if cx.v >= SpineVersion::V43 {
+                // The slot under which the parent is found: written (and read) only when it
+                // is the linked mesh's own.
+                let own = cx.places.get(&id).map(|p| p.1);
+                let parent_slot = m.linked_parent.and_then(|p| cx.places.get(&p)).map(|p| p.1);
+                match (own, parent_slot) {
+                    (Some(a), Some(b)) if a == b => o.uvarint(a),
+                    _ => {
+                        return Err(WriteError(
+                            "a Spine 4.3 linked mesh whose parent is under another slot is not written yet"
+                                .into(),
+                        ));
+                    }
+                }
+            }
             o.uvarint(cx.skin_pos[skin]);
             s.write(o, Some(parent));
             o.f64(m.width);

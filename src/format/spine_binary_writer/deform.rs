@@ -159,6 +159,48 @@ pub fn draw_order(o: &mut Out, t: Option<&DrawOrderTimeline>) {
     }
 }
 
+/// 4.3 draw order folder timelines: the folder's slots, then per key its time and the
+/// offsets of the moved slots by their position in the folder.
+pub fn draw_order_folders(
+    o: &mut Out,
+    list: &[&DrawOrderFolderTimeline],
+) -> Result<(), WriteError> {
+    o.uvarint(list.len());
+    for t in list {
+        o.uvarint(t.slots.len());
+        t.slots.iter().for_each(|&s| o.uvarint(s));
+        o.uvarint(t.times.len());
+        for (&time, order) in t.times.iter().zip(&t.orders) {
+            o.f32(time);
+            let Some(order) = order else {
+                o.uvarint(0);
+                continue;
+            };
+            let within = order
+                .iter()
+                .map(|s| t.slots.iter().position(|x| x == s))
+                .collect::<Option<Vec<usize>>>()
+                .filter(|w| w.len() == t.slots.len())
+                .ok_or_else(|| {
+                    WriteError("a draw order folder key orders slots outside its folder".into())
+                })?;
+            let mut moved: Vec<(usize, i32)> = within
+                .iter()
+                .enumerate()
+                .filter(|&(p, &j)| p != j)
+                .map(|(p, &j)| (j, p as i32 - j as i32))
+                .collect();
+            moved.sort_unstable();
+            o.uvarint(moved.len());
+            for (j, offset) in moved {
+                o.uvarint(j);
+                o.varint(offset);
+            }
+        }
+    }
+    Ok(())
+}
+
 /// Event keys: time, event index, int, float, the string when it differs from the
 /// definition's (4.2: a string or null; earlier: a flag, then the string), and volume and
 /// balance for events with audio.
