@@ -9,7 +9,9 @@ use crate::core::animation::{
 };
 use crate::core::curve::{KeyHint, Span};
 use crate::core::math::{rem, signum, wrap_degrees_38 as wrap};
-use crate::core::model::{CompleteRule, EventRule, RotateMixRule, SkeletonData, StateRule};
+use crate::core::model::{
+    AttachmentRule, CompleteRule, EventRule, RotateMixRule, SkeletonData, StateRule,
+};
 use crate::core::skeleton::Skeleton;
 
 /// Attachment state offsets relative to `unkeyed_state`.
@@ -135,11 +137,12 @@ impl AnimationState {
                                 first_frame,
                             )
                         }
+                        // 4.3 sets the setup attachment by the timeline's own `from`.
                         Timeline::Attachment(t) if !v37 => self.apply_attachment_timeline(
                             t,
                             skeleton,
                             key_now,
-                            blend,
+                            if v43 { timeline_blend } else { blend },
                             mix >= alpha_threshold,
                         ),
                         _ => tl.apply_hinted(
@@ -428,6 +431,10 @@ impl AnimationState {
         if !skeleton.bones[skeleton.data.slots[slot].bone].active {
             return;
         }
+        if skeleton.data.rules.attachments == AttachmentRule::Retained {
+            self.apply_attachment_retained(t, skeleton, time, blend, attachments);
+            return;
+        }
         match discrete_key(&t.times, time) {
             None => {
                 if matches!(blend, MixBlend::Setup | MixBlend::First) {
@@ -440,6 +447,42 @@ impl AnimationState {
             Some(k) => self.set_attachment(skeleton, slot, t.names[k].as_deref(), attachments),
         }
         if skeleton.slots[slot].attachment_state <= self.unkeyed_state {
+            skeleton.slots[slot].attachment_state = self.unkeyed_state + SETUP;
+        }
+    }
+
+    /// Spine 4.3 ([`AttachmentRule::Retained`]): `retain` applications win over the others
+    /// of the frame; the others' null keys and times before the first key mean the setup
+    /// attachment, which `from` current (`MixBlend::Replace` / `Add`) leaves alone.
+    fn apply_attachment_retained(
+        &mut self,
+        t: &AttachmentTimeline,
+        skeleton: &mut Skeleton,
+        time: f64,
+        from: MixBlend,
+        retain: bool,
+    ) {
+        let slot = t.slot;
+        let retained = self.unkeyed_state + CURRENT;
+        if !retain && skeleton.slots[slot].attachment_state == retained {
+            return;
+        }
+        let key = discrete_key(&t.times, time).map(|k| t.names[k].as_deref());
+        let setup = match key {
+            None => true,
+            Some(None) => !retain,
+            Some(Some(_)) => false,
+        };
+        if setup {
+            if matches!(from, MixBlend::Setup | MixBlend::First) {
+                set_setup_attachment(skeleton, slot);
+            }
+        } else {
+            set_attachment_by_name(skeleton, slot, key.flatten());
+        }
+        if retain {
+            skeleton.slots[slot].attachment_state = retained;
+        } else if !setup {
             skeleton.slots[slot].attachment_state = self.unkeyed_state + SETUP;
         }
     }
