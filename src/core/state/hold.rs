@@ -191,8 +191,9 @@ impl AnimationState {
     /// Spine 4.3: every entry of every track, oldest first; properties are claimed per track
     /// (unclaimed: from setup; claimed by this track: first; by another track: current).
     fn animations_changed_43(&mut self) {
-        let mut all = std::mem::take(&mut self.properties_seen);
-        all.clear();
+        let mut others = std::mem::take(&mut self.properties_seen);
+        others.clear();
+        let mut track_seen = PropertySet::default();
         for t in 0..self.tracks.len() {
             let Some(mut entry) = self.tracks[t] else {
                 continue;
@@ -200,17 +201,20 @@ impl AnimationState {
             while let Some(from) = self.e(entry).mixing_from {
                 entry = from;
             }
-            let mut track_seen = PropertySet::default();
+            track_seen.clear();
             let mut cur = Some(entry);
             while let Some(e) = cur {
-                self.compute_hold_43(e, &mut track_seen, &mut all);
+                self.compute_hold_43(e, &mut track_seen, &others);
                 cur = self.e(e).mixing_to;
             }
+            others.extend(track_seen.iter().copied());
         }
-        self.properties_seen = all;
+        self.properties_seen = others;
     }
 
-    fn compute_hold_43(&mut self, entry: EntryId, track: &mut PropertySet, all: &mut PropertySet) {
+    /// `track`: what earlier entries of this track claimed; `others`: what earlier tracks
+    /// claimed.
+    fn compute_hold_43(&mut self, entry: EntryId, track: &mut PropertySet, others: &PropertySet) {
         let data = self.data.skeleton.clone();
         let empty = self.empty.clone();
         let e = self.e(entry);
@@ -238,13 +242,16 @@ impl AnimationState {
         let n = anim.timelines.len();
         let mut modes = vec![TimelineMode::Subsequent; n];
         let mut hold_mix = vec![None; n];
+        let mut own_claim = vec![false; n];
         for (i, tl) in anim.timelines.iter().enumerate() {
             let ids = tl.property_ids();
             let id = ids.as_slice();
-            let claimed = id.iter().any(|p| track.contains(p) || all.contains(p));
+            let by_others = id.iter().any(|p| others.contains(p));
+            let by_track = id.iter().any(|p| track.contains(p));
+            own_claim[i] = by_track && !by_others;
+            let claimed = by_track || by_others;
             for &p in id {
                 track.insert(p);
-                all.insert(p);
             }
             let first = !claimed;
             let plain = if first {
@@ -298,5 +305,6 @@ impl AnimationState {
         let e = self.em(entry);
         e.timeline_mode = modes;
         e.timeline_hold_mix = hold_mix;
+        e.timeline_own_claim = own_claim;
     }
 }

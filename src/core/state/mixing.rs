@@ -104,6 +104,7 @@ impl AnimationState {
                     c.timelines_rotation.resize(n * 2, 0.0);
                 }
                 let modes = std::mem::take(&mut c.timeline_mode);
+                let own_claim = std::mem::take(&mut c.timeline_own_claim);
                 let mut rotation = std::mem::take(&mut c.timelines_rotation);
                 let additive = v43 && self.e(current).mix_blend == MixBlend::Add;
                 for (ii, tl) in anim.timelines.iter().enumerate() {
@@ -111,7 +112,7 @@ impl AnimationState {
                         if modes.get(ii).copied().unwrap_or(TimelineMode::First)
                             == TimelineMode::Subsequent
                         {
-                            blend
+                            claimed_blend(blend, v43, &own_claim, ii)
                         } else {
                             MixBlend::Setup
                         };
@@ -159,6 +160,7 @@ impl AnimationState {
                 }
                 let c = self.em(current);
                 c.timeline_mode = modes;
+                c.timeline_own_claim = own_claim;
                 c.timelines_rotation = rotation;
             }
             self.em(current).timeline_hints = hints;
@@ -282,6 +284,7 @@ impl AnimationState {
             }
             let modes = std::mem::take(&mut f.timeline_mode);
             let hold_mix = std::mem::take(&mut f.timeline_hold_mix);
+            let own_claim = std::mem::take(&mut f.timeline_own_claim);
             let mut rotation = std::mem::take(&mut f.timelines_rotation);
             let mut total_alpha = 0.0;
             let from_additive = v43 && self.e(from).mix_blend == MixBlend::Add;
@@ -296,14 +299,15 @@ impl AnimationState {
                             if v37 && !attachments && matches!(tl, Timeline::Attachment(_)) {
                                 continue;
                             }
-                            (blend, alpha_mix)
+                            (claimed_blend(blend, v43, &own_claim, ii), alpha_mix)
                         }
                         TimelineMode::First => (MixBlend::Setup, alpha_mix),
                         // 4.3 holds of any mode may fade with a later entry (`hold_mix`);
                         // 4.2 sets `hold_mix` only with `HoldMix`.
-                        TimelineMode::HoldSubsequent => {
-                            (blend, alpha_hold * self.hold_fade(&hold_mix, ii, 1.0))
-                        }
+                        TimelineMode::HoldSubsequent => (
+                            claimed_blend(blend, v43, &own_claim, ii),
+                            alpha_hold * self.hold_fade(&hold_mix, ii, 1.0),
+                        ),
                         TimelineMode::HoldFirst => (
                             MixBlend::Setup,
                             alpha_hold * self.hold_fade(&hold_mix, ii, 1.0),
@@ -379,6 +383,7 @@ impl AnimationState {
             f.total_alpha = total_alpha;
             f.timeline_mode = modes;
             f.timeline_hold_mix = hold_mix;
+            f.timeline_own_claim = own_claim;
             f.timelines_rotation = rotation;
         }
         self.em(from).timeline_hints = hints;
@@ -453,7 +458,8 @@ impl AnimationState {
 
     /// Spine 4.3 ([`AttachmentRule::Retained`]): `retain` applications win over the others
     /// of the frame; the others' null keys and times before the first key mean the setup
-    /// attachment, which `from` current (`MixBlend::Replace` / `Add`) leaves alone.
+    /// attachment, which `from` current (`MixBlend::Replace` / `Add`) leaves alone without
+    /// retaining the slot.
     fn apply_attachment_retained(
         &mut self,
         t: &AttachmentTimeline,
@@ -474,9 +480,11 @@ impl AnimationState {
             Some(Some(_)) => false,
         };
         if setup {
-            if matches!(from, MixBlend::Setup | MixBlend::First) {
-                set_setup_attachment(skeleton, slot);
+            // From the current pose there is nothing to set, and nothing is retained.
+            if !matches!(from, MixBlend::Setup | MixBlend::First) {
+                return;
             }
+            set_setup_attachment(skeleton, slot);
         } else {
             set_attachment_by_name(skeleton, slot, key.flatten());
         }
@@ -563,6 +571,17 @@ impl AnimationState {
             }
             self.queue_event(entry, ev.clone());
         }
+    }
+}
+
+/// The blend of a timeline whose properties an earlier entry claimed: the track's `blend`;
+/// 4.3 blends from `first` (toward setup before the first key) when only earlier entries of
+/// the same track claimed them, from the current pose when another track did.
+fn claimed_blend(blend: MixBlend, v43: bool, own_claim: &[bool], i: usize) -> MixBlend {
+    if v43 && blend == MixBlend::Replace && own_claim.get(i).copied().unwrap_or(false) {
+        MixBlend::First
+    } else {
+        blend
     }
 }
 
