@@ -173,8 +173,18 @@ fn instant_43(tl: &Timeline) -> bool {
     )
 }
 
+/// Whether a timeline adds when its 4.3 entry is additive: the additive timelines, path
+/// mixes and slider times too; colours, IK, path spacing, the other physics parameters and
+/// the instant timelines ignore the flag (their `from` still applies).
+pub(super) fn honours_add_43(tl: &Timeline) -> bool {
+    use crate::core::animation::PathProperty;
+    additive_43(tl)
+        || matches!(tl, Timeline::Slider(_))
+        || matches!(tl, Timeline::Path(p) if p.property == PathProperty::Mix)
+}
+
 /// Whether a timeline honours an entry's additive flag in 4.3.
-fn additive_43(tl: &Timeline) -> bool {
+pub(super) fn additive_43(tl: &Timeline) -> bool {
     use crate::core::animation::PhysicsProperty;
     match tl {
         Timeline::Bone(_) | Timeline::Deform(_) | Timeline::Transform(_) => true,

@@ -1,6 +1,7 @@
 //! Applying the tracks to a skeleton: current entries, the entries mixing out beneath them,
 //! rotation mixing direction, attachment bookkeeping and event/complete queuing.
 
+use super::hold::honours_add_43;
 use super::{AnimationState, EntryId, TimelineMode};
 use crate::core::animation::apply_slot::{set_attachment_by_name, set_setup_attachment};
 use crate::core::animation::{
@@ -108,14 +109,16 @@ impl AnimationState {
                 let mut rotation = std::mem::take(&mut c.timelines_rotation);
                 let additive = v43 && self.e(current).mix_blend == MixBlend::Add;
                 for (ii, tl) in anim.timelines.iter().enumerate() {
-                    let mut timeline_blend =
-                        if modes.get(ii).copied().unwrap_or(TimelineMode::First)
-                            == TimelineMode::Subsequent
-                        {
-                            claimed_blend(blend, v43, &own_claim, ii)
-                        } else {
-                            MixBlend::Setup
-                        };
+                    let mut timeline_blend = if modes
+                        .get(ii)
+                        .copied()
+                        .unwrap_or(TimelineMode::First)
+                        == TimelineMode::Subsequent
+                    {
+                        claimed_blend(blend, v43, additive && honours_add_43(tl), &own_claim, ii)
+                    } else {
+                        MixBlend::Setup
+                    };
                     // 4.3: `from` setup with `add` (constraint timelines start at setup).
                     if additive
                         && timeline_blend == MixBlend::Setup
@@ -299,13 +302,28 @@ impl AnimationState {
                             if v37 && !attachments && matches!(tl, Timeline::Attachment(_)) {
                                 continue;
                             }
-                            (claimed_blend(blend, v43, &own_claim, ii), alpha_mix)
+                            (
+                                claimed_blend(
+                                    blend,
+                                    v43,
+                                    from_additive && honours_add_43(tl),
+                                    &own_claim,
+                                    ii,
+                                ),
+                                alpha_mix,
+                            )
                         }
                         TimelineMode::First => (MixBlend::Setup, alpha_mix),
                         // 4.3 holds of any mode may fade with a later entry (`hold_mix`);
                         // 4.2 sets `hold_mix` only with `HoldMix`.
                         TimelineMode::HoldSubsequent => (
-                            claimed_blend(blend, v43, &own_claim, ii),
+                            claimed_blend(
+                                blend,
+                                v43,
+                                from_additive && honours_add_43(tl),
+                                &own_claim,
+                                ii,
+                            ),
                             alpha_hold * self.hold_fade(&hold_mix, ii, 1.0),
                         ),
                         TimelineMode::HoldFirst => (
@@ -574,14 +592,25 @@ impl AnimationState {
     }
 }
 
-/// The blend of a timeline whose properties an earlier entry claimed: the track's `blend`;
-/// 4.3 blends from `first` (toward setup before the first key) when only earlier entries of
-/// the same track claimed them, from the current pose when another track did.
-fn claimed_blend(blend: MixBlend, v43: bool, own_claim: &[bool], i: usize) -> MixBlend {
-    if v43 && blend == MixBlend::Replace && own_claim.get(i).copied().unwrap_or(false) {
+/// The blend of a timeline whose properties an earlier entry claimed: the track's `blend`.
+/// 4.3 goes by the entry instead of the track: an additive entry's timelines that honour
+/// `add` add (on track 0 too), others blend from `first` (toward setup before the first key) when only earlier entries of the
+/// same track claimed the properties, from the current pose when another track did.
+fn claimed_blend(
+    blend: MixBlend,
+    v43: bool,
+    additive: bool,
+    own_claim: &[bool],
+    i: usize,
+) -> MixBlend {
+    if !v43 {
+        blend
+    } else if additive {
+        MixBlend::Add
+    } else if own_claim.get(i).copied().unwrap_or(false) {
         MixBlend::First
     } else {
-        blend
+        MixBlend::Replace
     }
 }
 
