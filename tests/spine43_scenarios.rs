@@ -79,3 +79,84 @@ fn spec_fixture_scenarios_4_3() {
     assert_eq!(scenarios.len(), 16, "expected the 16 4.3 spec scenarios");
     run_all(scenarios, &root.join("spec"));
 }
+
+/// Issue 30 point 5: several weighted tracks (alphas below 1) with mixes set on each at once,
+/// re-set mid-mix, attachment / draw-order thresholds, empty animations, holds, reverse,
+/// additive beside replace, events while mixing, on spineboy-pro 4.3
+/// (`tests/fixtures/spine43/weighted-scenarios`, made with the 4.3 runtime).
+#[test]
+fn weighted_tracks_scenarios_4_3() {
+    let Some(shared) = shared_dir("Spine 4.3 weighted-track scenarios") else {
+        return;
+    };
+    let root = project_dir().join("tests/fixtures/spine43/weighted-scenarios");
+    let scenarios = scenarios_in(&root);
+    assert_eq!(
+        scenarios.len(),
+        8,
+        "expected the 8 weighted-track scenarios"
+    );
+    run_all(scenarios, &shared.join("corpus/spine/4.3"));
+}
+
+/// The same inputs on spineboy-pro 4.2 against the 4.2 runtime
+/// (`tests/fixtures/spine42/weighted-scenarios`): what 4.3 changed.
+#[test]
+fn weighted_tracks_scenarios_4_2() {
+    let Some(shared) = shared_dir("Spine 4.2 weighted-track scenarios") else {
+        return;
+    };
+    let root = project_dir().join("tests/fixtures/spine42/weighted-scenarios");
+    let scenarios = scenarios_in(&root);
+    assert_eq!(
+        scenarios.len(),
+        8,
+        "expected the 8 weighted-track scenarios"
+    );
+    run_all(scenarios, &shared.join("corpus/spine/4.2"));
+}
+
+/// The weighted-track family on a minimal skeleton whose every key is visible in the
+/// records (`tests/fixtures/spine43/weights`: attachment keys before their first key and
+/// null keys, rgba / rgb / alpha / rgba2 keys, draw orders, events), 4.3 runtime.
+#[test]
+fn weights_scenarios_4_3() {
+    let root = project_dir().join("tests/fixtures/spine43");
+    let scenarios = scenarios_in(&root.join("weights-scenarios"));
+    assert_eq!(scenarios.len(), 9, "expected the 9 weights scenarios");
+    run_all(scenarios, &root.join("weights"));
+}
+
+/// The same inputs on the skeleton's 4.2 twin against the 4.2 runtime.
+#[test]
+fn weights_scenarios_4_2() {
+    let root = project_dir().join("tests/fixtures/spine42");
+    let scenarios = scenarios_in(&root.join("weights-scenarios"));
+    assert_eq!(scenarios.len(), 9, "expected the 9 weights scenarios");
+    run_all(scenarios, &root.join("weights"));
+}
+
+/// The 4.2 twins run exactly the 4.3 inputs (so their goldens show only what 4.3 changed),
+/// and the two weights skeletons differ only in their version string.
+#[test]
+fn weighted_twins_share_inputs() {
+    let fixtures = project_dir().join("tests/fixtures");
+    for dir in ["weighted-scenarios", "weights-scenarios"] {
+        let inputs = scenarios_in(&fixtures.join("spine43").join(dir));
+        assert!(!inputs.is_empty());
+        for s43 in inputs {
+            let name = s43.file_name().expect("file name");
+            let s42 = fixtures.join("spine42").join(dir).join(name);
+            assert_eq!(read_json(&s43), read_json(&s42), "{}", s42.display());
+        }
+    }
+    let mut w43 = read_json(&fixtures.join("spine43/weights/weights.json"));
+    let mut w42 = read_json(&fixtures.join("spine42/weights/weights.json"));
+    assert_eq!(w43["skeleton"]["spine"], "4.3.13");
+    assert_eq!(w42["skeleton"]["spine"], "4.2.11");
+    for w in [&mut w43, &mut w42] {
+        w["skeleton"]["spine"] = serde_json::Value::Null;
+        w["skeleton"]["hash"] = serde_json::Value::Null;
+    }
+    assert_eq!(w43, w42);
+}

@@ -161,6 +161,18 @@ pub enum StateRule {
     V43,
 }
 
+/// How AnimationState settles the attachment keys several entries set on one slot in a frame.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AttachmentRule {
+    /// 3.8-4.2: every application sets its key; a slot that no counted key set is put back to
+    /// its setup attachment after all tracks.
+    LastWins,
+    /// 4.3: an application that does not retain (a mixing-out entry past its attachment
+    /// threshold, an entry under its alpha threshold) leaves a slot alone once a retaining
+    /// one set it this frame; its null key means the setup attachment.
+    Retained,
+}
+
 /// What `setAnimation` does with a current entry that was never applied.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum UnappliedRule {
@@ -188,6 +200,7 @@ pub struct Rules {
     pub events: EventRule,
     pub state: StateRule,
     pub unapplied: UnappliedRule,
+    pub attachments: AttachmentRule,
     /// 4.3: rgb, alpha and dark color channels are clamped to [0, 1] when blended.
     pub clamp_colors: bool,
     /// 4.3: constraint timelines honour an additive entry (transform / path mixes, path
@@ -230,6 +243,7 @@ impl Rules {
         events: EventRule::V38,
         state: StateRule::V38,
         unapplied: UnappliedRule::Replace,
+        attachments: AttachmentRule::LastWins,
         clamp_colors: false,
         additive_constraints: false,
         alpha_attachment_threshold: false,
@@ -254,6 +268,7 @@ impl Rules {
         events: EventRule::V38,
         state: StateRule::V38,
         unapplied: UnappliedRule::Replace,
+        attachments: AttachmentRule::LastWins,
         clamp_colors: false,
         additive_constraints: false,
         alpha_attachment_threshold: false,
@@ -291,6 +306,7 @@ impl Rules {
         events: EventRule::V43,
         state: StateRule::V43,
         unapplied: UnappliedRule::ReplaceSameAnimation,
+        attachments: AttachmentRule::Retained,
         clamp_colors: true,
         additive_constraints: true,
         ..Rules::SPINE_42

@@ -173,8 +173,18 @@ fn instant_43(tl: &Timeline) -> bool {
     )
 }
 
+/// Whether a timeline adds when its 4.3 entry is additive: the additive timelines, path
+/// mixes and slider times too; colours, IK, path spacing, the other physics parameters and
+/// the instant timelines ignore the flag (their `from` still applies).
+pub(super) fn honours_add_43(tl: &Timeline) -> bool {
+    use crate::core::animation::PathProperty;
+    additive_43(tl)
+        || matches!(tl, Timeline::Slider(_))
+        || matches!(tl, Timeline::Path(p) if p.property == PathProperty::Mix)
+}
+
 /// Whether a timeline honours an entry's additive flag in 4.3.
-fn additive_43(tl: &Timeline) -> bool {
+pub(super) fn additive_43(tl: &Timeline) -> bool {
     use crate::core::animation::PhysicsProperty;
     match tl {
         Timeline::Bone(_) | Timeline::Deform(_) | Timeline::Transform(_) => true,
@@ -191,8 +201,9 @@ impl AnimationState {
     /// Spine 4.3: every entry of every track, oldest first; properties are claimed per track
     /// (unclaimed: from setup; claimed by this track: first; by another track: current).
     fn animations_changed_43(&mut self) {
-        let mut all = std::mem::take(&mut self.properties_seen);
-        all.clear();
+        let mut others = std::mem::take(&mut self.properties_seen);
+        others.clear();
+        let mut track_seen = PropertySet::default();
         for t in 0..self.tracks.len() {
             let Some(mut entry) = self.tracks[t] else {
                 continue;
@@ -200,17 +211,20 @@ impl AnimationState {
             while let Some(from) = self.e(entry).mixing_from {
                 entry = from;
             }
-            let mut track_seen = PropertySet::default();
+            track_seen.clear();
             let mut cur = Some(entry);
             while let Some(e) = cur {
-                self.compute_hold_43(e, &mut track_seen, &mut all);
+                self.compute_hold_43(e, &mut track_seen, &others);
                 cur = self.e(e).mixing_to;
             }
+            others.extend(track_seen.iter().copied());
         }
-        self.properties_seen = all;
+        self.properties_seen = others;
     }
 
-    fn compute_hold_43(&mut self, entry: EntryId, track: &mut PropertySet, all: &mut PropertySet) {
+    /// `track`: what earlier entries of this track claimed; `others`: what earlier tracks
+    /// claimed.
+    fn compute_hold_43(&mut self, entry: EntryId, track: &mut PropertySet, others: &PropertySet) {
         let data = self.data.skeleton.clone();
         let empty = self.empty.clone();
         let e = self.e(entry);
@@ -238,13 +252,16 @@ impl AnimationState {
         let n = anim.timelines.len();
         let mut modes = vec![TimelineMode::Subsequent; n];
         let mut hold_mix = vec![None; n];
+        let mut own_claim = vec![false; n];
         for (i, tl) in anim.timelines.iter().enumerate() {
             let ids = tl.property_ids();
             let id = ids.as_slice();
-            let claimed = id.iter().any(|p| track.contains(p) || all.contains(p));
+            let by_others = id.iter().any(|p| others.contains(p));
+            let by_track = id.iter().any(|p| track.contains(p));
+            own_claim[i] = by_track && !by_others;
+            let claimed = by_track || by_others;
             for &p in id {
                 track.insert(p);
-                all.insert(p);
             }
             let first = !claimed;
             let plain = if first {
@@ -298,5 +315,6 @@ impl AnimationState {
         let e = self.em(entry);
         e.timeline_mode = modes;
         e.timeline_hold_mix = hold_mix;
+        e.timeline_own_claim = own_claim;
     }
 }

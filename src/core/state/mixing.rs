@@ -1,6 +1,7 @@
 //! Applying the tracks to a skeleton: current entries, the entries mixing out beneath them,
 //! rotation mixing direction, attachment bookkeeping and event/complete queuing.
 
+use super::hold::honours_add_43;
 use super::{AnimationState, EntryId, TimelineMode};
 use crate::core::animation::apply_slot::{set_attachment_by_name, set_setup_attachment};
 use crate::core::animation::{
@@ -9,7 +10,9 @@ use crate::core::animation::{
 };
 use crate::core::curve::{KeyHint, Span};
 use crate::core::math::{rem, signum, wrap_degrees_38 as wrap};
-use crate::core::model::{CompleteRule, EventRule, RotateMixRule, SkeletonData, StateRule};
+use crate::core::model::{
+    AttachmentRule, CompleteRule, EventRule, RotateMixRule, SkeletonData, StateRule,
+};
 use crate::core::skeleton::Skeleton;
 
 /// Attachment state offsets relative to `unkeyed_state`.
@@ -102,17 +105,20 @@ impl AnimationState {
                     c.timelines_rotation.resize(n * 2, 0.0);
                 }
                 let modes = std::mem::take(&mut c.timeline_mode);
+                let own_claim = std::mem::take(&mut c.timeline_own_claim);
                 let mut rotation = std::mem::take(&mut c.timelines_rotation);
                 let additive = v43 && self.e(current).mix_blend == MixBlend::Add;
                 for (ii, tl) in anim.timelines.iter().enumerate() {
-                    let mut timeline_blend =
-                        if modes.get(ii).copied().unwrap_or(TimelineMode::First)
-                            == TimelineMode::Subsequent
-                        {
-                            blend
-                        } else {
-                            MixBlend::Setup
-                        };
+                    let mut timeline_blend = if modes
+                        .get(ii)
+                        .copied()
+                        .unwrap_or(TimelineMode::First)
+                        == TimelineMode::Subsequent
+                    {
+                        claimed_blend(blend, v43, additive && honours_add_43(tl), &own_claim, ii)
+                    } else {
+                        MixBlend::Setup
+                    };
                     // 4.3: `from` setup with `add` (constraint timelines start at setup).
                     if additive
                         && timeline_blend == MixBlend::Setup
@@ -135,11 +141,12 @@ impl AnimationState {
                                 first_frame,
                             )
                         }
+                        // 4.3 sets the setup attachment by the timeline's own `from`.
                         Timeline::Attachment(t) if !v37 => self.apply_attachment_timeline(
                             t,
                             skeleton,
                             key_now,
-                            blend,
+                            if v43 { timeline_blend } else { blend },
                             mix >= alpha_threshold,
                         ),
                         _ => tl.apply_hinted(
@@ -156,6 +163,7 @@ impl AnimationState {
                 }
                 let c = self.em(current);
                 c.timeline_mode = modes;
+                c.timeline_own_claim = own_claim;
                 c.timelines_rotation = rotation;
             }
             self.em(current).timeline_hints = hints;
@@ -279,6 +287,7 @@ impl AnimationState {
             }
             let modes = std::mem::take(&mut f.timeline_mode);
             let hold_mix = std::mem::take(&mut f.timeline_hold_mix);
+            let own_claim = std::mem::take(&mut f.timeline_own_claim);
             let mut rotation = std::mem::take(&mut f.timelines_rotation);
             let mut total_alpha = 0.0;
             let from_additive = v43 && self.e(from).mix_blend == MixBlend::Add;
@@ -293,14 +302,30 @@ impl AnimationState {
                             if v37 && !attachments && matches!(tl, Timeline::Attachment(_)) {
                                 continue;
                             }
-                            (blend, alpha_mix)
+                            (
+                                claimed_blend(
+                                    blend,
+                                    v43,
+                                    from_additive && honours_add_43(tl),
+                                    &own_claim,
+                                    ii,
+                                ),
+                                alpha_mix,
+                            )
                         }
                         TimelineMode::First => (MixBlend::Setup, alpha_mix),
                         // 4.3 holds of any mode may fade with a later entry (`hold_mix`);
                         // 4.2 sets `hold_mix` only with `HoldMix`.
-                        TimelineMode::HoldSubsequent => {
-                            (blend, alpha_hold * self.hold_fade(&hold_mix, ii, 1.0))
-                        }
+                        TimelineMode::HoldSubsequent => (
+                            claimed_blend(
+                                blend,
+                                v43,
+                                from_additive && honours_add_43(tl),
+                                &own_claim,
+                                ii,
+                            ),
+                            alpha_hold * self.hold_fade(&hold_mix, ii, 1.0),
+                        ),
                         TimelineMode::HoldFirst => (
                             MixBlend::Setup,
                             alpha_hold * self.hold_fade(&hold_mix, ii, 1.0),
@@ -376,6 +401,7 @@ impl AnimationState {
             f.total_alpha = total_alpha;
             f.timeline_mode = modes;
             f.timeline_hold_mix = hold_mix;
+            f.timeline_own_claim = own_claim;
             f.timelines_rotation = rotation;
         }
         self.em(from).timeline_hints = hints;
@@ -428,6 +454,10 @@ impl AnimationState {
         if !skeleton.bones[skeleton.data.slots[slot].bone].active {
             return;
         }
+        if skeleton.data.rules.attachments == AttachmentRule::Retained {
+            self.apply_attachment_retained(t, skeleton, time, blend, attachments);
+            return;
+        }
         match discrete_key(&t.times, time) {
             None => {
                 if matches!(blend, MixBlend::Setup | MixBlend::First) {
@@ -440,6 +470,45 @@ impl AnimationState {
             Some(k) => self.set_attachment(skeleton, slot, t.names[k].as_deref(), attachments),
         }
         if skeleton.slots[slot].attachment_state <= self.unkeyed_state {
+            skeleton.slots[slot].attachment_state = self.unkeyed_state + SETUP;
+        }
+    }
+
+    /// Spine 4.3 ([`AttachmentRule::Retained`]): `retain` applications win over the others
+    /// of the frame; the others' null keys and times before the first key mean the setup
+    /// attachment, which `from` current (`MixBlend::Replace` / `Add`) leaves alone without
+    /// retaining the slot.
+    fn apply_attachment_retained(
+        &mut self,
+        t: &AttachmentTimeline,
+        skeleton: &mut Skeleton,
+        time: f64,
+        from: MixBlend,
+        retain: bool,
+    ) {
+        let slot = t.slot;
+        let retained = self.unkeyed_state + CURRENT;
+        if !retain && skeleton.slots[slot].attachment_state == retained {
+            return;
+        }
+        let key = discrete_key(&t.times, time).map(|k| t.names[k].as_deref());
+        let setup = match key {
+            None => true,
+            Some(None) => !retain,
+            Some(Some(_)) => false,
+        };
+        if setup {
+            // From the current pose there is nothing to set, and nothing is retained.
+            if !matches!(from, MixBlend::Setup | MixBlend::First) {
+                return;
+            }
+            set_setup_attachment(skeleton, slot);
+        } else {
+            set_attachment_by_name(skeleton, slot, key.flatten());
+        }
+        if retain {
+            skeleton.slots[slot].attachment_state = retained;
+        } else if !setup {
             skeleton.slots[slot].attachment_state = self.unkeyed_state + SETUP;
         }
     }
@@ -520,6 +589,28 @@ impl AnimationState {
             }
             self.queue_event(entry, ev.clone());
         }
+    }
+}
+
+/// The blend of a timeline whose properties an earlier entry claimed: the track's `blend`.
+/// 4.3 goes by the entry instead of the track: an additive entry's timelines that honour
+/// `add` add (on track 0 too), others blend from `first` (toward setup before the first key) when only earlier entries of the
+/// same track claimed the properties, from the current pose when another track did.
+fn claimed_blend(
+    blend: MixBlend,
+    v43: bool,
+    additive: bool,
+    own_claim: &[bool],
+    i: usize,
+) -> MixBlend {
+    if !v43 {
+        blend
+    } else if additive {
+        MixBlend::Add
+    } else if own_claim.get(i).copied().unwrap_or(false) {
+        MixBlend::First
+    } else {
+        MixBlend::Replace
     }
 }
 

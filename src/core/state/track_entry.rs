@@ -70,6 +70,9 @@ pub struct TrackEntry {
     pub mixing_to: Option<EntryId>,
     pub(super) timeline_mode: Vec<TimelineMode>,
     pub(super) timeline_hold_mix: Vec<Option<EntryId>>,
+    /// Spine 4.3, per timeline: its properties were claimed by an earlier entry of this
+    /// track and by no other track (`from` first rather than current).
+    pub(super) timeline_own_claim: Vec<bool>,
     /// Per rotate timeline: accumulated total and last difference (rotation mixing direction).
     pub(super) timelines_rotation: Vec<f64>,
     /// Per timeline: the key search hint (see `Keys::locate_from`).
