@@ -589,3 +589,59 @@ fn polling_reads_nothing_until_the_file_changes() {
     assert_eq!(r.reads(), reads + 1, "one read for one change");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A 4.2 (`physics[]`) or 4.3 (`constraints[]`) skeleton whose one physics constraint has
+/// the simulation rate `fps` (written as is into the JSON).
+fn physics_skeleton(version: &str, fps: &str) -> String {
+    let bones = r#""bones":[{"name":"root"},{"name":"b","parent":"root","length":50,"rotation":30}]"#;
+    let anim = r#""animations":{"a":{"bones":{"root":{"rotate":[{"value":0},{"time":1,"value":90}]}}}}"#;
+    if version == "4.3" {
+        format!(
+            "{{\"skeleton\":{{\"spine\":\"4.3.13\"}},\n{bones},\n\"constraints\":[{{\"type\":\"physics\",\"name\":\"p\",\"bone\":\"b\",\"rotate\":1,\"x\":1,\"fps\":{fps}}}],\n{anim}}}"
+        )
+    } else {
+        format!(
+            "{{\"skeleton\":{{\"spine\":\"4.2.19\"}},\n{bones},\n\"physics\":[{{\"name\":\"p\",\"bone\":\"b\",\"rotate\":1,\"x\":1,\"fps\":{fps}}}],\n{anim}}}"
+        )
+    }
+}
+
+// Row 3: a physics `fps` of 1e9 (a 468-byte file) made every frame run 16.7 million steps
+// (55 ms), `render --time 100` never ended. The official runtime has no limit (it runs every
+// step; a negative or huge rate never ends there): absurd rates are refused at load with the
+// located key, sane ones still render quickly.
+#[test]
+fn absurd_physics_rates_are_refused_at_load() {
+    let dir = temp_dir("physics-fps");
+    for version in ["4.2", "4.3"] {
+        let key = if version == "4.3" {
+            "constraints[0].fps"
+        } else {
+            "physics[0].fps"
+        };
+        for fps in ["1e9", "1e308", "1001", "0", "-60", "-1e308"] {
+            let file = dir.join(format!("fps-{version}-{fps}.json"));
+            std::fs::write(&file, physics_skeleton(version, fps)).expect("write");
+            let start = Instant::now();
+            let (code, _, err) = run(&[os("render"), file.as_os_str(), os("--time"), os("100")]);
+            assert_eq!(code, Some(2), "{version} fps {fps}: {err}");
+            assert!(err.contains(key) && err.contains("line 3, column"), "{fps}: {err}");
+            assert!(err.contains("fps"), "{err}");
+            assert!(start.elapsed() < Duration::from_secs(5), "{fps}");
+        }
+        // The limit itself and everyday rates load, and 100 s of play stays quick.
+        for fps in ["1000", "60", "0.5"] {
+            let file = dir.join(format!("fps-{version}-{fps}.json"));
+            std::fs::write(&file, physics_skeleton(version, fps)).expect("write");
+            let start = Instant::now();
+            let (code, out, err) = run(&[os("render"), file.as_os_str(), os("--time"), os("100")]);
+            assert_eq!(code, Some(0), "{version} fps {fps}: {err}");
+            assert!(!out.is_empty());
+            assert!(
+                start.elapsed() < Duration::from_secs(10),
+                "{version} fps {fps}: {:?}",
+                start.elapsed()
+            );
+        }
+    }
+}

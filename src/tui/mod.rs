@@ -2,6 +2,7 @@
 //! format a file came from.
 
 pub mod app;
+pub mod busy;
 pub mod backend;
 pub mod capabilities;
 pub mod default_choice;
