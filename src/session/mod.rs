@@ -123,6 +123,20 @@ impl Recorder {
 /// The most frames a session simulates (about 9 hours at 30 fps); seeks beyond are clamped.
 pub const MAX_FRAMES: u64 = 1_000_000;
 
+/// The most work a headless seek may cost by default, in bone-frames (bones, slots and
+/// constraints times frames replayed): about 20 s at ~20 ns each. `BONESCOPE_SEEK_WORK`
+/// overrides it.
+pub const DEFAULT_SEEK_WORK: u64 = 1_000_000_000;
+
+/// The seek work limit: `BONESCOPE_SEEK_WORK` if set to a whole number, else
+/// [`DEFAULT_SEEK_WORK`].
+pub fn seek_work_limit() -> u64 {
+    std::env::var("BONESCOPE_SEEK_WORK")
+        .ok()
+        .and_then(|v| v.trim().parse::<u64>().ok())
+        .unwrap_or(DEFAULT_SEEK_WORK)
+}
+
 /// A deterministic playback of user inputs on one skeleton.
 pub struct Session {
     data: Arc<SkeletonData>,
@@ -669,6 +683,49 @@ impl Session {
             self.skeleton.update_world_transform_with(self.physics);
             self.partial = rest;
         }
+    }
+
+    /// The frame a seek to whole frame `frame` replays from (here, or the checkpoint it
+    /// restores).
+    fn seek_start(&self, frame: u64) -> u64 {
+        let nearest = self.checkpoints.at_or_before(frame).map_or(0, |c| c.frame);
+        if self.partial == 0.0 && self.frame <= frame {
+            self.frame.max(nearest)
+        } else {
+            nearest
+        }
+    }
+
+    /// About how much work reaching whole frame `frame` costs: frames replayed (from here
+    /// or the checkpoint a seek would start from) times the rig's bones, slots and
+    /// constraints.
+    pub fn seek_work(&self, frame: u64) -> u64 {
+        let frame = frame.min(MAX_FRAMES);
+        let sk = &self.skeleton;
+        let size = sk.bones.len()
+            + sk.slots.len()
+            + sk.ik.len()
+            + sk.transforms.len()
+            + sk.paths.len()
+            + sk.physics.len()
+            + 1;
+        (frame - self.seek_start(frame)).saturating_mul(size as u64)
+    }
+
+    /// Refuses a headless seek to whole frame `frame` whose [work](Session::seek_work) is
+    /// beyond `limit`, saying how big it is and how to allow it.
+    pub fn check_seek(&self, frame: u64, limit: u64) -> Result<(), String> {
+        let work = self.seek_work(frame);
+        if work <= limit {
+            return Ok(());
+        }
+        let frame = frame.min(MAX_FRAMES);
+        Err(format!(
+            "reaching frame {frame} replays {} frames of a rig of {} bones: about {work} \
+             bone-frames, beyond the limit of {limit} (set BONESCOPE_SEEK_WORK to allow more)",
+            frame - self.seek_start(frame),
+            self.skeleton.bones.len()
+        ))
     }
 
     /// Lets seeks return after about `slice` of work with the rest pending (`None`: every

@@ -276,7 +276,10 @@ fn sliced_seeks_land_where_whole_ones_do_and_cancel_on_a_whole_frame() {
         slices += 1;
         assert!(s.frame() < 219 && s.pending() == Some(219));
     }
-    assert_eq!(slices, 218, "one step per slice, then the last with the partial step");
+    assert_eq!(
+        slices, 218,
+        "one step per slice, then the last with the partial step"
+    );
     assert_eq!(s.pending(), None);
     assert_eq!((pose(&s), s.time()), (want_pose.clone(), want_time));
     assert_eq!(*s.log(), want_log[..]);

@@ -126,17 +126,32 @@ mod tests {
     #[test]
     fn quit_and_cancel_are_answered_everything_else_waits() {
         let none = KeyModifiers::NONE;
-        assert_eq!(classify(&key(KeyCode::Char('q'), none), false), WhileBusy::Quit);
+        assert_eq!(
+            classify(&key(KeyCode::Char('q'), none), false),
+            WhileBusy::Quit
+        );
         assert_eq!(
             classify(&key(KeyCode::Char('c'), KeyModifiers::CONTROL), true),
             WhileBusy::Quit
         );
         // Typed into the prompt, `q` is a letter.
-        assert_eq!(classify(&key(KeyCode::Char('q'), none), true), WhileBusy::Hold);
+        assert_eq!(
+            classify(&key(KeyCode::Char('q'), none), true),
+            WhileBusy::Hold
+        );
         assert_eq!(classify(&key(KeyCode::Esc, none), false), WhileBusy::Cancel);
         assert_eq!(classify(&key(KeyCode::Esc, none), true), WhileBusy::Cancel);
-        for code in [KeyCode::Home, KeyCode::Char(' '), KeyCode::Right, KeyCode::End] {
-            assert_eq!(classify(&key(code, none), false), WhileBusy::Hold, "{code:?}");
+        for code in [
+            KeyCode::Home,
+            KeyCode::Char(' '),
+            KeyCode::Right,
+            KeyCode::End,
+        ] {
+            assert_eq!(
+                classify(&key(code, none), false),
+                WhileBusy::Hold,
+                "{code:?}"
+            );
         }
         assert_eq!(classify(&Event::Resize(80, 24), false), WhileBusy::Hold);
     }

@@ -159,7 +159,16 @@ mod tests {
         for ok in [PhysicsConstraintData::MAX_FPS, 255.0, 60.0, 0.5, 1e-300] {
             assert_eq!(PhysicsConstraintData::check_fps(ok), Ok(()), "{ok}");
         }
-        for bad in [0.0, -0.0, -60.0, 1000.5, 1e9, 1e308, f64::NAN, f64::INFINITY] {
+        for bad in [
+            0.0,
+            -0.0,
+            -60.0,
+            1000.5,
+            1e9,
+            1e308,
+            f64::NAN,
+            f64::INFINITY,
+        ] {
             let err = PhysicsConstraintData::check_fps(bad).expect_err("refused");
             assert!(err.starts_with("fps "), "{err}");
             assert!(err.len() < 120, "short: {err}");
