@@ -589,3 +589,174 @@ fn polling_reads_nothing_until_the_file_changes() {
     assert_eq!(r.reads(), reads + 1, "one read for one change");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A 4.2 (`physics[]`) or 4.3 (`constraints[]`) skeleton whose one physics constraint has
+/// the simulation rate `fps` (written as is into the JSON).
+fn physics_skeleton(version: &str, fps: &str) -> String {
+    let bones =
+        r#""bones":[{"name":"root"},{"name":"b","parent":"root","length":50,"rotation":30}]"#;
+    let anim =
+        r#""animations":{"a":{"bones":{"root":{"rotate":[{"value":0},{"time":1,"value":90}]}}}}"#;
+    if version == "4.3" {
+        format!(
+            "{{\"skeleton\":{{\"spine\":\"4.3.13\"}},\n{bones},\n\"constraints\":[{{\"type\":\"physics\",\"name\":\"p\",\"bone\":\"b\",\"rotate\":1,\"x\":1,\"fps\":{fps}}}],\n{anim}}}"
+        )
+    } else {
+        format!(
+            "{{\"skeleton\":{{\"spine\":\"4.2.19\"}},\n{bones},\n\"physics\":[{{\"name\":\"p\",\"bone\":\"b\",\"rotate\":1,\"x\":1,\"fps\":{fps}}}],\n{anim}}}"
+        )
+    }
+}
+
+// Row 3: a physics `fps` of 1e9 (a 468-byte file) made every frame run 16.7 million steps
+// (55 ms), `render --time 100` never ended. The official runtime has no limit (it runs every
+// step; a negative or huge rate never ends there): absurd rates are refused at load with the
+// located key, sane ones still render quickly.
+#[test]
+fn absurd_physics_rates_are_refused_at_load() {
+    let dir = temp_dir("physics-fps");
+    for version in ["4.2", "4.3"] {
+        let key = if version == "4.3" {
+            "constraints[0].fps"
+        } else {
+            "physics[0].fps"
+        };
+        for fps in ["1e9", "1e308", "1001", "0", "-60", "-1e308"] {
+            let file = dir.join(format!("fps-{version}-{fps}.json"));
+            std::fs::write(&file, physics_skeleton(version, fps)).expect("write");
+            let start = Instant::now();
+            let (code, _, err) = run(&[os("render"), file.as_os_str(), os("--time"), os("100")]);
+            assert_eq!(code, Some(2), "{version} fps {fps}: {err}");
+            assert!(
+                err.contains(key) && err.contains("line 3, column"),
+                "{fps}: {err}"
+            );
+            assert!(err.contains("fps"), "{err}");
+            assert!(start.elapsed() < Duration::from_secs(5), "{fps}");
+        }
+        // The limit itself and everyday rates load, and 100 s of play stays quick.
+        for fps in ["1000", "60", "0.5"] {
+            let file = dir.join(format!("fps-{version}-{fps}.json"));
+            std::fs::write(&file, physics_skeleton(version, fps)).expect("write");
+            let start = Instant::now();
+            let (code, out, err) = run(&[os("render"), file.as_os_str(), os("--time"), os("100")]);
+            assert_eq!(code, Some(0), "{version} fps {fps}: {err}");
+            assert!(!out.is_empty());
+            assert!(
+                start.elapsed() < Duration::from_secs(10),
+                "{version} fps {fps}: {:?}",
+                start.elapsed()
+            );
+        }
+    }
+}
+
+/// A Spine 3.8 chain of `n` bones (each the child of the one before) with one 100 s
+/// animation turning the first; written into `dir`.
+fn chain_file(dir: &Path, n: usize) -> PathBuf {
+    let mut text = String::from(r#"{"skeleton":{"spine":"3.8.99"},"bones":[{"name":"root"}"#);
+    for i in 0..n {
+        let parent = if i == 0 {
+            "root".to_string()
+        } else {
+            format!("b{}", i - 1)
+        };
+        text.push_str(&format!(
+            r#",{{"name":"b{i}","parent":"{parent}","length":1,"rotation":0.01}}"#
+        ));
+    }
+    text.push_str(r#"],"animations":{"a":{"bones":{"b0":{"rotate":[{"time":0,"angle":0},{"time":100,"angle":90}]}}}}}"#);
+    let p = dir.join(format!("chain{n}.json"));
+    std::fs::write(&p, text).expect("write");
+    p
+}
+
+// Row 4: `session` on a 100k-bone chain aborted at 3.8 GB (512 checkpoints of the whole
+// skeleton); `render --time 1e6` on a 10k-bone chain never ended. Checkpoints now live
+// within a memory budget, and seeks whose work (bones x frames) is beyond a limit are
+// refused up front.
+#[cfg(target_os = "linux")]
+#[test]
+fn big_rigs_stay_within_memory_and_long_seeks_are_refused() {
+    let dir = temp_dir("chains");
+    let big = chain_file(&dir, 100_000);
+    let script = dir.join("seek.txt");
+    std::fs::write(&script, "seek 60\n").expect("write");
+    // 5,000 frames x 100k bones: 78 checkpoints at the old 64-frame interval (~40 MB each).
+    let (code, bytes, err, peak_kb) = common::peak_memory_with(
+        &[
+            os("session"),
+            big.as_os_str(),
+            os("--script"),
+            script.as_os_str(),
+            os("--at"),
+            os("5000"),
+        ],
+        &[("BONESCOPE_CHECKPOINT_MIB", "64")],
+    );
+    assert_eq!(code, Some(0), "{err}");
+    assert!(bytes > 0);
+    println!("session on 100k bones to frame 5000: peak {peak_kb} kB");
+    assert!(peak_kb > 0, "VmHWM was never read");
+    assert!(peak_kb < 700 * 1024, "peak {peak_kb} kB");
+
+    let chain = chain_file(&dir, 10_000);
+    let start = Instant::now();
+    let (code, out, err) = run(&[os("render"), chain.as_os_str(), os("--time"), os("1e6")]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(out.is_empty());
+    assert!(
+        err.contains("bone-frames") && err.contains("BONESCOPE_SEEK_WORK"),
+        "{err}"
+    );
+    assert!(start.elapsed() < Duration::from_secs(5));
+    let (code, _, err) = run(&[os("session"), chain.as_os_str(), os("--at"), os("1000000")]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("BONESCOPE_SEEK_WORK"), "{err}");
+    // What is within the limit still renders.
+    let (code, out, err) = run(&[os("render"), chain.as_os_str(), os("--time"), os("10")]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(!out.is_empty());
+}
+
+// Row 3 (viewer): End on a long animation of a heavy rig used to run the whole seek before
+// reading another key. Seeks now run in slices between input reads: `q` quits at once.
+#[test]
+fn the_viewer_quits_promptly_during_a_long_seek() {
+    let dir = temp_dir("long-seek");
+    // 100 s at 30 fps on a 60k-bone chain: End replays about 3,000 frames (seconds of work).
+    let chain = chain_file(&dir, 60_000);
+    let cmd = tmux::shell_wrapped(&chain.display().to_string());
+    let Some(t) = tmux::Tmux::start("long-seek", 100, 30, &cmd) else {
+        return;
+    };
+    t.wait_for(&["Preview"]);
+    t.keys(&["End"]);
+    t.wait_for(&["Esc cancels"]);
+    // Esc cancels: the viewer answers and stays on a frame on the way.
+    t.keys(&["Escape"]);
+    t.wait_for(&["seek cancelled at frame"]);
+    t.keys(&["End"]);
+    t.wait_for(&["Esc cancels"]);
+    let start = Instant::now();
+    t.keys(&["q"]);
+    t.wait_for(&["EXIT:0"]);
+    let took = start.elapsed();
+    assert!(took < Duration::from_secs(2), "q took {took:?}");
+}
+
+// Keys typed while the start-up terminal query reads the input (up to 150 ms, before the
+// input thread starts) were lost; they are now handed to the viewer in order.
+#[test]
+fn keys_typed_at_start_up_are_applied() {
+    let cmd = tmux::shell_wrapped(&sample("lantern-keeper.json").display().to_string());
+    let Some(t) = tmux::Tmux::start("typed-early", 100, 30, &cmd) else {
+        return;
+    };
+    // No wait for the first frame.
+    t.literal(":frame 7");
+    t.keys(&["Enter"]);
+    t.wait_for(&["frame 7"]);
+    t.keys(&["q"]);
+    t.wait_for(&["EXIT:0"]);
+}

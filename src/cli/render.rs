@@ -166,6 +166,16 @@ pub fn run(args: &RenderArgs) -> Result<(), CliError> {
     }
     let marker = args.marker.kind();
     let mut app = open(args, marker)?;
+    // A long seek on a big rig is refused up front rather than running for hours.
+    let last = match &frames {
+        Some(range) => range.end.saturating_sub(1),
+        None => {
+            crate::session::frame_index(args.time.unwrap_or(0.0).max(0.0), app.session.fps()) as u64
+        }
+    };
+    app.session
+        .check_seek(last.saturating_add(1), crate::session::seek_work_limit())
+        .map_err(CliError)?;
     match (args.format, frames) {
         (RenderFormat::Svg, Some(_)) => Err(CliError(
             "--format svg draws one pose: use --time instead of --frames".into(),

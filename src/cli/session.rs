@@ -55,7 +55,9 @@ pub fn run(
     } else {
         run.at.to_vec()
     };
+    let limit = crate::session::seek_work_limit();
     for f in frames {
+        session.check_seek(f, limit).map_err(CliError)?;
         session.seek_frame(f);
         let written = if run.json {
             crate::text::write_json(&mut *out, &report::frame_json(&session))

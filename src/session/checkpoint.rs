@@ -7,9 +7,13 @@
 //! a frame's time step and before that frame's inputs run, so recording a new input at frame
 //! `f` leaves the checkpoint at `f` valid and only those after `f` stale.
 //!
-//! Memory is bounded by count: at most [`MAX_CHECKPOINTS`]. When a long session would need
-//! more, the interval doubles and every other checkpoint is dropped, so a session of any
-//! length keeps at most that many and replays at most one interval per seek.
+//! Memory is bounded by count and by size: at most [`MAX_CHECKPOINTS`], and at most as many
+//! as fit the memory budget ([`budget_bytes`]: 256 MiB unless `BONESCOPE_CHECKPOINT_MIB`
+//! says otherwise) at the size of one checkpoint of this rig, never fewer than
+//! [`MIN_CHECKPOINTS`]. When a long session would need more, the interval doubles and every
+//! other checkpoint is dropped, so a session of any length on a rig of any size keeps a
+//! bounded number and replays at most one interval per seek (a big rig's checkpoints are
+//! further apart).
 
 use crate::core::skeleton::{Physics, Skeleton};
 use crate::core::state::AnimationState;
@@ -19,6 +23,48 @@ pub const MAX_CHECKPOINTS: usize = 512;
 
 /// The interval (frames) a session starts with.
 pub const FIRST_INTERVAL: u64 = 64;
+
+/// The fewest checkpoints the budget leaves a session (the one at frame 0 and a few more),
+/// whatever one costs.
+pub const MIN_CHECKPOINTS: usize = 4;
+
+/// The default memory budget of a session's checkpoints.
+pub const DEFAULT_BUDGET_MIB: usize = 256;
+
+/// The checkpoints' memory budget in bytes: `BONESCOPE_CHECKPOINT_MIB` (a whole number of
+/// MiB) if set and valid, else [`DEFAULT_BUDGET_MIB`].
+pub fn budget_bytes() -> usize {
+    std::env::var("BONESCOPE_CHECKPOINT_MIB")
+        .ok()
+        .and_then(|v| v.trim().parse::<usize>().ok())
+        .unwrap_or(DEFAULT_BUDGET_MIB)
+        .saturating_mul(1 << 20)
+}
+
+/// About how many bytes a checkpoint of `skeleton` takes (the skeleton's arrays; the
+/// animation state is small beside them on the rigs where the budget matters).
+pub fn approx_bytes(skeleton: &Skeleton) -> usize {
+    use std::mem::size_of;
+    let s = skeleton;
+    // Per bone beside the `Bone` itself: links, trigonometry caches, applied parents.
+    let bones = s
+        .bones
+        .len()
+        .saturating_mul(size_of::<crate::core::skeleton::Bone>() + 96);
+    let slots: usize = s
+        .slots
+        .iter()
+        .map(|x| size_of::<crate::core::skeleton::Slot>() + x.deform.len() * 8 + 8)
+        .sum();
+    let constraints = s.ik.len() * size_of::<crate::core::skeleton::IkConstraint>()
+        + s.transforms.len() * size_of::<crate::core::skeleton::TransformConstraint>()
+        + s.paths.len() * size_of::<crate::core::skeleton::PathConstraint>()
+        + s.physics.len() * size_of::<crate::core::skeleton::PhysicsConstraint>();
+    bones
+        .saturating_add(slots)
+        .saturating_add(constraints)
+        .saturating_add(4096)
+}
 
 /// The playback state at the start of one frame (after its step, before its inputs).
 pub struct Checkpoint {
@@ -36,18 +82,33 @@ pub struct Checkpoint {
 pub struct Checkpoints {
     interval: u64,
     list: Vec<Checkpoint>,
+    /// The most held: [`MAX_CHECKPOINTS`] until the first one's size is known.
+    most: usize,
+    budget: usize,
 }
 
 impl Default for Checkpoints {
     fn default() -> Self {
-        Checkpoints {
-            interval: FIRST_INTERVAL,
-            list: Vec::new(),
-        }
+        Checkpoints::with_budget(budget_bytes())
     }
 }
 
 impl Checkpoints {
+    /// No checkpoints yet, to be held within `budget` bytes.
+    pub fn with_budget(budget: usize) -> Checkpoints {
+        Checkpoints {
+            interval: FIRST_INTERVAL,
+            list: Vec::new(),
+            most: MAX_CHECKPOINTS,
+            budget,
+        }
+    }
+
+    /// The most checkpoints held at once (after the first: by the budget).
+    pub fn most(&self) -> usize {
+        self.most
+    }
+
     /// Frames between checkpoints (the most frames a seek replays).
     pub fn interval(&self) -> u64 {
         self.interval
@@ -74,11 +135,16 @@ impl Checkpoints {
 
     /// Stores a checkpoint (replacing one at the same frame), thinning when over the budget.
     pub fn insert(&mut self, cp: Checkpoint) {
+        if self.list.is_empty() {
+            // Every checkpoint of a session is about the size of its first.
+            let each = approx_bytes(&cp.skeleton).max(1);
+            self.most = (self.budget / each).clamp(MIN_CHECKPOINTS, MAX_CHECKPOINTS);
+        }
         match self.find(cp.frame) {
             Ok(i) => self.list[i] = cp,
             Err(i) => self.list.insert(i, cp),
         }
-        while self.list.len() > MAX_CHECKPOINTS {
+        while self.list.len() > self.most {
             self.interval = self.interval.saturating_mul(2);
             let every = self.interval;
             self.list.retain(|c| c.frame.is_multiple_of(every));
@@ -101,5 +167,64 @@ impl Checkpoints {
     pub fn clear(&mut self) {
         self.list.clear();
         self.interval = FIRST_INTERVAL;
+        self.most = MAX_CHECKPOINTS;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::model::{BoneData, SkeletonData};
+    use std::sync::Arc;
+
+    fn chain(n: usize) -> Skeleton {
+        let mut data = SkeletonData::default();
+        for i in 0..n {
+            let mut b = BoneData::new(format!("b{i}"), i.checked_sub(1));
+            b.length = 1.0;
+            data.bones.push(b);
+        }
+        Skeleton::new(Arc::new(data))
+    }
+
+    fn checkpoint(skeleton: &Skeleton, frame: u64) -> Checkpoint {
+        let data = crate::core::state::AnimationStateData::new(skeleton.data.clone());
+        Checkpoint {
+            frame,
+            skeleton: skeleton.clone(),
+            state: AnimationState::new(data),
+            physics: Physics::None,
+            log_len: 0,
+        }
+    }
+
+    #[test]
+    fn big_rigs_keep_fewer_checkpoints_further_apart_within_the_budget() {
+        let budget = 8 << 20;
+        for bones in [10, 2_000, 20_000, 200_000] {
+            let skeleton = chain(bones);
+            let each = approx_bytes(&skeleton);
+            assert!(each >= bones * std::mem::size_of::<crate::core::skeleton::Bone>());
+            let mut cps = Checkpoints::with_budget(budget);
+            let mut frame = 0;
+            while frame <= 100_000 {
+                if cps.wants(frame) {
+                    cps.insert(checkpoint(&skeleton, frame));
+                }
+                frame += 1;
+            }
+            assert!(cps.len() <= cps.most(), "{bones}");
+            let within = cps.len() * each <= budget;
+            assert!(
+                within || cps.len() <= MIN_CHECKPOINTS,
+                "{bones}: {}",
+                cps.len()
+            );
+            assert!(cps.len() >= MIN_CHECKPOINTS / 2, "{bones}: {}", cps.len());
+            // Still every interval from 0 on, so a seek replays one interval at most.
+            assert_eq!(cps.at_or_before(0).map(|c| c.frame), Some(0));
+            let last = cps.at_or_before(100_000).map_or(0, |c| c.frame);
+            assert!(100_000 - last <= cps.interval(), "{bones}");
+        }
     }
 }

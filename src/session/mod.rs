@@ -128,6 +128,20 @@ impl Recorder {
 /// The most frames a session simulates (about 9 hours at 30 fps); seeks beyond are clamped.
 pub const MAX_FRAMES: u64 = 1_000_000;
 
+/// The most work a headless seek may cost by default, in bone-frames (bones, slots and
+/// constraints times frames replayed): about 20 s at ~20 ns each. `BONESCOPE_SEEK_WORK`
+/// overrides it.
+pub const DEFAULT_SEEK_WORK: u64 = 1_000_000_000;
+
+/// The seek work limit: `BONESCOPE_SEEK_WORK` if set to a whole number, else
+/// [`DEFAULT_SEEK_WORK`].
+pub fn seek_work_limit() -> u64 {
+    std::env::var("BONESCOPE_SEEK_WORK")
+        .ok()
+        .and_then(|v| v.trim().parse::<u64>().ok())
+        .unwrap_or(DEFAULT_SEEK_WORK)
+}
+
 /// A deterministic playback of user inputs on one skeleton.
 pub struct Session {
     data: Arc<SkeletonData>,
@@ -149,6 +163,20 @@ pub struct Session {
     /// Commands a reload could not keep (their animation vanished), with the data they were
     /// issued on: a later reload that brings the animation back restores them.
     parked: Vec<(u64, Command, Arc<SkeletonData>)>,
+    /// Longest a seek may run before returning with the rest left in `pending` (the viewer
+    /// sets one so keys are read between slices; headless callers seek to the end).
+    slice: Option<std::time::Duration>,
+    /// A seek not finished within `slice`: continued by [`Session::resume`].
+    pending: Option<Pending>,
+}
+
+/// A seek left unfinished by a time slice.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Pending {
+    /// The whole frame to reach.
+    frame: u64,
+    /// The partial step after it (a `seek_time` between frames), in seconds.
+    rest: f64,
 }
 
 /// A session moved onto reloaded data ([`Session::reloaded`]).
@@ -188,6 +216,8 @@ impl Session {
             stashed_future: (0, Vec::new()),
             physics: DEFAULT_PHYSICS,
             parked: Vec::new(),
+            slice: None,
+            pending: None,
         };
         s.start();
         Ok(s)
@@ -322,7 +352,7 @@ impl Session {
         self.checkpoints.invalidate_after(0);
         self.restore(0);
         self.recorder.borrow_mut().drop_future();
-        self.seek_frame(f);
+        self.reach_frame(f);
     }
 
     /// The same session on reloaded data, at the same frame: commands replayed with their
@@ -407,7 +437,7 @@ impl Session {
         self.state = state;
         self.checkpoints.clear();
         self.start();
-        self.seek_frame(f);
+        self.reach_frame(f);
         Ok(())
     }
 
@@ -426,10 +456,12 @@ impl Session {
     /// Records `input` as the last of the current whole frame and runs it (step 3 of a
     /// frame, the same function a replay runs).
     fn record(&mut self, input: Input) {
+        // An input lands where the session is, not where an unfinished seek was going.
+        self.pending = None;
         if self.partial != 0.0 {
             // Inputs are issued on whole frames.
             let f = self.frame;
-            self.seek_frame(f);
+            self.reach_frame(f);
         }
         self.inputs.push(self.frame, input.clone());
         self.checkpoints.invalidate_after(self.frame);
@@ -440,7 +472,7 @@ impl Session {
     /// Removes every recorded input issued after the current frame (a new branch of time).
     pub fn truncate_future(&mut self) {
         let f = self.frame;
-        self.seek_frame(f);
+        self.reach_frame(f);
         self.inputs.truncate_after(self.frame);
         self.checkpoints.invalidate_after(self.frame);
         self.recorder.borrow_mut().drop_future();
@@ -581,17 +613,36 @@ impl Session {
     }
 
     /// Moves to whole frame `frame`: from the current one when it is before and no
-    /// checkpoint lies between, else from the nearest checkpoint at or before it.
+    /// checkpoint lies between, else from the nearest checkpoint at or before it. With a
+    /// [time slice](Session::set_slice) it may return early: see [`Session::pending`].
     pub fn seek_frame(&mut self, frame: u64) {
-        let frame = frame.min(MAX_FRAMES);
+        self.seek(Pending {
+            frame: frame.min(MAX_FRAMES),
+            rest: 0.0,
+        });
+    }
+
+    /// Reaches `frame` whatever the time slice (inputs must land on that very frame).
+    fn reach_frame(&mut self, frame: u64) {
+        self.pending = None;
+        self.walk(frame.min(MAX_FRAMES), None);
+    }
+
+    /// Restores and steps towards `frame`; stops at `deadline`. True when it got there.
+    fn walk(&mut self, frame: u64, deadline: Option<std::time::Instant>) -> bool {
         let here = self.partial == 0.0 && self.frame <= frame;
         let nearest = self.checkpoints.at_or_before(frame).map(|c| c.frame);
         if !here || nearest.is_some_and(|c| c > self.frame) {
             self.restore(frame);
         }
         while self.frame < frame {
+            // At least one step per slice, so every slice makes progress.
             self.step();
+            if deadline.is_some_and(|d| std::time::Instant::now() >= d) && self.frame < frame {
+                return false;
+            }
         }
+        true
     }
 
     /// Moves to `time` seconds: whole frames, then one partial step for the remainder.
@@ -602,7 +653,25 @@ impl Session {
         // plus a partial step of nearly one frame.
         let whole = frame_index(time, self.fps);
         let rest = (exact - whole).max(0.0) / self.fps;
-        self.seek_frame(whole as u64);
+        self.seek(Pending {
+            frame: (whole as u64).min(MAX_FRAMES),
+            rest,
+        });
+    }
+
+    /// Runs a seek, within the time slice if there is one.
+    fn seek(&mut self, to: Pending) {
+        self.pending = None;
+        let deadline = self.slice.map(|s| std::time::Instant::now() + s);
+        if self.walk(to.frame, deadline) {
+            self.partial_step(to.rest);
+        } else {
+            self.pending = Some(to);
+        }
+    }
+
+    /// The partial step of a seek between frames.
+    fn partial_step(&mut self, rest: f64) {
         if rest > 1e-9 && self.frame < MAX_FRAMES {
             // The partial step's lines are not the next frame's: keep the future aside.
             let future = {
@@ -621,9 +690,81 @@ impl Session {
         }
     }
 
+    /// The frame a seek to whole frame `frame` replays from (here, or the checkpoint it
+    /// restores).
+    fn seek_start(&self, frame: u64) -> u64 {
+        let nearest = self.checkpoints.at_or_before(frame).map_or(0, |c| c.frame);
+        if self.partial == 0.0 && self.frame <= frame {
+            self.frame.max(nearest)
+        } else {
+            nearest
+        }
+    }
+
+    /// About how much work reaching whole frame `frame` costs: frames replayed (from here
+    /// or the checkpoint a seek would start from) times the rig's bones, slots and
+    /// constraints.
+    pub fn seek_work(&self, frame: u64) -> u64 {
+        let frame = frame.min(MAX_FRAMES);
+        let sk = &self.skeleton;
+        let size = sk.bones.len()
+            + sk.slots.len()
+            + sk.ik.len()
+            + sk.transforms.len()
+            + sk.paths.len()
+            + sk.physics.len()
+            + 1;
+        (frame - self.seek_start(frame)).saturating_mul(size as u64)
+    }
+
+    /// Refuses a headless seek to whole frame `frame` whose [work](Session::seek_work) is
+    /// beyond `limit`, saying how big it is and how to allow it.
+    pub fn check_seek(&self, frame: u64, limit: u64) -> Result<(), String> {
+        let work = self.seek_work(frame);
+        if work <= limit {
+            return Ok(());
+        }
+        let frame = frame.min(MAX_FRAMES);
+        Err(format!(
+            "reaching frame {frame} replays {} frames of a rig of {} bones: about {work} \
+             bone-frames, beyond the limit of {limit} (set BONESCOPE_SEEK_WORK to allow more)",
+            frame - self.seek_start(frame),
+            self.skeleton.bones.len()
+        ))
+    }
+
+    /// Lets seeks return after about `slice` of work with the rest pending (`None`: every
+    /// seek runs to its end, as headless commands need).
+    pub fn set_slice(&mut self, slice: Option<std::time::Duration>) {
+        self.slice = slice;
+    }
+
+    /// The frame an unfinished seek is going to (the session is at [`Session::frame`],
+    /// a whole frame on the way, consistent in every respect).
+    pub fn pending(&self) -> Option<u64> {
+        self.pending.map(|p| p.frame)
+    }
+
+    /// Continues an unfinished seek for one more slice. True while still unfinished.
+    pub fn resume(&mut self) -> bool {
+        match self.pending.take() {
+            Some(to) => {
+                self.seek(to);
+                self.pending.is_some()
+            }
+            None => false,
+        }
+    }
+
+    /// Gives up an unfinished seek: the session stays on the frame it reached.
+    pub fn cancel_pending(&mut self) {
+        self.pending = None;
+    }
+
     /// Advances by `frames` whole frames.
     pub fn advance(&mut self, frames: u64) {
-        let target = self.frame.saturating_add(frames);
+        let from = self.pending().unwrap_or(self.frame);
+        let target = from.saturating_add(frames);
         self.seek_frame(target);
     }
 }

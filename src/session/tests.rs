@@ -250,3 +250,57 @@ fn commands_of_a_vanished_animation_come_back_with_it() {
     let back = still.session.reloaded(data, &same, "r").expect("reload");
     assert_eq!(back.restored.len(), 1);
 }
+
+#[test]
+fn sliced_seeks_land_where_whole_ones_do_and_cancel_on_a_whole_frame() {
+    let data = sample();
+    let walk = data.find_animation("walk").expect("walk");
+    let start = vec![Command::SetAnimation {
+        track: 0,
+        animation: walk,
+        looping: true,
+    }];
+    let mut whole = Session::new(data.clone(), vec![]).expect("session");
+    whole.restart_with(start.clone()).expect("restart");
+    whole.seek_time(7.31);
+    let (want_pose, want_log, want_time) = (pose(&whole), whole.log().to_vec(), whole.time());
+
+    // A zero slice: every call takes exactly one step, the rest stays pending.
+    let mut s = Session::new(data.clone(), vec![]).expect("session");
+    s.restart_with(start.clone()).expect("restart");
+    s.set_slice(Some(std::time::Duration::ZERO));
+    s.seek_time(7.31);
+    assert_eq!((s.frame(), s.pending()), (1, Some(219)));
+    let mut slices = 1;
+    while s.resume() {
+        slices += 1;
+        assert!(s.frame() < 219 && s.pending() == Some(219));
+    }
+    assert_eq!(
+        slices, 218,
+        "one step per slice, then the last with the partial step"
+    );
+    assert_eq!(s.pending(), None);
+    assert_eq!((pose(&s), s.time()), (want_pose.clone(), want_time));
+    assert_eq!(*s.log(), want_log[..]);
+
+    // Cancelled half-way: a whole frame, the very frame an unsliced seek gives there.
+    s.seek_frame(0);
+    s.seek_frame(150);
+    s.resume();
+    s.resume();
+    // From the checkpoint at 128: 129, 130, 131.
+    assert_eq!((s.frame(), s.pending()), (131, Some(150)));
+    s.cancel_pending();
+    assert_eq!((s.frame(), s.pending(), s.resume()), (131, None, false));
+    let mut three = Session::new(data, vec![]).expect("session");
+    three.restart_with(start).expect("restart");
+    three.seek_frame(131);
+    assert_eq!(pose(&s), pose(&three));
+    assert_eq!(*s.log(), three.log()[..]);
+    // An input issued now lands on the frame reached, not the one the seek was going to.
+    s.seek_frame(140);
+    s.add_marker("here");
+    assert_eq!(s.pending(), None);
+    assert_eq!(s.inputs().last().map(|(f, _)| *f), Some(132));
+}

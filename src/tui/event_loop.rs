@@ -2,6 +2,7 @@
 //! something changed, at most `fps` times a second while playing, and sleeps while paused.
 
 use crate::tui::app::{App, Overlay};
+use crate::tui::busy::{self, Busy};
 use crate::tui::images::pictures::{After, Pictures};
 use crate::tui::process::{self, Request};
 use crate::tui::render;
@@ -79,7 +80,21 @@ pub fn run(
     let mut dirty = true;
     let mut last_tick = Instant::now();
     let mut last_draw = Instant::now() - frame_time;
+    let mut busy = Busy::default();
+    // Keys typed while the terminal was asked about pictures: first, in order.
+    app.session.set_slice(Some(busy::SEEK_SLICE));
+    for ev in crate::tui::typed_keys::events(&std::mem::take(&mut pictures.typed)) {
+        dirty |= input(app, &mut busy, ev);
+        app.flush_seek();
+    }
     loop {
+        // Set on every turn: a reload or another armature brings a new session.
+        app.session.set_slice(Some(busy::SEEK_SLICE));
+        // Inputs held back during a long seek, in order, once it is done.
+        while let Some(ev) = busy.next_held(app) {
+            dirty |= handle_event(app, ev);
+            app.flush_seek();
+        }
         match signals.take() {
             Some(Request::End(exit)) => return Ok(exit),
             Some(Request::Suspend) => {
@@ -106,7 +121,10 @@ pub fn run(
             // A changed picture held back by its frame-rate cap goes out with a later frame.
             dirty = drawn?;
         }
-        let wait = if app.playing || dirty {
+        let wait = if app.session.pending().is_some() {
+            // A long seek continues right after a look at the input.
+            Duration::from_millis(1)
+        } else if app.playing || dirty {
             frame_time
                 .saturating_sub(last_draw.elapsed())
                 .max(Duration::from_millis(1))
@@ -132,7 +150,7 @@ pub fn run(
             Ok(Msg::Input(ev)) => {
                 // Frame moves in this batch replay once, at its end.
                 app.defer_seeks = true;
-                dirty |= handle_event(app, ev);
+                dirty |= input(app, &mut busy, ev);
                 // Drain what else is queued before drawing (key repeat, paste).
                 while let Ok(msg) = rx.try_recv() {
                     match msg {
@@ -146,7 +164,7 @@ pub fn run(
                             process::full_redraw(term)?;
                             dirty = true;
                         }
-                        Msg::Input(ev) => dirty |= handle_event(app, ev),
+                        Msg::Input(ev) => dirty |= input(app, &mut busy, ev),
                         Msg::Reload(ev) => {
                             apply_reload(app, *ev);
                             reload_textures(app, pictures);
@@ -182,6 +200,18 @@ pub fn run(
         if app.tick(elapsed.min(0.25)) {
             dirty = true;
         }
+        if busy.work(app) {
+            dirty = true;
+        }
+    }
+}
+
+/// An input while a seek may be unfinished: quit, cancel and hold then, else handled.
+fn input(app: &mut App, busy: &mut Busy, ev: Event) -> bool {
+    if app.session.pending().is_some() {
+        busy.take(app, ev)
+    } else {
+        handle_event(app, ev)
     }
 }
 

@@ -3,6 +3,7 @@
 
 pub mod app;
 pub mod backend;
+pub mod busy;
 pub mod capabilities;
 pub mod default_choice;
 pub mod event_loop;
@@ -20,6 +21,7 @@ pub mod search;
 pub mod select;
 pub mod terminal;
 pub mod theme;
+pub mod typed_keys;
 pub mod views;
 pub mod waiting;
 pub mod widgets;

@@ -468,3 +468,66 @@ pub fn compare_poses_file_relative(
     }
     m
 }
+
+/// Runs the binary with `args` and `envs` to completion (stdout counted, stderr kept) and
+/// returns (status, bytes written, stderr, peak resident memory in kB from
+/// `/proc/<pid>/status` VmHWM, sampled every 5 ms while it runs). Linux only.
+#[cfg(target_os = "linux")]
+pub fn peak_memory_with(
+    args: &[&std::ffi::OsStr],
+    envs: &[(&str, &str)],
+) -> (Option<i32>, u64, String, u64) {
+    use std::io::Read;
+    use std::process::Stdio;
+    use std::time::{Duration, Instant};
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_bonescope"))
+        .args(args)
+        .envs(envs.iter().copied())
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn");
+    let mut out = child.stdout.take().expect("stdout");
+    let counter = std::thread::spawn(move || {
+        let mut buf = vec![0u8; 1 << 16];
+        let mut total = 0u64;
+        while let Ok(n) = out.read(&mut buf) {
+            if n == 0 {
+                break;
+            }
+            total += n as u64;
+        }
+        total
+    });
+    let mut errs = child.stderr.take().expect("stderr");
+    let err_reader = std::thread::spawn(move || {
+        let mut s = String::new();
+        let _ = errs.read_to_string(&mut s);
+        s
+    });
+    let status_path = format!("/proc/{}/status", child.id());
+    let mut peak = 0u64;
+    let deadline = Instant::now() + Duration::from_secs(300);
+    let status = loop {
+        if let Ok(s) = std::fs::read_to_string(&status_path)
+            && let Some(kb) = s
+                .lines()
+                .find_map(|l| l.strip_prefix("VmHWM:"))
+                .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
+        {
+            peak = peak.max(kb);
+        }
+        if let Some(st) = child.try_wait().expect("wait") {
+            break st;
+        }
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            panic!("{args:?} did not finish in 300 s");
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    };
+    let bytes = counter.join().expect("counter");
+    let err = err_reader.join().expect("stderr reader");
+    (status.code(), bytes, err, peak)
+}

@@ -56,6 +56,35 @@ pub enum ScaleYMode {
 }
 
 impl PhysicsConstraintData {
+    /// The highest simulation rate a loader accepts. The editor's binary export stores the
+    /// rate in one unsigned byte (so 255 at most); JSON is a number, and a rate like 1e9
+    /// (16.7 million steps per 60 Hz frame, which the official runtime runs in full) is
+    /// refused with a located error rather than stalling every update. 1000 leaves room for
+    /// hand-edited files while keeping one frame at most about 17 steps per constraint.
+    pub const MAX_FPS: f64 = 1000.0;
+
+    /// Checks a simulation rate read from a file: a finite number in `(0, MAX_FPS]`.
+    /// The error is the message a loader places at the `fps` key.
+    pub fn check_fps(fps: f64) -> Result<(), String> {
+        // 1e308 in full would be 309 digits.
+        let shown = if fps.abs() >= 1e6 {
+            format!("{fps:e}")
+        } else {
+            format!("{fps}")
+        };
+        if !(fps.is_finite() && fps > 0.0) {
+            return Err(format!("fps must be a positive number, not {shown}"));
+        }
+        if fps > Self::MAX_FPS {
+            return Err(format!(
+                "fps {shown} is beyond the {} steps per second bonescope simulates \
+                 (the editor exports at most 255)",
+                Self::MAX_FPS
+            ));
+        }
+        Ok(())
+    }
+
     /// A constraint on `bone` with the Spine 4.2 defaults of every key the JSON may omit
     /// (all channels off, limit 5000, 60 fps, inertia 1, strength 100, damping 1, mass 1,
     /// no wind or gravity, mix 1, no global flags).
@@ -123,5 +152,26 @@ mod tests {
         );
         assert!(!d.skin_required && !d.mix_global && !d.inertia_global);
         assert_eq!(ReferenceScale::default().0, 100.0);
+    }
+
+    #[test]
+    fn rates_outside_zero_to_max_fps_are_refused() {
+        for ok in [PhysicsConstraintData::MAX_FPS, 255.0, 60.0, 0.5, 1e-300] {
+            assert_eq!(PhysicsConstraintData::check_fps(ok), Ok(()), "{ok}");
+        }
+        for bad in [
+            0.0,
+            -0.0,
+            -60.0,
+            1000.5,
+            1e9,
+            1e308,
+            f64::NAN,
+            f64::INFINITY,
+        ] {
+            let err = PhysicsConstraintData::check_fps(bad).expect_err("refused");
+            assert!(err.starts_with("fps "), "{err}");
+            assert!(err.len() < 120, "short: {err}");
+        }
     }
 }

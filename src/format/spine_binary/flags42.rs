@@ -201,8 +201,9 @@ pub fn physics_body(r: &mut Reader<'_>, d: &mut PhysicsConstraintData) -> Read<(
         d.limit = opt(r, bit(f, 6), "limit", d.limit)?;
         let at = r.c.offset();
         let fps = r.c.u8("fps")?;
-        if fps == 0 {
-            return Err(r.c.error_at(at, "fps must be a positive number, not 0"));
+        // A byte cannot pass MAX_FPS, but one rule serves both readers.
+        if let Err(message) = PhysicsConstraintData::check_fps(f64::from(fps)) {
+            return Err(r.c.error_at(at, message));
         }
         d.step = 1.0 / fps as f64;
         d.inertia = r.c.f64("inertia")?;

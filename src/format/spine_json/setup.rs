@@ -461,11 +461,8 @@ pub fn physics<'a>(
     for (i, c) in dtos.iter().enumerate() {
         let at = |field| [Key("physics"), Index(i), Key(field)];
         let bone = lookup(ctx, &names.bones, &c.bone, "bone", &at("bone"))?;
-        if !(c.fps.is_finite() && c.fps > 0.0) {
-            return Err(ctx.err(
-                &at("fps"),
-                format!("fps must be a positive number, not {}", c.fps),
-            ));
+        if let Err(message) = PhysicsConstraintData::check_fps(c.fps) {
+            return Err(ctx.err(&at("fps"), message));
         }
         if c.mass == 0.0 || !c.mass.is_finite() {
             return Err(ctx.err(&at("mass"), "mass must be a non-zero number"));

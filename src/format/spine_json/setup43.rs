@@ -408,11 +408,8 @@ fn physics(
     let at = |field| [Key("constraints"), Index(i), Key(field)];
     let bone = bone(ctx, i, &c.bone, "bone", c.kind, names)?;
     let fps = c.fps.unwrap_or(60.0);
-    if !(fps.is_finite() && fps > 0.0) {
-        return Err(ctx.err(
-            &at("fps"),
-            format!("fps must be a positive number, not {fps}"),
-        ));
+    if let Err(message) = PhysicsConstraintData::check_fps(fps) {
+        return Err(ctx.err(&at("fps"), message));
     }
     let mass = c.mass.unwrap_or(1.0);
     if mass == 0.0 || !mass.is_finite() {
