@@ -740,3 +740,123 @@ fn corpus_paths_and_meshes_draw() {
         );
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// Framing: a function of the data, skins and animation, never of the viewing history
+
+/// The title and the footer's `centre x,y` of a preview.
+fn title_and_centre(text: &str) -> (String, String) {
+    let lines: Vec<&str> = text.lines().collect();
+    let footer = lines[lines.len().saturating_sub(2)];
+    let centre = footer.find("centre ").map_or(String::new(), |i| {
+        footer[i..].trim_end_matches(['│', '┃', ' ']).to_string()
+    });
+    (lines[0].to_string(), centre)
+}
+
+/// The same frame reached by seeking, by playing frame by frame, after other window sizes
+/// and after another frame was fitted (`0` at frame 0): the same cells, title and centre.
+#[test]
+fn framing_is_the_same_whatever_path_led_to_the_frame() {
+    let Some(path) = common::shared_file(
+        "celestial-circus (physics, two tracks)",
+        "corpus/spine/4.2/celestial-circus-pro.json",
+    ) else {
+        return;
+    };
+    let open = || {
+        let mut app = common::viewer::open_file(&path, 0.0);
+        common::viewer::set_animation(&mut app, 0, "swing", true);
+        common::viewer::set_animation(&mut app, 1, "eyeblink", true);
+        app
+    };
+    const FRAME: u64 = 91;
+    // Seek straight to the frame, fresh view.
+    let mut app = open();
+    app.session.seek_frame(FRAME);
+    let mut fresh = PreviewView::default();
+    let seeked = buffer_text(&render(&mut fresh, &app, MarkerKind::Braille, 200, 60));
+    // Play there frame by frame, drawing every frame at other sizes, refitting on the way.
+    let mut app = open();
+    let mut view = PreviewView::default();
+    for f in 0..FRAME {
+        app.session.seek_frame(f);
+        let (w, h) = if f % 2 == 0 { (80, 24) } else { (120, 40) };
+        render(&mut view, &app, MarkerKind::Braille, w, h);
+        if f == 0 {
+            press(&mut view, &app, '0');
+        }
+    }
+    app.session.advance(1);
+    assert_eq!(app.session.frame(), FRAME);
+    let played = buffer_text(&render(&mut view, &app, MarkerKind::Braille, 200, 60));
+    let (title, centre) = title_and_centre(&seeked);
+    assert!(centre.starts_with("centre "), "{seeked}");
+    assert_eq!(title_and_centre(&played), (title, centre));
+    assert_eq!(played, seeked, "same frame, same cells");
+}
+
+/// Physics flings cloud-pot's rain far from the pot (its export's own bounds reach 270,000
+/// units down); the view keeps framing the pot: the centre at the farthest-flung frame is
+/// the centre at frame 0, inside the bones' bounds at frame 0.
+#[test]
+fn runaway_bones_do_not_move_the_framing() {
+    let Some(path) = common::shared_file(
+        "cloud-pot (physics rain)",
+        "corpus/spine/4.2/cloud-pot.json",
+    ) else {
+        return;
+    };
+    let mut app = common::viewer::open_file(&path, 0.0);
+    let centre = |app: &App| {
+        let mut view = PreviewView::default();
+        let text = buffer_text(&render(&mut view, app, MarkerKind::Braille, 200, 60));
+        title_and_centre(&text).1
+    };
+    let at_start = centre(&app);
+    let bones = |app: &App| -> Vec<(f64, f64)> {
+        app.session
+            .skeleton()
+            .bones
+            .iter()
+            .map(|b| (b.world_x, b.world_y))
+            .filter(|p| p.0.is_finite() && p.1.is_finite())
+            .collect()
+    };
+    let start = bones(&app);
+    let (x0, x1) = start
+        .iter()
+        .fold((f64::MAX, f64::MIN), |(a, b), p| (a.min(p.0), b.max(p.0)));
+    let (y0, y1) = start
+        .iter()
+        .fold((f64::MAX, f64::MIN), |(a, b), p| (a.min(p.1), b.max(p.1)));
+    // The frame whose bones lie farthest outside those bounds.
+    let reach = |app: &App| {
+        bones(app)
+            .iter()
+            .map(|&(x, y)| (x0 - x).max(x - x1).max(y0 - y).max(y - y1))
+            .fold(0.0, f64::max)
+    };
+    let mut far = (0, 0.0);
+    for f in (0..900).step_by(15) {
+        app.session.seek_frame(f);
+        let r = reach(&app);
+        if r > far.1 {
+            far = (f, r);
+        }
+    }
+    assert!(
+        far.1 > 2.0 * (y1 - y0).max(x1 - x0),
+        "a bone is flung far: {far:?}"
+    );
+    app.session.seek_frame(far.0);
+    assert_eq!(centre(&app), at_start, "frame {} vs frame 0", far.0);
+    let xy: Vec<f64> = at_start["centre ".len()..]
+        .split(',')
+        .map(|v| v.parse().unwrap_or_else(|_| panic!("{at_start:?}")))
+        .collect();
+    assert!(
+        (x0..=x1).contains(&xy[0]) && (y0..=y1).contains(&xy[1]),
+        "{at_start} frames the skeleton ({x0:.0}..{x1:.0}, {y0:.0}..{y1:.0})"
+    );
+}
