@@ -712,6 +712,14 @@ fn render_text_snapshots() {
     ]);
     assert_eq!(code, 0, "{err}");
     assert_eq!(out.lines().count(), 20);
+    // Issue 28.3: a caption, and no panel chrome.
+    assert!(
+        out.starts_with("lantern-keeper.json | walk | skin default | t=0.4000\n"),
+        "{out}"
+    );
+    for chrome in ["Preview", "braille", "centre", "┏", "┃", "━"] {
+        assert!(!out.contains(chrome), "{chrome}:\n{out}");
+    }
     insta::assert_snapshot!("render_walk_braille", out);
     let (code, out, _) = bonescope(&["render", DB_SAMPLE, "--marker", "ascii", "--size", "50x16"]);
     assert_eq!(code, 0);
@@ -729,8 +737,16 @@ fn render_text_snapshots() {
         "halfblock",
     ]);
     assert_eq!(code, 0);
-    assert_eq!(out.matches("frame ").count(), 3, "{out}");
-    assert!(out.starts_with("frame 0 t=0.0000\n"), "{out}");
+    assert_eq!(out.matches(" | frame ").count(), 3, "{out}");
+    assert!(
+        out.starts_with("lantern-keeper.json | walk | skin default | t=0.0000 | frame 0\n"),
+        "{out}"
+    );
+    assert_eq!(
+        out.lines().count(),
+        3 * 12,
+        "each frame --size tall, caption included"
+    );
     // Bad input: one line, status 2.
     for args in [
         vec!["render", SPINE_SAMPLE, "--animation", "nope"],

@@ -159,3 +159,139 @@ fn clicking_a_panel_focuses_it() {
         "clicking the focused panel changes nothing"
     );
 }
+
+// ---------------------------------------------------------------------------------------------
+// Issue 28.5: navigation as in lazygit / k9s
+
+/// `.` goes back to the newest frame played after a trip back in time.
+#[test]
+fn dot_goes_back_to_the_newest_frame() {
+    let mut app = sample_app("walk", 0.0);
+    app.handle_key(key(KeyCode::Char(' ')));
+    app.tick(2.0);
+    app.handle_key(key(KeyCode::Char(' ')));
+    let newest = app.session.frame();
+    assert_eq!(newest, 60);
+    app.handle_key(KeyEvent::new(KeyCode::Left, KeyModifiers::SHIFT));
+    app.handle_key(key(KeyCode::Home));
+    assert!(app.session.frame() < newest);
+    app.handle_key(key(KeyCode::Char('.')));
+    assert_eq!(app.session.frame(), newest);
+    assert!(matches!(&app.message, Some((m, false)) if m.contains("newest frame (60)")));
+    // Stepping past it makes a newer newest.
+    app.handle_key(key(KeyCode::Right));
+    app.handle_key(key(KeyCode::Home));
+    app.handle_key(key(KeyCode::Char('.')));
+    assert_eq!(app.session.frame(), 61);
+}
+
+/// Home / End: the start / end of the followed track's animation (this loop), not frame 0
+/// of the session nor another track's animation.
+#[test]
+fn home_and_end_stay_in_the_current_animation() {
+    let mut app = sample_app("walk", 0.0);
+    // Walk (1 s) looping; at 2.5 s `wave` (1.5 s, once) replaces it on track 0, and the
+    // idle plays on track 1.
+    app.session.seek_frame(75);
+    chars(&mut app, ":");
+    chars(&mut app, "set 0 wave");
+    app.handle_key(key(KeyCode::Enter));
+    chars(&mut app, ":");
+    chars(&mut app, "set 1 idle loop");
+    app.handle_key(key(KeyCode::Enter));
+    app.session.seek_frame(90);
+    app.follow_playing();
+    let wave = app.doc.data.find_animation("wave");
+    assert_eq!(app.selection.animation, wave);
+    app.handle_key(key(KeyCode::Home));
+    assert_eq!(app.session.frame(), 75, "where wave started, not frame 0");
+    assert!(app.playhead().abs() < 1e-9, "{}", app.playhead());
+    app.handle_key(key(KeyCode::End));
+    assert!(
+        (app.playhead() - 1.5).abs() < 1e-3,
+        "end of wave: {}",
+        app.playhead()
+    );
+    assert!(
+        (app.session.time() - 4.0).abs() < 1e-3,
+        "{}",
+        app.session.time()
+    );
+    // In a loop: the start of this loop, not of the entry.
+    let mut app = sample_app("walk", 0.0);
+    app.session.seek_frame(70);
+    app.handle_key(key(KeyCode::Home));
+    assert_eq!(app.session.frame(), 60);
+}
+
+/// Picking an animation with `a` replaces track 0 at the current frame (a recorded `set`),
+/// keeping the other tracks, the queue, the log and time travel.
+#[test]
+fn picking_an_animation_keeps_the_session() {
+    let mut app = sample_app("walk", 0.0);
+    app.session.seek_frame(10);
+    chars(&mut app, ":");
+    chars(&mut app, "set 1 idle loop");
+    app.handle_key(key(KeyCode::Enter));
+    app.session.seek_frame(30);
+    let log_before = app.session.log().len();
+    let inputs_before = app.session.inputs().len();
+    app.handle_key(key(KeyCode::Char('a')));
+    chars(&mut app, "wave");
+    app.handle_key(key(KeyCode::Enter));
+    assert!(matches!(app.overlay, Overlay::None));
+    assert_eq!(app.session.frame(), 30, "same frame");
+    assert_eq!(
+        app.session.inputs().len(),
+        inputs_before + 1,
+        "a recorded command"
+    );
+    assert!(
+        app.session.log().len() > log_before,
+        "the log goes on (interrupt, start)"
+    );
+    let st = app.session.state();
+    let name = |t: usize| {
+        st.current(t)
+            .and_then(|id| st.entry(id))
+            .and_then(|e| e.animation)
+            .map(|a| app.doc.data.animations[a].name.clone())
+    };
+    assert_eq!(name(0).as_deref(), Some("wave"));
+    assert_eq!(name(1).as_deref(), Some("idle"), "track 1 kept");
+    assert_eq!(app.selection.animation, app.doc.data.find_animation("wave"));
+    // Time travel still works: before the pick, track 0 played the walk.
+    app.session.seek_frame(20);
+    let st = app.session.state();
+    let a = st
+        .current(0)
+        .and_then(|id| st.entry(id))
+        .and_then(|e| e.animation);
+    assert_eq!(a, app.doc.data.find_animation("walk"));
+}
+
+/// At 80x24 a tab strip names every panel with its key, and where help is.
+#[test]
+fn small_layout_has_a_tab_strip() {
+    let mut app = sample_app("walk", 0.5);
+    let text = buffer_text(&render_app(&mut app, 80, 24));
+    let top = text.lines().next().unwrap();
+    for want in [
+        " Tracks T ",
+        " Curves C ",
+        " Bones B ",
+        " Events E ",
+        " Preview P ",
+        "? help",
+    ] {
+        assert!(top.contains(want), "{top}");
+    }
+    app.handle_key(key(KeyCode::Char('E')));
+    let text = buffer_text(&render_app(&mut app, 80, 24));
+    assert!(text.lines().nth(1).unwrap().contains("Events"), "{text}");
+    let text = buffer_text(&render_app(&mut app, 160, 48));
+    assert!(
+        !text.lines().next().unwrap().contains("? help"),
+        "every panel shows"
+    );
+}

@@ -50,13 +50,15 @@ fn play_pause_step_switch_queue_and_quit() {
     t.wait_for(&["Animation"]);
     t.literal("walk");
     t.keys(&["Enter"]);
-    t.wait_for(&["walk", "t 0.000/1.000s"]);
+    // It replaces track 0 at this frame (the idle mixes out): the Tracks panel shows the
+    // walk from its start, the status line the recorded command.
+    t.wait_for(&["#0 walk", "t 0.000/1.000", "set track 0: w"]);
 
     // Queue "wave" on track 1 with the command prompt, play past its end.
     t.keys(&[":"]);
     t.literal("queue 1 wave");
     t.keys(&["Enter"]);
-    t.wait_for(&["queue on track 1: wave"]);
+    t.wait_for(&["queue on track"]);
     t.keys(&["E"]);
     t.wait_for(&["Events"]);
     t.keys(&["Space"]);
@@ -319,4 +321,42 @@ fn spine_binary_export_opens_like_its_json() {
     t.keys(&["q"]);
     let s = t.wait_for(&["EXIT:0", "TTY-CHECKED"]);
     assert!(s.contains("icanon echo"), "terminal not restored:\n{s}");
+}
+
+/// Issue 28.5 in a real terminal: the Events row cursor (`g` to the oldest row, `↓`), `d`
+/// details the cursor's row and Enter jumps to its frame, not the bottom row's; `G` is live
+/// again; `.` returns to the newest frame; the 80x24 tab strip names the hidden panels.
+#[test]
+fn events_cursor_detail_enter_and_back_to_live() {
+    let Some(t) = Tmux::start("cursor", 80, 24, &shell_wrapped("--animation walk")) else {
+        return;
+    };
+    t.wait_for(&["Preview", "pause", "walk", "? help", "Events E"]);
+    t.keys(&["E"]);
+    t.wait_for(&["Events", "start"]);
+    t.keys(&["Space"]);
+    std::thread::sleep(Duration::from_millis(1800));
+    t.keys(&["Space"]);
+    let s = t.settled(&["⏸ pause", "complete"]);
+    assert!(
+        !s.contains("scrolled"),
+        "live while on the newest row:\n{s}"
+    );
+    // The oldest row: frame 0's start of the walk. d details it, Enter goes to frame 0.
+    t.keys(&["g", "d"]);
+    let s = t.wait_for(&["scrolled", "start walk"]);
+    assert!(s.contains("start walk"), "{s}");
+    t.keys(&["Enter"]);
+    t.wait_for(&["frame 0", "t 0.000/1.000s"]);
+    // Down moves the cursor off the oldest row; Enter jumps to that row's frame.
+    t.keys(&["Down", "Enter"]);
+    t.settled(&["frame "]);
+    // G: the newest row again (live); `.` back to the newest frame played.
+    t.keys(&["G"]);
+    t.settled(&["Events"]);
+    t.keys(&["."]);
+    let s = t.wait_for(&["newest frame"]);
+    assert!(!s.contains("scrolled"), "{s}");
+    t.keys(&["q"]);
+    t.wait_for(&["EXIT:0"]);
 }

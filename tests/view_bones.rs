@@ -376,8 +376,7 @@ fn physics_constraints_under_their_bones_100x8() {
     assert!(text.contains("≈ arm-swing") && text.contains("physics mix 0.75"));
     assert!(text.contains("≈ cape") && text.contains("physics inactive (not in skin)"));
     insta::assert_snapshot!(text);
-    // The constraint's row selects its bone.
-    press(&mut view, &mut app, KeyCode::Down);
+    // The constraint's row selects its bone (the cursor starts on the root's row).
     press(&mut view, &mut app, KeyCode::Down);
     press(&mut view, &mut app, KeyCode::Down);
     assert_eq!(
@@ -385,4 +384,37 @@ fn physics_constraints_under_their_bones_100x8() {
         Some(Node::Constraint(ConstraintRef::Physics(0)))
     );
     assert_eq!(app.selection.bone, Some(bone(&app, "arm")));
+}
+
+/// Issue 28.5: the panel never opens on an orphan `→ applied` row (its bone scrolled out
+/// above it), whatever bone is selected and however tall the panel; with no bone selected
+/// the cursor starts on a bone row.
+#[test]
+fn never_an_orphan_applied_row_at_the_top() {
+    let mut app = sample_app("walk", 0.5);
+    let mut applied_seen = false;
+    for b in 0..app.doc.data.bones.len() {
+        for h in 6..30 {
+            app.selection.bone = Some(b);
+            let mut view = BonesView::default();
+            render(&mut view, &app, 80, h);
+            view.handle_key(key(KeyCode::Char('*')), &app.ctx(PanelId::Bones));
+            let text = render(&mut view, &app, 80, h);
+            applied_seen |= text.contains("→ applied");
+            let first = text.lines().nth(2).unwrap_or("");
+            assert!(
+                !first.contains("→ applied"),
+                "bone {b}, height {h}:\n{text}"
+            );
+        }
+    }
+    assert!(applied_seen, "the sample has applied rows");
+    app.selection.bone = None;
+    let mut view = BonesView::default();
+    render(&mut view, &app, 80, 24);
+    assert!(
+        matches!(view.cursor(), Some(Node::Bone(_))),
+        "{:?}",
+        view.cursor()
+    );
 }

@@ -449,3 +449,70 @@ fn filters_combine_search_and_enter_jumps() {
     let text = render(&mut view, &app, 100, 20);
     assert!(text.contains("wave"), "{text}");
 }
+
+/// Issue 28.5: a row cursor; `d` and Enter act on it (not on the bottom row); live while on
+/// the newest row (it follows new rows), put anywhere else.
+#[test]
+fn a_row_cursor_that_d_and_enter_act_on() {
+    let mut app = sample_app("walk", 0.0);
+    app.session.seek_frame(300);
+    let mut view = EventsView::default();
+    let frame_of = |app: &App, from_end: usize| {
+        let log = app.session.log();
+        log[log.len() - 1 - from_end].frame()
+    };
+    render(&mut view, &app, 100, 20);
+    assert!(view.following());
+    assert_eq!(
+        press(&mut view, &app, KeyCode::Enter),
+        PanelAction::SeekFrame(frame_of(&app, 0))
+    );
+    // Up until the row's frame differs from the newest: Enter goes there, d details it.
+    let mut up = 0;
+    while frame_of(&app, up) == frame_of(&app, 0) {
+        press(&mut view, &app, KeyCode::Up);
+        up += 1;
+    }
+    assert!(!view.following());
+    let want = frame_of(&app, up);
+    let row_text = {
+        let log = app.session.log();
+        bonescope::session::report::line_text(&log[log.len() - 1 - up], &app.doc.data)
+    };
+    assert_eq!(
+        press(&mut view, &app, KeyCode::Enter),
+        PanelAction::SeekFrame(want)
+    );
+    press(&mut view, &app, KeyCode::Char('d'));
+    let text = render(&mut view, &app, 100, 20);
+    let head: String = row_text.chars().take(40).collect();
+    assert!(text.contains(&head), "{head}\n{text}");
+    // The log grows: the cursor stays on its row.
+    let index = app.session.log().len() - 1 - up;
+    app.session.seek_frame(400);
+    render(&mut view, &app, 100, 20);
+    assert_eq!(view.picked(), Some(index));
+    assert_eq!(
+        press(&mut view, &app, KeyCode::Enter),
+        PanelAction::SeekFrame(want)
+    );
+    // G: live again, following new rows.
+    press(&mut view, &app, KeyCode::Char('G'));
+    app.session.seek_frame(500);
+    render(&mut view, &app, 100, 20);
+    assert!(view.following());
+    assert_eq!(
+        press(&mut view, &app, KeyCode::Enter),
+        PanelAction::SeekFrame(frame_of(&app, 0))
+    );
+    // g: the oldest row; PgDn moves a page; Down to the end is live.
+    press(&mut view, &app, KeyCode::Char('g'));
+    let first = app.session.log()[0].frame();
+    assert_eq!(
+        press(&mut view, &app, KeyCode::Enter),
+        PanelAction::SeekFrame(first)
+    );
+    press(&mut view, &app, KeyCode::PageDown);
+    assert!(view.picked().is_some_and(|p| p > 5), "{:?}", view.picked());
+    assert!(!view.following());
+}

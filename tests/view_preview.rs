@@ -740,3 +740,128 @@ fn corpus_paths_and_meshes_draw() {
         );
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// Framing: a function of the data, skins and animation, never of the viewing history
+
+/// The title and the footer's `centre x,y` of a preview.
+fn title_and_centre(text: &str) -> (String, String) {
+    let lines: Vec<&str> = text.lines().collect();
+    let footer = lines[lines.len().saturating_sub(2)];
+    let centre = footer.find("centre ").map_or(String::new(), |i| {
+        footer[i..].trim_end_matches(['│', '┃', ' ']).to_string()
+    });
+    (lines[0].to_string(), centre)
+}
+
+/// The same frame reached by seeking, by playing frame by frame, after other window sizes
+/// and after another frame was fitted (`0` at frame 0): the same cells, title and centre.
+#[test]
+fn framing_is_the_same_whatever_path_led_to_the_frame() {
+    let Some(path) = common::shared_file(
+        "celestial-circus (physics, two tracks)",
+        "corpus/spine/4.2/celestial-circus-pro.json",
+    ) else {
+        return;
+    };
+    let open = || {
+        let mut app = common::viewer::open_file(&path, 0.0);
+        common::viewer::set_animation(&mut app, 0, "swing", true);
+        common::viewer::set_animation(&mut app, 1, "eyeblink", true);
+        app
+    };
+    const FRAME: u64 = 91;
+    // Seek straight to the frame, fresh view.
+    let mut app = open();
+    app.session.seek_frame(FRAME);
+    let mut fresh = PreviewView::default();
+    let seeked = buffer_text(&render(&mut fresh, &app, MarkerKind::Braille, 200, 60));
+    // Play there frame by frame, drawing every frame at other sizes, refitting on the way.
+    let mut app = open();
+    let mut view = PreviewView::default();
+    for f in 0..FRAME {
+        app.session.seek_frame(f);
+        let (w, h) = if f % 2 == 0 { (80, 24) } else { (120, 40) };
+        render(&mut view, &app, MarkerKind::Braille, w, h);
+        if f == 0 {
+            press(&mut view, &app, '0');
+        }
+    }
+    app.session.advance(1);
+    assert_eq!(app.session.frame(), FRAME);
+    let played = buffer_text(&render(&mut view, &app, MarkerKind::Braille, 200, 60));
+    let (title, centre) = title_and_centre(&seeked);
+    assert!(centre.starts_with("centre "), "{seeked}");
+    assert_eq!(title_and_centre(&played), (title, centre));
+    assert_eq!(played, seeked, "same frame, same cells");
+}
+
+/// cloud-pot's rain bones sit and fall far from the pot (its export's own bounds reach
+/// 270,000 units down; the viewer used to frame them: `centre -268,-135859`). The view
+/// frames the pot: the centre lies by the median bone, and at the frame whose bones reach
+/// farthest it is frame 0's.
+#[test]
+fn runaway_bones_do_not_move_the_framing() {
+    let Some(path) = common::shared_file(
+        "cloud-pot (physics rain)",
+        "corpus/spine/4.2/cloud-pot.json",
+    ) else {
+        return;
+    };
+    let mut app = common::viewer::open_file(&path, 0.0);
+    let data = app.doc.data.clone();
+    let centre = |app: &App| {
+        let mut view = PreviewView::default();
+        let text = buffer_text(&render(&mut view, app, MarkerKind::Braille, 200, 60));
+        title_and_centre(&text).1
+    };
+    let at_start = centre(&app);
+    let bones = |app: &App| -> Vec<(f64, f64)> {
+        app.session
+            .skeleton()
+            .bones
+            .iter()
+            .map(|b| (b.world_x, b.world_y))
+            .filter(|p| p.0.is_finite() && p.1.is_finite())
+            .collect()
+    };
+    let median = |mut v: Vec<f64>| {
+        v.sort_by(f64::total_cmp);
+        v[v.len() / 2]
+    };
+    let start = bones(&app);
+    let (mx, my) = (
+        median(start.iter().map(|p| p.0).collect()),
+        median(start.iter().map(|p| p.1).collect()),
+    );
+    let reach = |app: &App| {
+        bones(app)
+            .iter()
+            .map(|&(x, y)| (x - mx).hypot(y - my))
+            .fold(0.0, f64::max)
+    };
+    let mut far = (0, 0.0);
+    for f in (0..900).step_by(15) {
+        app.session.seek_frame(f);
+        let r = reach(&app);
+        if r > far.1 {
+            far = (f, r);
+        }
+    }
+    eprintln!(
+        "farthest bone {:.0} from the median bone at frame {}",
+        far.1, far.0
+    );
+    app.session.seek_frame(far.0);
+    assert_eq!(centre(&app), at_start, "frame {} vs frame 0", far.0);
+    let xy: Vec<f64> = at_start["centre ".len()..]
+        .split(',')
+        .map(|v| v.parse().unwrap_or_else(|_| panic!("{at_start:?}")))
+        .collect();
+    let export_centre_y = data.y + data.height / 2.0;
+    assert!(
+        (xy[0] - mx).abs() < 1000.0 && (xy[1] - my).abs() < 1000.0,
+        "{at_start} frames the pot (median bone {mx:.0},{my:.0}; the export's bounds are \
+         centred at y {export_centre_y:.0})"
+    );
+}

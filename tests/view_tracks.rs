@@ -463,3 +463,34 @@ fn the_playhead_line_runs_through_the_rows_only_when_paused() {
         buffer_text(&playing)
     );
 }
+
+/// Issue 28.5: the header never hides a playing track behind `… N more`; only mixing-out,
+/// queued and finished tracks are summarised.
+#[test]
+fn every_playing_track_shows_and_only_the_others_are_summarised() {
+    let mut app = sample_app("walk", 0.0);
+    for t in 1..6 {
+        set_animation(&mut app, t, "idle", true);
+    }
+    // Track 6 plays the wave once and finishes; track 7 queues one after the walk.
+    set_animation(&mut app, 6, "wave", false);
+    let idle = app.doc.data.find_animation("idle").unwrap();
+    app.session
+        .push(Command::AddAnimation {
+            track: 0,
+            animation: idle,
+            looping: true,
+            delay: 5.0,
+        })
+        .unwrap();
+    app.session.seek_frame(60);
+    let text = buffer_text(&render(&mut TracksView::default(), &app, 60, 10));
+    for t in 0..6 {
+        assert!(text.contains(&format!("#{t} ")), "track {t} plays:\n{text}");
+    }
+    assert!(text.contains("more"), "{text}");
+    assert!(
+        !text.contains("#6 "),
+        "the finished wave is summarised:\n{text}"
+    );
+}

@@ -1,10 +1,13 @@
 //! `bonescope render`: a pose drawn without a terminal, as the preview's text (for CI logs
 //! and bug reports) or as an SVG picture.
+//!
+//! Text output is a caption line (file, animation, skins, time; the frame with `--frames`)
+//! and the picture under it, without the viewer's panel chrome (border, title, footer).
 
 use super::{CliError, MarkerArg, load_armature, write_stdout};
 use crate::text::sanitize;
 use crate::tui::app::App;
-use crate::tui::offscreen::{PanelScene, buffer_text, render_panel};
+use crate::tui::offscreen::{PanelScene, buffer_text, render_preview_bare};
 use crate::tui::theme::{ColorMode, Theme};
 use crate::tui::views::MarkerKind;
 use crate::tui::views::preview::PreviewView;
@@ -137,14 +140,43 @@ fn open(args: &RenderArgs, marker: MarkerKind) -> Result<App, CliError> {
     Ok(app)
 }
 
-/// The text picture of `app`'s preview, trailing spaces removed.
-fn text_frame(app: &App, width: u16, height: u16) -> String {
+/// The caption above a text picture: `FILE | ANIMATION | skin SKINS | t=T` (and
+/// ` | frame N`), ASCII separators so that `--marker ascii` output stays ASCII.
+pub fn caption(file: &str, app: &App, frame: Option<u64>) -> String {
+    let animation = app
+        .selection
+        .animation
+        .and_then(|a| app.doc.data.animations.get(a))
+        .map_or("setup pose", |a| a.name.as_str());
+    let skins = app.session.skins();
+    let skins = if skins.is_empty() {
+        "skin default".to_string()
+    } else {
+        format!("skin {}", skins.join("+"))
+    };
+    let mut text = format!(
+        "{file} | {animation} | {skins} | t={:.4}",
+        app.session.time()
+    );
+    if let Some(f) = frame {
+        text.push_str(&format!(" | frame {f}"));
+    }
+    sanitize(&text).into_owned()
+}
+
+/// The text picture of `app`'s preview under its caption, `height` lines in all, trailing
+/// spaces removed.
+fn text_frame(app: &App, caption: &str, width: u16, height: u16) -> String {
     let mut preview = PreviewView::default();
-    let buf = render_panel(&mut preview, &PanelScene::of(app), width, height);
-    buffer_text(&buf)
-        .lines()
-        .map(|l| format!("{}\n", l.trim_end()))
-        .collect()
+    let rows = height.saturating_sub(1).max(1);
+    let buf = render_preview_bare(&mut preview, &PanelScene::of(app), width, rows);
+    // The caption is never cut: every field matters in a log.
+    let mut out = format!("{caption}\n");
+    for l in buffer_text(&buf).lines() {
+        out.push_str(l.trim_end());
+        out.push('\n');
+    }
+    out
 }
 
 /// Runs `render`.
@@ -203,15 +235,16 @@ pub fn run(args: &RenderArgs) -> Result<(), CliError> {
         }
         (RenderFormat::Text, None) => {
             app.session.seek_time(args.time.unwrap_or(0.0));
-            write_stdout(text_frame(&app, width, height).as_bytes())
+            let caption = caption(&super::file_name(&args.file), &app, None);
+            write_stdout(text_frame(&app, &caption, width, height).as_bytes())
         }
         (RenderFormat::Text, Some(range)) => {
-            let fps = app.session.fps();
             let mut out = String::new();
+            let file = super::file_name(&args.file);
             for f in range {
                 app.session.seek_frame(f);
-                out.push_str(&format!("frame {f} t={:.4}\n", f as f64 / fps));
-                out.push_str(&text_frame(&app, width, height));
+                let caption = caption(&file, &app, Some(f));
+                out.push_str(&text_frame(&app, &caption, width, height));
                 if out.len() > 1 << 20 {
                     write_stdout(out.as_bytes())?;
                     out.clear();

@@ -100,6 +100,8 @@ pub struct App {
     pub pinned: bool,
     /// The loop range's in and out frames: playback wraps from out back to in.
     pub range: (Option<u64>, Option<u64>),
+    /// The newest frame played or stepped to (`.` goes back to it after time travel).
+    pub newest: u64,
     /// The watched file (`:save` never writes over it).
     pub source: Option<std::path::PathBuf>,
     /// Whether `:save` may write files (the viewer); scripts run headless by the `session`
@@ -199,6 +201,7 @@ impl App {
             track: 0,
             pinned: false,
             range: (None, None),
+            newest: 0,
             source: None,
             may_write: true,
             defer_seeks: false,
@@ -277,6 +280,33 @@ impl App {
             self.error(e.to_string());
         }
         self.play_debt = 0.0;
+        self.newest = self.session.frame();
+    }
+
+    /// The animation picker's choice: animation `index` replaces track 0 at the current
+    /// frame, a recorded `set` command like `:set 0 NAME`, so the other tracks, the queue,
+    /// the event log and time travel stay. The view follows track 0.
+    pub fn pick_animation(&mut self, index: usize) {
+        self.flush_seek();
+        let looping = match self.doc.data.animations.get(index) {
+            Some(a) => a.play_times.map_or(self.looping, |n| n != 1),
+            None => return,
+        };
+        self.looping = looping;
+        let cmd = Command::SetAnimation {
+            track: 0,
+            animation: index,
+            looping,
+        };
+        match crate::session::playhead::record(&mut self.session, cmd) {
+            Ok(text) => {
+                self.track = 0;
+                self.pinned = false;
+                self.follow_playing();
+                self.note(text);
+            }
+            Err(e) => self.error(e.to_string()),
+        }
     }
 
     /// Shows animation `index` in the dopesheet and curves (does not change playback).
@@ -487,15 +517,13 @@ impl App {
         }
         let deferred_step = self.defer_seeks
             && matches!(self.overlay, Overlay::None)
-            && matches!(
-                global_action(key),
-                Some(Action::StepFrames(_) | Action::Home)
-            );
+            && matches!(global_action(key), Some(Action::StepFrames(_)));
         if !deferred_step {
             self.flush_seek();
         }
         let changed = self.handle_key_now(key);
         self.follow_playing();
+        self.newest = self.newest.max(self.target_frame());
         changed
     }
 
@@ -564,7 +592,7 @@ impl App {
                 match p.handle_key(key) {
                     PickerOutcome::Open => self.overlay = Overlay::AnimationPicker(p),
                     PickerOutcome::Cancel => {}
-                    PickerOutcome::Chosen(i) => self.play_animation(i),
+                    PickerOutcome::Chosen(i) => self.pick_animation(i),
                 }
                 return true;
             }
@@ -799,9 +827,15 @@ impl App {
                 self.go_to_frame(f.max(0) as u64);
             }
             Action::PrevKey | Action::NextKey => self.jump_to_key(action == Action::NextKey),
-            Action::Home => {
-                self.playing = false;
-                self.go_to_frame(0);
+            Action::Home => self.seek_animation_start(),
+            Action::Live => {
+                let f = self.newest;
+                if self.target_frame() == f {
+                    self.note(format!("at the newest frame ({f})"));
+                } else {
+                    self.go_to_frame(f);
+                    self.note(format!("back to the newest frame ({f})"));
+                }
             }
             Action::RangeIn | Action::RangeOut => {
                 let f = self.session.frame();
@@ -978,13 +1012,47 @@ impl App {
             .seek_time((self.session.time() + (key - at) / scale).max(0.0));
     }
 
-    fn seek_animation_end(&mut self) {
+    /// The current entry of the followed track (track 0 unless `:track` chose another):
+    /// (time within this loop of its animation, the animation's duration, time scale,
+    /// looping, seconds since the entry started).
+    fn followed_entry(&self) -> Option<(f64, f64, f64, bool, f64)> {
+        let st = self.session.state();
+        let e = st.entry(st.current(self.track)?)?;
+        let scale = if e.time_scale > 0.0 {
+            e.time_scale
+        } else {
+            1.0
+        };
+        Some((
+            e.animation_time() - e.animation_start,
+            e.animation_end - e.animation_start,
+            scale,
+            e.looping,
+            e.track_time.max(0.0) / scale,
+        ))
+    }
+
+    /// `Home`: the start of the followed track's animation (of this loop), not frame 0.
+    fn seek_animation_start(&mut self) {
         self.playing = false;
-        let Some((scale, looping, duration)) = self.selected_entry() else {
+        let Some((at, _, scale, _, since)) = self.followed_entry() else {
+            self.go_to_frame(0);
             return;
         };
-        let scale = if scale > 0.0 { scale } else { 1.0 };
-        let at = self.playhead();
+        let now = self.session.time();
+        let target = (now - (at / scale).min(since)).max(0.0);
+        // The first whole frame at or after the start (not the previous loop's end).
+        let f = (target * self.session.fps() - 1e-6).ceil().max(0.0) as u64;
+        self.go_to_frame(f);
+    }
+
+    /// `End`: the end of the followed track's animation (a looping one: just before it
+    /// wraps).
+    fn seek_animation_end(&mut self) {
+        self.playing = false;
+        let Some((at, duration, scale, looping, _)) = self.followed_entry() else {
+            return;
+        };
         // A looping animation wraps to 0 at its end: stop just before it.
         let back = if looping { 1e-4 } else { 0.0 };
         self.session
@@ -1005,6 +1073,7 @@ impl App {
         self.play_debt -= frames / fps;
         crate::session::playhead::advance(&mut self.session, &self.range, frames as u64);
         self.follow_playing();
+        self.newest = self.newest.max(self.session.frame());
         if self.finished() {
             self.playing = false;
             self.note("end of animation");

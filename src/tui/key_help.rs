@@ -117,7 +117,11 @@ pub const SECTIONS: &[Section] = &[
             ),
             b(
                 &[Code(KeyCode::Home), Code(KeyCode::End)],
-                "start / end of the animation",
+                "start / end of the followed track's animation (this loop)",
+            ),
+            b(
+                &[C('.')],
+                "back to the newest frame played (live) after going back in time",
             ),
             b(&[C('+'), C('='), C('-'), C('_')], "faster / slower"),
             b(&[C('l')], "loop on / off"),
@@ -138,7 +142,7 @@ pub const SECTIONS: &[Section] = &[
         bindings: &[
             b(
                 &[C('a')],
-                "animation picker (plays it on track 0 from the start)",
+                "animation picker (sets it on track 0 at this frame; tracks, queue and log stay)",
             ),
             b(
                 &[C('s')],
@@ -281,16 +285,16 @@ pub const SECTIONS: &[Section] = &[
                     Code(KeyCode::PageUp),
                     Code(KeyCode::PageDown),
                 ],
-                "scroll the log",
+                "move the row cursor (on the newest row it follows new rows: live)",
             ),
-            b(&[C('g'), C('G')], "oldest row / follow the newest"),
+            b(&[C('g'), C('G')], "oldest row / newest row (live)"),
             b(&[C('f'), C('t')], "filter by type / by track (cycle)"),
             b(&[C('h')], "hide event rows"),
             b(&[Chars('0', '9')], "show or hide track N (filters combine)"),
             b(&[C('/')], "search (type, enter keeps, esc clears)"),
             b(&[C('x')], "clear every filter"),
-            b(&[C('d')], "detail of the bottom row"),
-            b(&[Code(KeyCode::Enter)], "jump to the bottom row's frame"),
+            b(&[C('d')], "detail of the cursor's row"),
+            b(&[Code(KeyCode::Enter)], "jump to the cursor row's frame"),
         ],
     },
     Section {

@@ -16,6 +16,8 @@ pub enum Action {
     NextKey,
     Home,
     End,
+    /// Back to the newest frame played (after going back in time).
+    Live,
     Faster,
     Slower,
     ToggleLoop,
@@ -66,6 +68,7 @@ pub fn global_action(key: KeyEvent) -> Option<Action> {
         KeyCode::Char(']') => Action::NextKey,
         KeyCode::Home => Action::Home,
         KeyCode::End => Action::End,
+        KeyCode::Char('.') => Action::Live,
         KeyCode::Char('+') | KeyCode::Char('=') => Action::Faster,
         KeyCode::Char('-') | KeyCode::Char('_') => Action::Slower,
         KeyCode::Char('l') => Action::ToggleLoop,

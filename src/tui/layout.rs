@@ -15,6 +15,8 @@ pub const MIN_HEIGHT: u16 = 15;
 pub struct Areas {
     pub panels: Vec<(PanelId, Rect)>,
     pub status: Rect,
+    /// The small layout's tab strip (every panel and its key; the others are hidden).
+    pub tabs: Option<Rect>,
 }
 
 /// Lays out `area`; `None` when it is below the minimum size.

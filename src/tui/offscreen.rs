@@ -100,6 +100,22 @@ pub fn render_panel(
     term.backend().buffer().clone()
 }
 
+/// Renders the preview's picture alone (no border, title or footer) into a `width` x
+/// `height` buffer (no color): `render`'s text output.
+pub fn render_preview_bare(
+    view: &mut crate::tui::views::preview::PreviewView,
+    scene: &PanelScene<'_>,
+    width: u16,
+    height: u16,
+) -> Buffer {
+    let theme = Theme::new(ColorMode::None);
+    let ctx = scene.ctx(&theme);
+    let mut term = Terminal::new(TestBackend::new(width, height)).expect("test backend");
+    term.draw(|f| view.render_bare(f, f.area(), &ctx))
+        .expect("draw");
+    term.backend().buffer().clone()
+}
+
 /// Renders the whole app into a `width` x `height` buffer.
 pub fn render_app(app: &mut App, width: u16, height: u16) -> Buffer {
     let mut term = Terminal::new(TestBackend::new(width, height)).expect("test backend");

@@ -158,8 +158,10 @@ pub fn arrange(
         return Some(Areas {
             panels: vec![(focus, main)],
             status,
+            tabs: None,
         });
     }
+    let mut tabs = None;
     let panels = match Mode::of(area) {
         Mode::Large => {
             let cols = split(main, Direction::Horizontal, &layout.large);
@@ -191,11 +193,21 @@ pub fn arrange(
             } else {
                 inspector
             };
+            // A tab strip on top names the hidden panels and the keys that show them.
+            let [strip, main] = Layout::default()
+                .direction(Direction::Vertical)
+                .constraints([Constraint::Length(1), Constraint::Min(1)])
+                .areas(main);
+            tabs = Some(strip);
             let cols = split(main, Direction::Horizontal, &layout.small);
             vec![(PanelId::Preview, cols[0]), (inspector, cols[1])]
         }
     };
-    Some(Areas { panels, status })
+    Some(Areas {
+        panels,
+        status,
+        tabs,
+    })
 }
 
 impl App {
@@ -251,6 +263,23 @@ mod tests {
         .expect("fits");
         assert_eq!(a.panels.len(), 5);
         assert!(width_of(&a, PanelId::Bones) >= 56, "{a:?}");
+        assert_eq!(a.tabs, None, "every panel shows");
+    }
+
+    #[test]
+    fn small_has_a_tab_strip_above_the_two_panels() {
+        let a = arrange(
+            Rect::new(0, 0, 80, 24),
+            PanelId::Events,
+            PanelId::Events,
+            &PanelLayout::default(),
+        )
+        .expect("fits");
+        assert_eq!(a.tabs, Some(Rect::new(0, 0, 80, 1)));
+        assert!(
+            a.panels.iter().all(|(_, r)| r.y == 1 && r.bottom() == 23),
+            "{a:?}"
+        );
     }
 
     #[test]
@@ -261,6 +290,7 @@ mod tests {
         };
         let a = arrange(Rect::new(0, 0, 80, 24), PanelId::Bones, PanelId::Bones, &l).expect("fits");
         assert_eq!(a.panels, vec![(PanelId::Bones, Rect::new(0, 0, 80, 23))]);
+        assert_eq!(a.tabs, None);
     }
 
     #[test]

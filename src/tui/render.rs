@@ -46,6 +46,10 @@ pub fn draw(frame: &mut Frame<'_>, app: &mut App) {
         };
         app.panels.get(*id).render(frame, *rect, &ctx);
     }
+    if let Some(strip) = areas.tabs {
+        let shown: Vec<_> = areas.panels.iter().map(|(id, _)| *id).collect();
+        crate::tui::views::tab_strip::render(frame, strip, &shown, &app.theme);
+    }
     status::render(frame, areas.status, app);
     if let Some(banner) = &app.banner {
         let row = Rect::new(area.x, area.y, area.width, 1);

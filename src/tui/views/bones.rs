@@ -170,7 +170,8 @@ impl BonesView {
     fn rows_and_cursor(&mut self, data: &SkeletonData, sk: &Skeleton) -> (Vec<Row>, Option<usize>) {
         let applied = self.applied_rows(sk);
         let rows = self.hierarchy.flatten(data, &self.open, &applied);
-        let Some(cursor) = self.cursor else {
+        // With no bone selected yet, the cursor starts on the first bone row.
+        let Some(cursor) = self.cursor.or_else(|| rows.first().map(|r| r.node)) else {
             return (rows, None);
         };
         let find = |n: Node| rows.iter().position(|r| r.node == n);
@@ -294,6 +295,20 @@ impl BonesView {
             }
         }
         self.offset = self.offset.min(rows.len().saturating_sub(page));
+        // Never an orphan `→ applied` row at the top (its bone scrolled out): show one row
+        // less above, or its bone when the cursor is on it.
+        if self.offset > 0
+            && matches!(
+                rows.get(self.offset).map(|r| r.node),
+                Some(Node::Applied(_))
+            )
+        {
+            if idx == Some(self.offset) || self.offset + page >= rows.len() {
+                self.offset -= 1;
+            } else {
+                self.offset += 1;
+            }
+        }
 
         let w = inner.width as usize;
         let name_min = self

@@ -1,5 +1,7 @@
-//! The Events panel: the listener log in firing order, newest at the bottom, following the
-//! end unless the user scrolled up. Filters by notification type (`f`) and track (`t`).
+//! The Events panel: the listener log in firing order, newest at the bottom. A row cursor
+//! (↑ ↓ PgUp PgDn g G, or a click) picks the row `d` details and Enter jumps to; while it
+//! is on the newest row the panel is live (the cursor follows new rows), anywhere else it
+//! stays on its row. Filters by notification type (`f`) and track (`t`).
 //!
 //! Rendering scans the log once for the filter (comparisons only) and formats just the
 //! visible window, so a log of many thousands of lines stays cheap.
@@ -35,9 +37,9 @@ pub struct EventsView {
     kind: Option<NotificationKind>,
     /// Show only this track.
     track: Option<usize>,
-    /// Keep the newest line in view.
+    /// The cursor is on the newest line and follows it (live).
     follow: bool,
-    /// First visible line (position in the filtered list) while not following.
+    /// First visible line (position in the filtered list).
     top: usize,
     /// List rows at the last render (the PgUp/PgDn step).
     page: usize,
@@ -49,9 +51,9 @@ pub struct EventsView {
     search: String,
     /// Typing the search (`/` ... Enter or Esc).
     typing: bool,
-    /// Show every field of the selected row (the bottom visible one) under the list.
+    /// Show every field of the cursor's row under the list.
     detail: bool,
-    /// The log line a mouse click selected (it replaces the bottom row while in view).
+    /// The log line under the cursor while not following (its index in the log).
     picked: Option<usize>,
     /// Where the list rows were drawn last (for mouse clicks).
     list_area: Rect,
@@ -221,21 +223,48 @@ impl EventsView {
         s
     }
 
-    /// The first visible line for `len` shown lines in `page` rows.
-    fn top_for(&self, len: usize, page: usize) -> usize {
+    /// The first visible line for `shown` lines in `page` rows: the last page while
+    /// following, else the previous top moved just enough to show the cursor.
+    fn top_for(&self, shown: &Shown, page: usize) -> usize {
+        let len = shown.len();
+        let page = page.max(1);
         let max_top = len.saturating_sub(page);
         if self.follow {
-            max_top
-        } else {
-            self.top.min(max_top)
+            return max_top;
         }
+        let mut top = self.top.min(max_top);
+        if let Some(c) = self.cursor_row(shown) {
+            if c < top {
+                top = c;
+            } else if c >= top + page {
+                top = c + 1 - page;
+            }
+        }
+        top
     }
 
-    /// Scrolls to first visible line `top`; reaching the end resumes following.
-    fn scroll_to(&mut self, top: usize, len: usize) {
-        let max_top = len.saturating_sub(self.page.max(1));
-        self.top = top.min(max_top);
-        self.follow = self.top >= max_top;
+    /// The cursor's position in the filtered list: the newest row while following, else the
+    /// row of the line it is on (or the nearest shown line before it, when a filter hid it).
+    fn cursor_row(&self, shown: &Shown) -> Option<usize> {
+        let last = shown.len().checked_sub(1)?;
+        let Some(line) = self.picked.filter(|_| !self.follow) else {
+            return Some(last);
+        };
+        Some(match shown {
+            Shown::All(_) => line.min(last),
+            Shown::Some(v) => v.partition_point(|&i| i <= line).saturating_sub(1),
+        })
+    }
+
+    /// Puts the cursor on row `k` (clamped) of the filtered list; the newest row is live.
+    fn move_cursor(&mut self, k: usize, shown: &Shown) {
+        let Some(last) = shown.len().checked_sub(1) else {
+            self.follow = true;
+            return;
+        };
+        let k = k.min(last);
+        self.follow = k == last;
+        self.picked = (!self.follow).then(|| shown.get(k));
     }
 
     fn cycle_type(&mut self) {
@@ -286,7 +315,7 @@ impl Panel for EventsView {
         let page = (inner.height - u16::from(header) - detail_rows) as usize;
         self.page = page.max(1);
         let len = f.shown.len();
-        let top = self.top_for(len, page);
+        let top = self.top_for(&f.shown, page);
         self.top = top;
         self.list_area = Rect::new(inner.x, list_y, inner.width, page as u16);
 
@@ -326,14 +355,16 @@ impl Panel for EventsView {
         let now = ctx.session.frame();
         let data = ctx.session.data();
         let end = (top + page).min(len);
-        let sel = self.selected_row(&f.shown, top, end);
+        let sel = self.cursor_row(&f.shown);
+        // The cursor shows while the panel has focus, and always once it left the newest row.
+        let show_cursor = ctx.focused || !self.follow || self.detail;
         for k in top..end {
             let line = &log[f.shown.get(k)];
             let mut text = cols.line(line, data, ctx.theme);
             if line.frame() == now {
                 text = text.patch_style(ctx.theme.text().add_modifier(Modifier::BOLD));
             }
-            if (self.detail || self.picked.is_some()) && Some(k) == sel {
+            if show_cursor && Some(k) == sel {
                 text = text.patch_style(ctx.theme.selected());
             }
             buf.set_line(inner.x, list_y + (k - top) as u16, &text, inner.width);
@@ -394,9 +425,8 @@ impl Panel for EventsView {
         }
         let log = ctx.session.log();
         let f = self.filter(&log);
-        let len = f.shown.len();
         let page = self.page.max(1);
-        let top = self.top_for(len, page);
+        let cursor = self.cursor_row(&f.shown).unwrap_or(0);
         match key.code {
             KeyCode::Char('/') => {
                 self.typing = true;
@@ -421,18 +451,20 @@ impl Panel for EventsView {
                 self.follow = true;
             }
             KeyCode::Enter => {
-                let end = (top + page).min(len);
-                let Some(k) = self.selected_row(&f.shown, top, end) else {
+                let Some(k) = self.cursor_row(&f.shown) else {
                     return PanelAction::Ignored;
                 };
                 return PanelAction::SeekFrame(log[f.shown.get(k)].frame());
             }
-            KeyCode::Up => self.scroll_to(top.saturating_sub(1), len),
-            KeyCode::Down => self.scroll_to(top + 1, len),
-            KeyCode::PageUp => self.scroll_to(top.saturating_sub(page), len),
-            KeyCode::PageDown => self.scroll_to(top + page, len),
-            KeyCode::Char('g') => self.scroll_to(0, len),
-            KeyCode::Char('G') => self.follow = true,
+            KeyCode::Up => self.move_cursor(cursor.saturating_sub(1), &f.shown),
+            KeyCode::Down => self.move_cursor(cursor + 1, &f.shown),
+            KeyCode::PageUp => self.move_cursor(cursor.saturating_sub(page), &f.shown),
+            KeyCode::PageDown => self.move_cursor(cursor + page, &f.shown),
+            KeyCode::Char('g') => self.move_cursor(0, &f.shown),
+            KeyCode::Char('G') => {
+                self.follow = true;
+                self.picked = None;
+            }
             KeyCode::Char('f') => {
                 self.cycle_type();
                 self.follow = true;

@@ -13,6 +13,7 @@ pub mod preview;
 pub mod prompt;
 pub mod skin_picker;
 pub mod status;
+pub mod tab_strip;
 pub mod tracks;
 
 use crate::inspect::TimelineInfo;

@@ -9,14 +9,17 @@
 //! order, bones on top, the selected bone last and highlighted. `z`/`Z` zoom around the view
 //! centre, `0` fits, `H` `J` `K` `L` pan by a tenth of the view.
 //!
-//! The fit bounds are computed once per skeleton data, animation and skin (from the current
-//! pose, the setup pose and a sampling of the animation), so the view does not jitter while
-//! playing. The view keeps cells' aspect ratio: a circle in world space looks round.
+//! The fit bounds are computed once per skeleton data, animation and skin, from the setup
+//! pose and a sampling of the animation with outliers dropped ([`fit`]): never from the pose
+//! on screen, so the framing is the same whatever frames were shown before and runaway
+//! (physics-flung) bones do not pull the view away; it does not jitter while playing. The
+//! view keeps cells' aspect ratio: a circle in world space looks round.
 //!
 //! Skeletons whose bones carry 3D poses are projected instead ([`projection`]): `v` cycles
 //! front, top and side views, `<` `>` orbit about the vertical axis; joints are joined to
 //! their parents, cameras drawn as frustums and rays as lines (`scene3d`).
 
+mod fit;
 pub mod picture;
 pub mod projection;
 mod scene;
@@ -193,7 +196,7 @@ impl PreviewView {
         let sk = ctx.session.skeleton();
         let mut b = match &projection {
             Some(p) => scene3d::fit_bounds_3d(sk, animation, p),
-            None => scene::fit_bounds(sk, animation, &mut self.scene),
+            None => fit::fit_bounds(sk, animation, &mut self.scene),
         };
         // 3D poses are in metres, 2D skeletons in pixels: the smallest size a view gets.
         let unit = if projection.is_some() { 0.01 } else { 1.0 };
@@ -420,43 +423,7 @@ impl Panel for PreviewView {
         } else {
             inner
         };
-        let marker = ctx.marker.marker();
-        let fit = self.ensure_fit(ctx);
-        let view = self.view_bounds(fit, canvas_area.width, canvas_area.height, marker);
-        self.last_view = Some((view.x[1] - view.x[0], view.y[1] - view.y[0]));
-
-        let (dx, _) = dots_per_cell(marker);
-        let dot =
-            (view.x[1] - view.x[0]) / (f64::from(canvas_area.width) * f64::from(dx) - 1.0).max(1.0);
-        let color = |s: ratatui::style::Style| s.fg.unwrap_or(Color::Reset);
-        let mut colors = [Color::Reset; LAYERS];
-        for (i, c) in colors.iter_mut().enumerate() {
-            *c = color(ctx.theme.layer(i));
-        }
-        let sk = ctx.session.skeleton();
-        let selected = ctx.selection.bone.filter(|&b| b < sk.bones.len());
-        let look = Look {
-            layers: self.layers,
-            colors,
-            highlight: color(ctx.theme.highlight()),
-            selected,
-            dot,
-            triangles: self.zoom_level >= TRIANGLES_FROM_LEVEL,
-        };
-        if three_d {
-            // Rays run to the edge of the view whatever the zoom (the canvas clips them).
-            let reach = 2.0 * (view.x[1] - view.x[0]).hypot(view.y[1] - view.y[0]);
-            self.scene.build_3d(sk, &look, &self.projection, reach);
-        } else {
-            self.scene.build(sk, &look);
-        }
-
-        if let Some(protocol) = picture {
-            self.draw_picture(frame, canvas_area, view, protocol, textured.then_some(sk));
-        } else {
-            self.draw_canvas(frame, canvas_area, view, marker, ctx, selected);
-        }
-
+        let view = self.draw_view(frame, canvas_area, ctx, picture);
         if show_footer {
             let row = Rect {
                 y: inner.bottom() - 1,
@@ -500,6 +467,66 @@ impl Panel for PreviewView {
 }
 
 impl PreviewView {
+    /// Draws the frame (markers or a picture) filling `canvas_area`; returns the world
+    /// rectangle shown.
+    fn draw_view(
+        &mut self,
+        frame: &mut Frame<'_>,
+        canvas_area: Rect,
+        ctx: &ViewCtx<'_>,
+        picture: Option<crate::tui::images::Protocol>,
+    ) -> ViewBounds {
+        let three_d = ctx.session.data().has_joints3();
+        let marker = ctx.marker.marker();
+        let fit = self.ensure_fit(ctx);
+        let view = self.view_bounds(fit, canvas_area.width, canvas_area.height, marker);
+        self.last_view = Some((view.x[1] - view.x[0], view.y[1] - view.y[0]));
+
+        let (dx, _) = dots_per_cell(marker);
+        let dot =
+            (view.x[1] - view.x[0]) / (f64::from(canvas_area.width) * f64::from(dx) - 1.0).max(1.0);
+        let color = |s: ratatui::style::Style| s.fg.unwrap_or(Color::Reset);
+        let mut colors = [Color::Reset; LAYERS];
+        for (i, c) in colors.iter_mut().enumerate() {
+            *c = color(ctx.theme.layer(i));
+        }
+        let sk = ctx.session.skeleton();
+        let selected = ctx.selection.bone.filter(|&b| b < sk.bones.len());
+        let look = Look {
+            layers: self.layers,
+            colors,
+            highlight: color(ctx.theme.highlight()),
+            selected,
+            dot,
+            triangles: self.zoom_level >= TRIANGLES_FROM_LEVEL,
+        };
+        if three_d {
+            // Rays run to the edge of the view whatever the zoom (the canvas clips them).
+            let reach = 2.0 * (view.x[1] - view.x[0]).hypot(view.y[1] - view.y[0]);
+            self.scene.build_3d(sk, &look, &self.projection, reach);
+        } else {
+            self.scene.build(sk, &look);
+        }
+
+        if let Some(protocol) = picture {
+            let textured = self.textures.is_some() && !three_d;
+            self.draw_picture(frame, canvas_area, view, protocol, textured.then_some(sk));
+        } else {
+            self.draw_canvas(frame, canvas_area, view, marker, ctx, selected);
+        }
+        view
+    }
+
+    /// The frame alone, as markers filling `area`: no border, title or footer (`render`'s
+    /// text output). Same framing as the panel.
+    pub fn render_bare(&mut self, frame: &mut Frame<'_>, area: Rect, ctx: &ViewCtx<'_>) {
+        self.picture = None;
+        let area = area.intersection(frame.area());
+        if !area.is_empty() {
+            self.draw_view(frame, area, ctx, None);
+        }
+    }
+
     /// The frame as canvas markers in cells, the selected bone's cells highlighted.
     fn draw_canvas(
         &self,

@@ -67,21 +67,19 @@ impl Panel for TracksView {
         }
         let w = inner.width as usize;
         let h = inner.height as usize;
-        let mut lines = track_lines(ctx, w);
+        let tagged = track_lines(ctx, w);
         // Tracks take what they need, up to a third of the panel (more when the dopesheet is
-        // short); the dopesheet (header + rows) gets the rest.
+        // short, and always every playing track); the dopesheet (header + rows) gets the rest.
         let dope_wanted = 1 + n.max(1);
-        let budget = (h / 3).max(1).max(h.saturating_sub(dope_wanted)).min(h);
-        if lines.len() > budget {
-            let hidden = lines.len() - budget + 1;
-            lines.truncate(budget);
-            if budget >= 2 {
-                lines[budget - 1] = Line::from(Span::styled(
-                    fit(&format!("  … {hidden} more"), w),
-                    ctx.theme.dim(),
-                ));
-            }
-        }
+        let playing = tagged.iter().filter(|(_, p)| *p).count();
+        let summary = usize::from(tagged.len() > playing);
+        let budget = (h / 3)
+            .max(1)
+            .max(h.saturating_sub(dope_wanted))
+            .max(playing + summary)
+            .min(h);
+        let mut lines = fit_track_lines(tagged, budget, w, ctx);
+        lines.truncate(h);
         let buf = frame.buffer_mut();
         for (i, line) in lines.iter().enumerate() {
             render_line(buf, inner.x, inner.y + i as u16, inner.width, line);
@@ -148,25 +146,72 @@ fn render_line(buf: &mut Buffer, x: u16, y: u16, w: u16, line: &Line<'_>) {
 
 // ----- tracks ----------------------------------------------------------------------------
 
-/// The lines of the track list for a width.
-pub fn track_lines(ctx: &ViewCtx<'_>, w: usize) -> Vec<Line<'static>> {
+/// At most `budget` of the track list's lines: every playing track's line first of all;
+/// mixing-out, queued, finished and empty tracks' lines while room remains, the rest
+/// summarised on one `… N more` line.
+fn fit_track_lines(
+    tagged: Vec<(Line<'static>, bool)>,
+    budget: usize,
+    w: usize,
+    ctx: &ViewCtx<'_>,
+) -> Vec<Line<'static>> {
+    if tagged.len() <= budget {
+        return tagged.into_iter().map(|(l, _)| l).collect();
+    }
+    let playing = tagged.iter().filter(|(_, p)| *p).count();
+    // Room for the others once the playing lines and the summary line are in.
+    let mut room = budget.saturating_sub(playing + 1);
+    let mut hidden = 0;
+    let mut out = Vec::with_capacity(budget);
+    for (line, is_playing) in tagged {
+        if is_playing {
+            out.push(line);
+        } else if room > 0 {
+            room -= 1;
+            out.push(line);
+        } else {
+            hidden += 1;
+        }
+    }
+    if hidden > 0 && out.len() < budget {
+        out.push(Line::from(Span::styled(
+            fit(
+                &format!("  … {hidden} more (mixing, queued or finished)"),
+                w,
+            ),
+            ctx.theme.dim(),
+        )));
+    }
+    out
+}
+
+/// The lines of the track list for a width, each with whether it is a playing track's
+/// own line (the ones never summarised away).
+pub fn track_lines(ctx: &ViewCtx<'_>, w: usize) -> Vec<(Line<'static>, bool)> {
     let st = ctx.session.state();
     let theme = ctx.theme;
     let mut out = Vec::new();
     if st.tracks.is_empty() {
-        out.push(Line::from(Span::styled(fit("(no tracks)", w), theme.dim())));
+        out.push((
+            Line::from(Span::styled(fit("(no tracks)", w), theme.dim())),
+            false,
+        ));
         return out;
     }
     for t in 0..st.tracks.len() {
         let head = format!("#{t} ");
         let Some(e) = st.current(t).and_then(|id| st.entry(id)) else {
-            out.push(Line::from(vec![
-                Span::styled(fit(&head, w), theme.dim()),
-                Span::styled(fit("—", w.saturating_sub(width(&head))), theme.dim()),
-            ]));
+            out.push((
+                Line::from(vec![
+                    Span::styled(fit(&head, w), theme.dim()),
+                    Span::styled(fit("—", w.saturating_sub(width(&head))), theme.dim()),
+                ]),
+                false,
+            ));
             continue;
         };
-        out.push(main_line(st, e, &head, w, ctx));
+        let ended = !e.looping && e.track_time >= e.animation_end - e.animation_start;
+        out.push((main_line(st, e, &head, w, ctx), !ended));
         // The mixing-from chain: each entry mixing out, with the progress of the entry mixing
         // in over it.
         let mut into = e;
@@ -194,12 +239,15 @@ pub fn track_lines(ctx: &ViewCtx<'_>, w: usize) -> Vec<Line<'static>> {
             } else {
                 (w.saturating_sub(fixed).max(3), String::new())
             };
-            out.push(Line::from(vec![
-                Span::styled(base, theme.dim()),
-                Span::styled(fit(name, name_w), theme.text()),
-                Span::styled(pct_s, theme.highlight()),
-                Span::styled(extra, theme.dim()),
-            ]));
+            out.push((
+                Line::from(vec![
+                    Span::styled(base, theme.dim()),
+                    Span::styled(fit(name, name_w), theme.text()),
+                    Span::styled(pct_s, theme.highlight()),
+                    Span::styled(extra, theme.dim()),
+                ]),
+                false,
+            ));
             into = from;
             depth += 1;
             guard += 1;
@@ -225,11 +273,14 @@ pub fn track_lines(ctx: &ViewCtx<'_>, w: usize) -> Vec<Line<'static>> {
                 .saturating_sub(width(&base) + width(&tail))
                 .max(3)
                 .min(width(name));
-            out.push(Line::from(vec![
-                Span::styled(base, theme.dim()),
-                Span::styled(fit(name, name_w), theme.text()),
-                Span::styled(tail, theme.dim()),
-            ]));
+            out.push((
+                Line::from(vec![
+                    Span::styled(base, theme.dim()),
+                    Span::styled(fit(name, name_w), theme.text()),
+                    Span::styled(tail, theme.dim()),
+                ]),
+                false,
+            ));
             next = q.next;
             guard += 1;
             if guard > 64 {

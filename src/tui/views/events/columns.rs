@@ -15,7 +15,9 @@ const ENTRY_W: usize = 5;
 const TYPE_W: usize = 9;
 const TIME_W: usize = 7;
 const ANIM_MIN: usize = 8;
-const ANIM_MAX: usize = 32;
+/// The animation column's width taken before the optional columns (up to the longest
+/// name); past it the column grows into what they leave free.
+const ANIM_FIRST: usize = 32;
 /// The payload width kept before optional columns are added.
 const PAYLOAD_WANT: usize = 26;
 
@@ -33,14 +35,18 @@ pub struct Columns {
 }
 
 impl Columns {
-    /// The layout for `width` cells when frames go up to `last_frame`. Frame, track, type,
-    /// animation and event payload always show; entry, animation time, phase and track time
-    /// are added in that order while the payload keeps [`PAYLOAD_WANT`] cells.
+    /// The layout for `width` cells when frames go up to `last_frame` and the longest
+    /// animation name is `anim_desired` cells. Frame, track, type, animation and event
+    /// payload always show; the animation column gets its names' width (up to
+    /// [`ANIM_FIRST`]) first, then animation time, phase and track time are added in that
+    /// order while the payload keeps [`PAYLOAD_WANT`] cells; what is left widens the
+    /// animation column up to the longest name, then the payload.
     pub fn new(width: usize, last_frame: u64, anim_desired: usize) -> Columns {
-        let anim_max = anim_desired.clamp(ANIM_MIN, ANIM_MAX);
+        let anim_max = anim_desired.max(ANIM_MIN);
+        let anim_first = anim_desired.clamp(ANIM_MIN, ANIM_FIRST);
         let frame_w = last_frame.to_string().len().max(5);
         let fixed = frame_w + 1 + TRACK_W + 1 + TYPE_W + 1 + ENTRY_W + 1;
-        let mut used = fixed + ANIM_MIN + 1 + PAYLOAD_WANT;
+        let mut used = fixed + anim_first + 1 + PAYLOAD_WANT;
         let mut add = |w: usize| {
             let fits = used + w < width;
             if fits {
@@ -209,8 +215,11 @@ mod tests {
         assert!(c.entry && !c.phase && !c.track_time && !c.anim_time);
         assert_eq!((c.anim_w, c.payload_w), (8, 8));
         let c = Columns::new(78, 100, 12);
-        assert!(c.entry && c.anim_time && c.phase && !c.track_time);
+        assert!(c.entry && c.anim_time && !c.phase && !c.track_time);
+        assert_eq!(c.anim_w, 12, "names whole before the phase column");
         assert!(c.payload_w >= PAYLOAD_WANT);
+        let c = Columns::new(86, 100, 12);
+        assert!(c.anim_time && c.phase && !c.track_time);
         let c = Columns::new(158, 100, 12);
         assert!(c.phase && c.entry && c.track_time && c.anim_time);
         assert_eq!(c.anim_w, 12);
@@ -218,6 +227,20 @@ mod tests {
             let c = Columns::new(w, 0, 40);
             assert!(c.anim_w + c.payload_w <= w);
         }
+    }
+
+    #[test]
+    fn the_animation_column_grows_into_free_space() {
+        // `pot-moving-followed-by-rain` (27 cells) whole at 80 columns, before `phase`.
+        let c = Columns::new(80, 1000, 27);
+        assert_eq!(c.anim_w, 27);
+        assert!(c.payload_w >= PAYLOAD_WANT);
+        // Longer than the first allotment: whole when the terminal is wide.
+        let c = Columns::new(200, 1000, 45);
+        assert!(c.phase && c.track_time && c.anim_time);
+        assert_eq!(c.anim_w, 45);
+        let c = Columns::new(120, 1000, 45);
+        assert!(c.anim_w >= 32, "{}", c.anim_w);
     }
 
     #[test]

@@ -1,24 +1,13 @@
-//! Mouse clicks on the event log: the clicked row becomes the selected one (highlighted; `d`
-//! details it, Enter jumps to its frame) instead of the bottom row, while it stays in view.
+//! Mouse clicks on the event log: the cursor moves to the clicked row (`d` details it, Enter
+//! jumps to its frame).
 
-use super::{EventsView, Shown};
+use super::EventsView;
 use crate::tui::views::{PanelAction, ViewCtx};
 use ratatui::layout::Position;
 
 impl EventsView {
-    /// The row (position in the filtered list) that `d` details and Enter jumps to: the
-    /// clicked one while visible, else the bottom visible one.
-    pub(super) fn selected_row(&self, shown: &Shown, top: usize, end: usize) -> Option<usize> {
-        if let Some(p) = self.picked
-            && let Some(k) = (top..end).find(|&k| shown.get(k) == p)
-        {
-            return Some(k);
-        }
-        end.checked_sub(1)
-    }
-
-    /// A click at a screen cell: selects the row under it and stops following the newest
-    /// line (so the row stays where it was clicked).
+    /// A click at a screen cell: the cursor moves to the row under it and stays there (the
+    /// view no longer follows the newest line).
     pub fn click(&mut self, column: u16, row: u16, ctx: &ViewCtx<'_>) -> PanelAction {
         if !self.list_area.contains(Position::new(column, row)) {
             return PanelAction::Ignored;
@@ -26,7 +15,7 @@ impl EventsView {
         let log = ctx.session.log();
         let f = self.filter(&log);
         let len = f.shown.len();
-        let top = self.top_for(len, self.page.max(1));
+        let top = self.top_for(&f.shown, self.page.max(1));
         let k = top + (row - self.list_area.y) as usize;
         if k >= len {
             return PanelAction::Ignored;
@@ -37,7 +26,7 @@ impl EventsView {
         PanelAction::Handled
     }
 
-    /// The log line a click selected, if any.
+    /// The log line under the cursor while it is not live (following the newest), if any.
     pub fn picked(&self) -> Option<usize> {
         self.picked
     }

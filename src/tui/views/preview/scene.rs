@@ -510,10 +510,34 @@ impl Bounds {
     }
 }
 
+impl Bounds {
+    /// The smallest bounds holding both.
+    pub fn union(&self, o: &Bounds) -> Bounds {
+        Bounds {
+            min_x: self.min_x.min(o.min_x),
+            min_y: self.min_y.min(o.min_y),
+            max_x: self.max_x.max(o.max_x),
+            max_y: self.max_y.max(o.max_y),
+        }
+    }
+}
+
 impl Scene {
     /// Grows `bones` by the bones (joints and tips) and `b` by every shown attachment of
     /// `sk`.
     pub fn measure(&mut self, sk: &Skeleton, bones: &mut Bounds, b: &mut Bounds) {
+        self.measure_each(sk, bones, |one| *b = b.union(&one));
+    }
+
+    /// Grows `bones` by the bones (joints and tips) and calls `each` with the bounds of
+    /// every shown attachment of `sk` (one call per attachment, none for an attachment
+    /// without a finite point).
+    pub fn measure_each(
+        &mut self,
+        sk: &Skeleton,
+        bones: &mut Bounds,
+        mut each: impl FnMut(Bounds),
+    ) {
         for (i, bone) in sk.bones.iter().enumerate() {
             if !bone.active {
                 continue;
@@ -533,29 +557,38 @@ impl Scene {
             else {
                 continue;
             };
+            let mut b = Bounds::EMPTY;
             match &att.kind {
                 AttachmentKind::Point(p) => {
                     let (x, y, _) = sk.point_world(slot, p);
                     b.add(x, y);
-                    continue;
                 }
                 AttachmentKind::Armature(a) => {
                     let (x, y, _) = sk.point_world(slot, &a.as_point());
                     b.add(x, y);
-                    continue;
                 }
-                AttachmentKind::Region(r) => sk.region_world_vertices(slot, r, &mut self.verts),
+                AttachmentKind::Region(r) => {
+                    sk.region_world_vertices(slot, r, &mut self.verts);
+                    add_points(&mut b, &self.verts);
+                }
                 _ => {
                     let n = att.vertex_data().map_or(0, |v| v.vertex_count());
-                    if !self.load_vertices(sk, slot, n) {
-                        continue;
+                    if self.load_vertices(sk, slot, n) {
+                        add_points(&mut b, &self.verts);
                     }
                 }
             }
-            for p in self.verts.chunks_exact(2) {
-                b.add(p[0], p[1]);
+            if !b.is_empty() {
+                each(b);
             }
         }
+    }
+}
+
+/// Grows `b` by flat `x, y` pairs.
+fn add_points(b: &mut Bounds, xy: &[f64]) {
+    for p in xy.chunks_exact(2) {
+        b.add(p[0], p[1]);
     }
 }
 
@@ -586,31 +619,6 @@ pub fn sampled_poses(
         probe.update_world_transform();
         f(probe);
     }
-}
-
-/// Bounds to fit the view to: the attachments of the current pose, the setup pose and a
-/// sampling of animation `animation` (if any), and the skeleton data's own bounds when it
-/// has them. Bones count only when nothing else does: helper bones (IK targets, effects
-/// parked far away) would otherwise shrink the figure.
-pub fn fit_bounds(sk: &Skeleton, animation: Option<usize>, scene: &mut Scene) -> Bounds {
-    let mut b = Bounds::EMPTY;
-    let mut bones = Bounds::EMPTY;
-    scene.measure(sk, &mut bones, &mut b);
-    let data = sk.data.clone();
-    let mut probe = sk.clone();
-    probe.set_to_setup_pose();
-    probe.update_world_transform();
-    scene.measure(&probe, &mut bones, &mut b);
-    if let Some(anim) = animation.and_then(|a| data.animations.get(a)) {
-        sampled_poses(&mut probe, anim, 8, |p| {
-            scene.measure(p, &mut bones, &mut b)
-        });
-    }
-    if data.width.is_finite() && data.height.is_finite() && data.width > 0.0 && data.height > 0.0 {
-        b.add(data.x, data.y);
-        b.add(data.x + data.width, data.y + data.height);
-    }
-    if b.is_empty() { bones } else { b }
 }
 
 /// Applies `style` to the cells of `area` that the world segment (x1, y1)-(x2, y2) crosses,

@@ -153,15 +153,21 @@ fn measure(sk: &Skeleton, proj: &Projection, b: &mut Bounds) {
     }
 }
 
-/// Bounds to fit the 3D view to: the shown nodes of the current pose and of a sampling of
-/// animation `animation` (if any), projected.
+/// Bounds to fit the 3D view to: the shown nodes of a sampling of animation `animation`
+/// (a recording), projected; the setup pose's when there is no animation or it shows
+/// nothing (a recording's setup joints are placeholders at the origin). Not the pose on
+/// screen: the framing is a function of the data and the animation (see `fit`).
 pub fn fit_bounds_3d(sk: &Skeleton, animation: Option<usize>, proj: &Projection) -> Bounds {
     const SAMPLES: usize = 24;
     let mut b = Bounds::EMPTY;
-    measure(sk, proj, &mut b);
+    let mut probe = sk.clone();
     if let Some(anim) = animation.and_then(|a| sk.data.animations.get(a)) {
-        let mut probe = sk.clone();
         super::scene::sampled_poses(&mut probe, anim, SAMPLES, |p| measure(p, proj, &mut b));
+    }
+    if b.is_empty() {
+        probe.set_to_setup_pose();
+        probe.update_world_transform();
+        measure(&probe, proj, &mut b);
     }
     b
 }

@@ -30,7 +30,7 @@ pub fn pose_svg(sk: &Skeleton, animation: Option<usize>, title: &str) -> String 
         scene.measure(sk, &mut bones, &mut marks);
         bones
     } else {
-        scene::fit_bounds(sk, animation, &mut scene)
+        super::fit::fit_bounds(sk, animation, &mut scene)
     };
     if b.is_empty() || !(b.width().is_finite() && b.height().is_finite()) {
         b = Bounds {
