@@ -30,6 +30,8 @@ pub struct Checkpoint {
     pub physics: Physics,
     /// Log lines delivered before this point.
     pub log_len: usize,
+    /// A recorded session's clock (default otherwise).
+    pub clock: super::recorded::RecordedClock,
 }
 
 /// The checkpoints of a session, ordered by frame.
