@@ -106,7 +106,7 @@ pub fn run(
             // A changed picture held back by its frame-rate cap goes out with a later frame.
             dirty = drawn?;
         }
-        let wait = if app.playing || dirty {
+        let wait = if app.playing || dirty || app.live.is_some() {
             frame_time
                 .saturating_sub(last_draw.elapsed())
                 .max(Duration::from_millis(1))
@@ -182,6 +182,8 @@ pub fn run(
         if app.tick(elapsed.min(0.25)) {
             dirty = true;
         }
+        // Attached to a game: what it sent since.
+        dirty |= crate::tui::live::poll(app);
     }
 }
 
