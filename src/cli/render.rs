@@ -207,7 +207,7 @@ pub fn run(args: &RenderArgs) -> Result<(), CliError> {
     };
     app.session
         .check_seek(last.saturating_add(1), crate::session::seek_work_limit())
-        .map_err(CliError)?;
+        .map_err(|e| CliError(e.to_string()))?;
     match (args.format, frames) {
         (RenderFormat::Svg, Some(_)) => Err(CliError(
             "--format svg draws one pose: use --time instead of --frames".into(),

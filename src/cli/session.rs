@@ -57,7 +57,9 @@ pub fn run(
     };
     let limit = crate::session::seek_work_limit();
     for f in frames {
-        session.check_seek(f, limit).map_err(CliError)?;
+        session
+            .check_seek(f, limit)
+            .map_err(|e| CliError(e.to_string()))?;
         session.seek_frame(f);
         let written = if run.json {
             crate::text::write_json(&mut *out, &report::frame_json(&session))

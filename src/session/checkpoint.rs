@@ -76,6 +76,8 @@ pub struct Checkpoint {
     pub physics: Physics,
     /// Log lines delivered before this point.
     pub log_len: usize,
+    /// A recorded session's clock (default otherwise).
+    pub clock: super::recorded::RecordedClock,
 }
 
 /// The checkpoints of a session, ordered by frame.
@@ -195,6 +197,7 @@ mod tests {
             state: AnimationState::new(data),
             physics: Physics::None,
             log_len: 0,
+            clock: Default::default(),
         }
     }
 

@@ -31,6 +31,18 @@ pub enum SessionError {
     /// A command was refused.
     #[error(transparent)]
     Command(#[from] CommandError),
+    /// A headless seek would replay more bone-frames than allowed.
+    #[error(
+        "reaching frame {frame} replays {frames} frames of a rig of {bones} bones: about {work} \
+         bone-frames, beyond the limit of {limit} (set BONESCOPE_SEEK_WORK to allow more)"
+    )]
+    SeekTooLong {
+        frame: u64,
+        frames: u64,
+        bones: usize,
+        work: u64,
+        limit: u64,
+    },
 }
 
 #[cfg(test)]

@@ -9,6 +9,10 @@ pub enum Input {
     Command(Command),
     /// A line the application adds to the log (e.g. a reload), kept across replays.
     Marker(String),
+    /// A game's call made from inside a listener (recorded sessions): runs inside the
+    /// session's listener right after the frame's `after`-th notification (1 = the first
+    /// notification delivered in the frame).
+    Nested { after: usize, command: Command },
 }
 
 /// The inputs of a session, ordered by frame and, within a frame, by the order they were

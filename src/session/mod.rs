@@ -34,6 +34,7 @@ mod input;
 pub mod language;
 pub mod opening;
 pub mod playhead;
+pub mod recorded;
 pub mod recording;
 pub mod report;
 pub mod scenario;
@@ -49,6 +50,7 @@ use crate::core::model::SkeletonData;
 use crate::core::skeleton::{Physics, Skeleton};
 use crate::core::state::{AnimationState, AnimationStateData, LoggedNotification};
 use checkpoint::{Checkpoint, Checkpoints};
+use recorded::RecordedClock;
 use std::cell::RefCell;
 use std::rc::Rc;
 use std::sync::Arc;
@@ -107,6 +109,11 @@ struct Recorder {
     phase: Option<Phase>,
     lines: Vec<LogLine>,
     len: usize,
+    /// Notifications delivered since the frame started (recorded sessions' nested calls
+    /// are placed by it).
+    in_frame: usize,
+    /// The frame's nested calls not run yet: (after this many notifications, command).
+    nested: std::collections::VecDeque<(usize, Command)>,
 }
 
 impl Recorder {
@@ -122,6 +129,20 @@ impl Recorder {
     /// Forgets the lines past the current time (they no longer follow from the inputs).
     fn drop_future(&mut self) {
         self.lines.truncate(self.len);
+    }
+
+    /// Forgets the lines past the current time from frame `frame` on.
+    fn drop_future_from(&mut self, frame: u64) {
+        let len = self.len.min(self.lines.len());
+        let keep = len + self.lines[len..].partition_point(|l| l.frame() < frame);
+        self.lines.truncate(keep);
+    }
+
+    /// A frame starts: no notification yet, no nested call pending.
+    fn start_frame(&mut self, frame: u64) {
+        self.frame = frame;
+        self.in_frame = 0;
+        self.nested.clear();
     }
 }
 
@@ -168,6 +189,8 @@ pub struct Session {
     slice: Option<std::time::Duration>,
     /// A seek not finished within `slice`: continued by [`Session::resume`].
     pending: Option<Pending>,
+    /// A game's recording drives the frames ([`recorded`]); `None`: fixed steps of 1/fps.
+    recorded: Option<RecordedClock>,
 }
 
 /// A seek left unfinished by a time slice.
@@ -196,6 +219,26 @@ pub const DEFAULT_PHYSICS: Physics = Physics::Update;
 impl Session {
     /// A session with no animation playing, posed in the setup pose.
     pub fn new(data: Arc<SkeletonData>, skins: Vec<String>) -> Result<Session, SessionError> {
+        Self::build(data, skins, None)
+    }
+
+    /// A session whose frames are a game's (`bonescope attach`, [`recorded`]): its inputs
+    /// are the game's calls, `update(dt)` and `apply` included, appended with
+    /// [`Session::append_frame`].
+    pub fn recorded(data: Arc<SkeletonData>, skins: Vec<String>) -> Result<Session, SessionError> {
+        Self::build(data, skins, Some(RecordedClock::default()))
+    }
+
+    /// True for a session driven by a game's recording.
+    pub fn is_recorded(&self) -> bool {
+        self.recorded.is_some()
+    }
+
+    fn build(
+        data: Arc<SkeletonData>,
+        skins: Vec<String>,
+        recorded: Option<RecordedClock>,
+    ) -> Result<Session, SessionError> {
         let fps = if data.fps.is_finite() && data.fps > 0.0 {
             data.fps.min(1000.0)
         } else {
@@ -218,6 +261,7 @@ impl Session {
             parked: Vec::new(),
             slice: None,
             pending: None,
+            recorded,
         };
         s.start();
         Ok(s)
@@ -253,13 +297,27 @@ impl Session {
     fn listen(&mut self) {
         let r = self.recorder.clone();
         self.state.add_listener(Box::new(move |st, note| {
-            let mut rec = r.borrow_mut();
-            let line = LogLine::Notification {
-                frame: rec.frame,
-                phase: rec.phase.unwrap_or(Phase::Command),
-                note: LoggedNotification::capture(st, note),
+            let nested: Vec<Command> = {
+                let mut rec = r.borrow_mut();
+                let line = LogLine::Notification {
+                    frame: rec.frame,
+                    phase: rec.phase.unwrap_or(Phase::Command),
+                    note: LoggedNotification::capture(st, note),
+                };
+                rec.push(line);
+                rec.in_frame += 1;
+                let mut due = Vec::new();
+                while rec.nested.front().is_some_and(|(a, _)| *a <= rec.in_frame) {
+                    if let Some((_, c)) = rec.nested.pop_front() {
+                        due.push(c);
+                    }
+                }
+                due
             };
-            rec.push(line);
+            // The game's calls from inside its listener, at the same point of the drain.
+            for c in &nested {
+                c.execute(st);
+            }
         }));
     }
 
@@ -274,8 +332,11 @@ impl Session {
         self.frame = 0;
         self.partial = 0.0;
         self.physics = DEFAULT_PHYSICS;
-        self.recorder.borrow_mut().frame = 0;
-        self.settle();
+        self.recorder.borrow_mut().start_frame(0);
+        match &mut self.recorded {
+            Some(clock) => *clock = RecordedClock::default(),
+            None => self.settle(),
+        }
         self.checkpoint_if_wanted();
         self.run_inputs_of_frame();
     }
@@ -317,7 +378,10 @@ impl Session {
 
     /// The current time in seconds.
     pub fn time(&self) -> f64 {
-        self.frame as f64 / self.fps + self.partial
+        match &self.recorded {
+            Some(clock) => clock.elapsed,
+            None => self.frame as f64 / self.fps + self.partial,
+        }
     }
 
     /// Every recorded input, in replay order.
@@ -328,7 +392,7 @@ impl Session {
     /// The recorded commands, with the frame each was issued at.
     pub fn commands(&self) -> impl Iterator<Item = (u64, &Command)> {
         self.inputs.list().iter().filter_map(|(f, i)| match i {
-            Input::Command(c) => Some((*f, c)),
+            Input::Command(c) | Input::Nested { command: c, .. } => Some((*f, c)),
             Input::Marker(_) => None,
         })
     }
@@ -379,6 +443,16 @@ impl Session {
                     }
                 },
                 Input::Marker(_) => inputs.push((*f, input.clone())),
+                Input::Nested { after, command } => match command.remap(old, &data, rename) {
+                    Some(c) => inputs.push((
+                        *f,
+                        Input::Nested {
+                            after: *after,
+                            command: c,
+                        },
+                    )),
+                    None => lost.push(command.describe(old)),
+                },
             }
         }
         let mut restored = Vec::new();
@@ -400,7 +474,8 @@ impl Session {
             .cloned()
             .collect();
         let skin_lost = skins.len() != self.skins.len();
-        let mut session = Session::new(data, skins)?;
+        let mut session =
+            Session::build(data, skins, self.recorded.map(|_| RecordedClock::default()))?;
         session.set_inputs(inputs);
         session.parked = parked;
         session.seek_frame(self.frame);
@@ -500,7 +575,13 @@ impl Session {
     /// Step 3 of a frame for one input.
     fn run_input(&mut self, input: &Input) {
         let frame = self.frame;
+        if let (Input::Command(cmd), Some(_)) = (input, self.recorded) {
+            self.run_recorded(cmd);
+            return;
+        }
         match input {
+            // Queued by `run_inputs_of_frame`; the listener runs them.
+            Input::Nested { .. } => {}
             Input::Command(cmd) => {
                 {
                     let mut r = self.recorder.borrow_mut();
@@ -529,6 +610,42 @@ impl Session {
         }
     }
 
+    /// A game's call, as the game made it (no settle): `update(dt)` and `apply` are the
+    /// game's own.
+    fn run_recorded(&mut self, cmd: &Command) {
+        let phase = match cmd {
+            Command::Update { .. } => Phase::Update,
+            Command::Apply => Phase::Apply,
+            _ => Phase::Command,
+        };
+        {
+            let mut r = self.recorder.borrow_mut();
+            r.frame = self.frame;
+            r.phase = Some(phase);
+        }
+        match cmd {
+            Command::Update { dt } => {
+                if let Some(clock) = &mut self.recorded {
+                    clock.advance(*dt);
+                }
+                self.state.update(*dt);
+            }
+            Command::Apply => {
+                let dt = self.recorded.map_or(0.0, |c| c.dt);
+                self.state.apply(&mut self.skeleton);
+                self.skeleton.update(dt);
+                self.skeleton.update_world_transform_with(self.physics);
+            }
+            Command::PhysicsMode { mode } => self.physics = *mode,
+            Command::ResetPhysics => self.skeleton.reset_physics(),
+            Command::SetSkins { skins } => {
+                let names: Vec<&str> = skins.iter().map(String::as_str).collect();
+                let _ = self.skeleton.set_skins_by_name(&names);
+            }
+            _ => cmd.execute(&mut self.state),
+        }
+    }
+
     fn run_inputs_of_frame(&mut self) {
         let inputs: Vec<Input> = self
             .inputs
@@ -536,6 +653,16 @@ impl Session {
             .iter()
             .map(|(_, i)| i.clone())
             .collect();
+        {
+            let mut r = self.recorder.borrow_mut();
+            r.nested = inputs
+                .iter()
+                .filter_map(|i| match i {
+                    Input::Nested { after, command } => Some((*after, command.clone())),
+                    _ => None,
+                })
+                .collect();
+        }
         for input in &inputs {
             self.run_input(input);
         }
@@ -549,6 +676,7 @@ impl Session {
                 state: self.state.clone_without_listeners(),
                 physics: self.physics,
                 log_len: self.recorder.borrow().len,
+                clock: self.recorded.unwrap_or_default(),
             });
         }
     }
@@ -573,8 +701,14 @@ impl Session {
         self.frame += 1;
         {
             let mut r = self.recorder.borrow_mut();
-            r.frame = self.frame;
+            r.start_frame(self.frame);
             r.phase = Some(Phase::Update);
+        }
+        if self.recorded.is_some() {
+            // The game's update and apply are the frame's inputs.
+            self.checkpoint_if_wanted();
+            self.run_inputs_of_frame();
+            return;
         }
         self.state.update(dt);
         self.recorder.borrow_mut().phase = Some(Phase::Apply);
@@ -602,11 +736,14 @@ impl Session {
         self.physics = cp.physics;
         self.frame = cp.frame;
         self.partial = 0.0;
+        if let Some(clock) = &mut self.recorded {
+            *clock = cp.clock;
+        }
         let log_len = cp.log_len;
         {
             let mut r = self.recorder.borrow_mut();
             r.len = log_len.min(r.lines.len());
-            r.frame = self.frame;
+            r.start_frame(self.frame);
         }
         self.listen();
         self.run_inputs_of_frame();
@@ -672,7 +809,8 @@ impl Session {
 
     /// The partial step of a seek between frames.
     fn partial_step(&mut self, rest: f64) {
-        if rest > 1e-9 && self.frame < MAX_FRAMES {
+        // A recorded session's frames are the game's: no partial step between them.
+        if self.recorded.is_none() && rest > 1e-9 && self.frame < MAX_FRAMES {
             // The partial step's lines are not the next frame's: keep the future aside.
             let future = {
                 let mut r = self.recorder.borrow_mut();
@@ -719,18 +857,19 @@ impl Session {
 
     /// Refuses a headless seek to whole frame `frame` whose [work](Session::seek_work) is
     /// beyond `limit`, saying how big it is and how to allow it.
-    pub fn check_seek(&self, frame: u64, limit: u64) -> Result<(), String> {
+    pub fn check_seek(&self, frame: u64, limit: u64) -> Result<(), SessionError> {
         let work = self.seek_work(frame);
         if work <= limit {
             return Ok(());
         }
         let frame = frame.min(MAX_FRAMES);
-        Err(format!(
-            "reaching frame {frame} replays {} frames of a rig of {} bones: about {work} \
-             bone-frames, beyond the limit of {limit} (set BONESCOPE_SEEK_WORK to allow more)",
-            frame - self.seek_start(frame),
-            self.skeleton.bones.len()
-        ))
+        Err(SessionError::SeekTooLong {
+            frame,
+            frames: frame - self.seek_start(frame),
+            bones: self.skeleton.bones.len(),
+            work,
+            limit,
+        })
     }
 
     /// Lets seeks return after about `slice` of work with the rest pending (`None`: every
@@ -759,6 +898,29 @@ impl Session {
     /// Gives up an unfinished seek: the session stays on the frame it reached.
     pub fn cancel_pending(&mut self) {
         self.pending = None;
+    }
+
+    /// Appends a recorded frame's inputs (a game's calls, [`recorded`]) after those already
+    /// at `frame`; when the session is at or past `frame` it replays to where it was.
+    pub fn append_frame(&mut self, frame: u64, inputs: Vec<Input>) {
+        let frame = frame.min(MAX_FRAMES);
+        for i in inputs {
+            self.inputs.push(frame, i);
+        }
+        self.checkpoints.invalidate_after(frame);
+        if self.frame >= frame {
+            let here = self.frame;
+            self.restore(frame);
+            self.recorder.borrow_mut().drop_future();
+            self.seek_frame(here);
+        } else {
+            self.recorder.borrow_mut().drop_future_from(frame);
+        }
+    }
+
+    /// The last frame with inputs (0 without any).
+    pub fn last_input_frame(&self) -> u64 {
+        self.inputs.list().last().map_or(0, |(f, _)| *f)
     }
 
     /// Advances by `frames` whole frames.

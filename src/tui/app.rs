@@ -123,6 +123,8 @@ pub struct App {
     pub messages: MessageLog,
     /// Prompt lines run, for Up/Down.
     pub history: crate::tui::prompt::history::History,
+    /// Attached to a game (`bonescope attach`): its stream drives the session.
+    pub live: Option<Box<crate::tui::live::Live>>,
 }
 
 /// `"loader warning: <first> (+N more ...)"` when the loader tolerated oddities in the file
@@ -212,6 +214,7 @@ impl App {
             mouse: Default::default(),
             messages: MessageLog::default(),
             history: Default::default(),
+            live: None,
         };
         if !app.doc.data.animations.is_empty() {
             app.play_animation(0);
@@ -515,6 +518,9 @@ impl App {
         if self.search.typing() {
             return self.search_key(key);
         }
+        if let Some(changed) = crate::tui::live::key(self, key) {
+            return changed;
+        }
         let deferred_step = self.defer_seeks
             && matches!(self.overlay, Overlay::None)
             && matches!(global_action(key), Some(Action::StepFrames(_)));
@@ -522,6 +528,7 @@ impl App {
             self.flush_seek();
         }
         let changed = self.handle_key_now(key);
+        crate::tui::live::after_key(self);
         self.follow_playing();
         self.newest = self.newest.max(self.target_frame());
         changed
@@ -536,12 +543,12 @@ impl App {
     }
 
     /// The frame the session is at, or will be once a deferred move runs.
-    fn target_frame(&self) -> u64 {
+    pub(crate) fn target_frame(&self) -> u64 {
         self.pending_frame.unwrap_or_else(|| self.session.frame())
     }
 
     /// Moves to frame `f` (deferred while `defer_seeks`).
-    fn go_to_frame(&mut self, f: u64) {
+    pub(crate) fn go_to_frame(&mut self, f: u64) {
         if self.defer_seeks {
             self.pending_frame = Some(f.min(crate::session::MAX_FRAMES));
         } else {

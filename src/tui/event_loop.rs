@@ -124,7 +124,7 @@ pub fn run(
         let wait = if app.session.pending().is_some() {
             // A long seek continues right after a look at the input.
             Duration::from_millis(1)
-        } else if app.playing || dirty {
+        } else if app.playing || dirty || app.live.is_some() {
             frame_time
                 .saturating_sub(last_draw.elapsed())
                 .max(Duration::from_millis(1))
@@ -203,6 +203,8 @@ pub fn run(
         if busy.work(app) {
             dirty = true;
         }
+        // Attached to a game: what it sent since.
+        dirty |= crate::tui::live::poll(app);
     }
 }
 

@@ -11,6 +11,7 @@ pub mod images;
 pub mod key_help;
 pub mod keymap;
 pub mod layout;
+pub mod live;
 pub mod mouse;
 pub mod offscreen;
 pub mod panels;

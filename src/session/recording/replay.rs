@@ -14,7 +14,7 @@ use crate::core::skeleton::{Physics, Skeleton};
 use crate::core::state::{
     AnimationState, AnimationStateData, EntryId, Notification, NotificationKind,
 };
-use crate::session::{Command, CommandError, EntrySetting, MAX_TRACKS, entry_setting};
+use crate::session::{Command, CommandError, EntrySetting, Input, MAX_TRACKS, entry_setting};
 use crate::text::sanitize;
 use serde_json::Value;
 use std::cell::RefCell;
@@ -58,6 +58,8 @@ struct Frame {
     game: usize,
     divergence: Option<Divergence>,
     notes: Vec<String>,
+    /// What this frame ran, as session inputs (a recorded session replays them exactly).
+    ran: Vec<Input>,
 }
 
 impl Frame {
@@ -174,6 +176,7 @@ impl Replay {
                 .count();
             f.notes.clear();
             f.divergence = None;
+            f.ran.clear();
         }
         let mut frame_dt = None;
         loop {
@@ -208,6 +211,9 @@ impl Replay {
             if nested {
                 self.nested_seen = true;
             }
+            if let Some(c) = session_command(&call) {
+                self.shared.borrow_mut().ran.push(Input::Command(c));
+            }
             match &call {
                 Call::Update { dt } if dt.is_finite() => {
                     frame_dt = Some(*dt);
@@ -232,7 +238,7 @@ impl Replay {
                 },
                 _ => {
                     let shared = self.shared.clone();
-                    run_call(&shared, &mut self.state, &call);
+                    run_call(&shared, &mut self.state, &call, None);
                 }
             }
         }
@@ -267,6 +273,12 @@ impl Replay {
         self.shared.borrow_mut().notes.push(m);
     }
 
+    /// What the last [`Replay::frame`] ran, as inputs of a recorded session
+    /// ([`crate::session::Session::recorded`]): replayed there, they give the same state.
+    pub fn take_inputs(&mut self) -> Vec<Input> {
+        std::mem::take(&mut self.shared.borrow_mut().ran)
+    }
+
     fn causes(&self, frame_dt: Option<f64>) -> Vec<String> {
         let mut c = Vec::new();
         if let Some(n) = &self.runtime_note {
@@ -290,6 +302,23 @@ impl Replay {
     }
 }
 
+/// The session input for a top-level skeleton-side call (state calls are converted when
+/// they run, with the entry they name resolved).
+fn session_command(call: &Call) -> Option<Command> {
+    Some(match call {
+        Call::Update { dt } if dt.is_finite() => Command::Update { dt: *dt },
+        Call::Apply => Command::Apply,
+        Call::SetSkins { skins } => Command::SetSkins {
+            skins: skins.clone(),
+        },
+        Call::ResetPhysics => Command::ResetPhysics,
+        Call::Physics { mode } => Command::PhysicsMode {
+            mode: physics_mode(mode)?,
+        },
+        _ => return None,
+    })
+}
+
 fn physics_mode(m: &str) -> Option<Physics> {
     Some(match m {
         "none" => Physics::None,
@@ -303,7 +332,7 @@ fn physics_mode(m: &str) -> Option<Physics> {
 /// bonescope's listener: compares each callback with the game's next one and runs the
 /// game's calls made from inside that listener.
 fn on_callback(shared: &Rc<RefCell<Frame>>, st: &mut AnimationState, note: &Notification) {
-    let nested: Vec<Call> = {
+    let (nested, after): (Vec<Call>, usize) = {
         let mut f = shared.borrow_mut();
         let entry = f.ids.id(note.entry);
         let animation = st
@@ -365,7 +394,7 @@ fn on_callback(shared: &Rc<RefCell<Frame>>, st: &mut AnimationState, note: &Noti
                 _ => break,
             }
         }
-        calls
+        (calls, f.ours)
     };
     for call in &nested {
         match call {
@@ -377,13 +406,19 @@ fn on_callback(shared: &Rc<RefCell<Frame>>, st: &mut AnimationState, note: &Noti
                 .borrow_mut()
                 .notes
                 .push("a skeleton call from inside a listener is not replayed".into()),
-            _ => run_call(shared, st, call),
+            _ => run_call(shared, st, call, Some(after)),
         }
     }
 }
 
-/// Runs one state call (not update / apply / skeleton calls) and numbers the entry it made.
-fn run_call(shared: &Rc<RefCell<Frame>>, st: &mut AnimationState, call: &Call) {
+/// Runs one state call (not update / apply / skeleton calls) and numbers the entry it made;
+/// `nested`: made from inside the listener after this many notifications of the frame.
+fn run_call(
+    shared: &Rc<RefCell<Frame>>,
+    st: &mut AnimationState,
+    call: &Call,
+    nested: Option<usize>,
+) {
     let command = match command_of(shared, st, call) {
         Ok(c) => c,
         Err(m) => {
@@ -395,6 +430,13 @@ fn run_call(shared: &Rc<RefCell<Frame>>, st: &mut AnimationState, call: &Call) {
         shared.borrow_mut().notes.push(m.to_string());
         return;
     }
+    shared.borrow_mut().ran.push(match nested {
+        Some(after) => Input::Nested {
+            after,
+            command: command.clone(),
+        },
+        None => Input::Command(command.clone()),
+    });
     if let Some(id) = command.run(st) {
         let ours = shared.borrow_mut().ids.id(id);
         let theirs = match call {

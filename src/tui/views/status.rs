@@ -79,6 +79,13 @@ fn segments(app: &App) -> Vec<Seg> {
         Seg::from((6, if app.looping { "loop" } else { "once" }.to_string())),
         Seg::from((3, sanitize(&app.doc.label).into_owned())),
     ];
+    // Attached to a game: following or paused, the client, the verdict.
+    if let Some(live) = crate::tui::live::segments(app) {
+        segs.remove(0);
+        for (i, seg) in live.into_iter().enumerate() {
+            segs.insert(i, Seg::from(seg));
+        }
+    }
     // The runtime whose rules play the file; one segment when the export's own version
     // already names it ("Spine 4.2.22" for the 4.2 rules).
     let exported = format!(
