@@ -744,19 +744,3 @@ fn the_viewer_quits_promptly_during_a_long_seek() {
     let took = start.elapsed();
     assert!(took < Duration::from_secs(2), "q took {took:?}");
 }
-
-// Keys typed while the start-up terminal query reads the input (up to 150 ms, before the
-// input thread starts) were lost; they are now handed to the viewer in order.
-#[test]
-fn keys_typed_at_start_up_are_applied() {
-    let cmd = tmux::shell_wrapped(&sample("lantern-keeper.json").display().to_string());
-    let Some(t) = tmux::Tmux::start("typed-early", 100, 30, &cmd) else {
-        return;
-    };
-    // No wait for the first frame.
-    t.literal(":frame 7");
-    t.keys(&["Enter"]);
-    t.wait_for(&["frame 7"]);
-    t.keys(&["q"]);
-    t.wait_for(&["EXIT:0"]);
-}

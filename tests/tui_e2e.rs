@@ -149,8 +149,9 @@ fn hostile_names_are_shown_escaped() {
     ) else {
         return;
     };
-    // The animation picker lists every name (the viewer opens on walk). Typed at once: keys
-    // pressed during the start-up terminal query are kept.
+    // The animation picker lists every name (the viewer opens on walk). Keys wait for the
+    // first frame: the start-up terminal query reads the input for up to 150 ms.
+    t.wait_for(&["Tracks"]);
     t.keys(&["a"]);
     t.wait_for(&["idle\\e[2J\\u{202e}"]);
     t.keys(&["Escape"]);

@@ -81,12 +81,6 @@ pub fn run(
     let mut last_tick = Instant::now();
     let mut last_draw = Instant::now() - frame_time;
     let mut busy = Busy::default();
-    // Keys typed while the terminal was asked about pictures: first, in order.
-    app.session.set_slice(Some(busy::SEEK_SLICE));
-    for ev in crate::tui::typed_keys::events(&std::mem::take(&mut pictures.typed)) {
-        dirty |= input(app, &mut busy, ev);
-        app.flush_seek();
-    }
     loop {
         // Set on every turn: a reload or another armature brings a new session.
         app.session.set_slice(Some(busy::SEEK_SLICE));

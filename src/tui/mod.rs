@@ -22,7 +22,6 @@ pub mod search;
 pub mod select;
 pub mod terminal;
 pub mod theme;
-pub mod typed_keys;
 pub mod views;
 pub mod waiting;
 pub mod widgets;
