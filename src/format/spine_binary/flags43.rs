@@ -345,3 +345,76 @@ pub fn slider_animations(r: &mut Reader<'_>, data: &mut SkeletonData) -> Read<()
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::format::json::budget::Budget;
+    use crate::format::spine_binary::cursor::Cursor;
+    use crate::format::spine_binary::read::Version;
+
+    fn reader(bytes: &[u8]) -> Reader<'_> {
+        Reader {
+            c: Cursor::new(bytes),
+            strings: Vec::new(),
+            nonessential: false,
+            budget: Budget::for_text(bytes.len()),
+            version: Version::V43,
+            weights_scratch: (Vec::new(), Vec::new()),
+            constraints: Vec::new(),
+        }
+    }
+
+    fn two_bones() -> SkeletonData {
+        let mut d = SkeletonData::default();
+        d.bones.push(BoneData::new("root", None));
+        d.bones.push(BoneData::new("b", Some(0)));
+        d
+    }
+
+    #[test]
+    fn ik_flags_scale_y_mode_bend_and_mix() {
+        // 1 constraint "c", type 0, bones [1], target 0, flags: skin, scaleY mode, bend
+        // negative, mix not 0 and not 1; mode 2 (volume), mix 0.5.
+        let mut bytes = vec![1, 2, b'c', 0, 1, 1, 0, 0b0110_0111, 2];
+        bytes.extend_from_slice(&0.5f32.to_be_bytes());
+        let mut d = two_bones();
+        let mut r = reader(&bytes);
+        constraints(&mut r, &mut d).expect("reads");
+        let c = &d.ik_constraints[0];
+        assert!(c.skin_required && c.volume && !c.uniform);
+        assert_eq!((c.bend_direction, c.mix, c.order), (-1, 0.5, 0));
+        assert_eq!(r.constraints, [ConstraintRef::Ik(0)]);
+    }
+
+    #[test]
+    fn an_unknown_constraint_type_is_refused_at_its_byte() {
+        let bytes = [1, 2, b'c', 9, 0, 0];
+        let mut d = two_bones();
+        let e = constraints(&mut reader(&bytes), &mut d).expect_err("type 9");
+        assert!(e.to_string().contains("byte 3"), "{e}");
+        assert!(e.to_string().contains("unknown constraint type 9"), "{e}");
+    }
+
+    #[test]
+    fn a_timed_slider_and_a_bone_driven_one() {
+        // Slider "s": loop, time 0.25, mix 1; slider "t": driven by bone 1's scaleX (from 2,
+        // to 3, scale 4), local, mix 0.
+        let mut bytes = vec![2, 2, b's', 4, 0b0001_1010];
+        bytes.extend_from_slice(&0.25f32.to_be_bytes());
+        bytes.extend_from_slice(&[2, b't', 4, 0b1100_0000, 1]);
+        bytes.extend_from_slice(&2f32.to_be_bytes());
+        bytes.push(3);
+        bytes.extend_from_slice(&3f32.to_be_bytes());
+        bytes.extend_from_slice(&4f32.to_be_bytes());
+        let mut d = two_bones();
+        constraints(&mut reader(&bytes), &mut d).expect("reads");
+        let (s, t) = (&d.slider_constraints[0], &d.slider_constraints[1]);
+        assert!(s.looping && s.driver.is_none());
+        assert_eq!((s.time, s.mix), (0.25, 1.0));
+        let drv = t.driver.expect("bone-driven");
+        assert_eq!(drv.property, BoneProperty43::ScaleX);
+        assert_eq!((drv.bone, drv.from, drv.to, drv.scale), (1, 2.0, 3.0, 4.0));
+        assert!(drv.local && t.mix == 0.0);
+    }
+}
