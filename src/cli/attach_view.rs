@@ -31,6 +31,14 @@ pub fn run(args: &AttachArgs) -> Result<u8, CliError> {
                 token: token.clone(),
             })
             .map_err(|e| CliError(format!("listen on {bind}:{}: {e}", args.port)))?;
+            if !bind.is_loopback() {
+                eprintln!("bonescope: warning: listening on {bind}, reachable from other machines");
+            }
+            // Before the viewer takes the screen (and for `2>file`): where and with what.
+            eprintln!(
+                "bonescope attach: listening on tcp://{0} and ws://{0}/?token={token}\nbonescope attach: token {token}",
+                server.addr
+            );
             (
                 server.events,
                 PathBuf::from("."),
@@ -41,13 +49,14 @@ pub fn run(args: &AttachArgs) -> Result<u8, CliError> {
     let feed = forward(incoming, args.record.clone());
     let over = args.skeleton.clone();
     let loader: Loader = Box::new(move |h| {
-        let path = skeleton_path(over.as_deref(), h.skeleton.path.as_deref(), &base)
-            .map_err(|e| e.0)?;
+        let path =
+            skeleton_path(over.as_deref(), h.skeleton.path.as_deref(), &base).map_err(|e| e.0)?;
         let data = load_file(&path).map_err(|e| e.0)?;
         Ok(Opened {
-            label: path
-                .file_name()
-                .map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into_owned()),
+            label: path.file_name().map_or_else(
+                || path.display().to_string(),
+                |n| n.to_string_lossy().into_owned(),
+            ),
             data,
             warnings: skeleton_differences(&path, &h.skeleton),
         })
