@@ -9,11 +9,13 @@
 mod feed;
 mod origin;
 mod server;
+mod skeleton_check;
 mod token;
 
 pub use feed::{FollowRead, feed_lines};
 pub use origin::loopback_origin;
 pub use server::{Server, ServerOptions};
+pub use skeleton_check::skeleton_differences;
 pub use token::new_token;
 
 /// What the network (or a recording file) delivers, in order.

@@ -30,11 +30,23 @@ pub struct AttachArgs {
     pub record: Option<PathBuf>,
     pub skeleton: Option<PathBuf>,
     pub json: bool,
+    /// Lines even on a terminal (no viewer).
+    pub headless: bool,
     pub clients: Option<u64>,
 }
 
 /// Runs the command; the exit status.
 pub fn run(args: &AttachArgs) -> Result<u8, CliError> {
+    use std::io::IsTerminal;
+    // On a terminal (and not asked for lines) the live viewer; pipes keep the lines.
+    let stdin_feeds = args.file.as_deref() == Some(Path::new("-"));
+    let viewer = !args.json
+        && !args.headless
+        && std::io::stdout().is_terminal()
+        && (stdin_feeds || std::io::stdin().is_terminal());
+    if viewer {
+        return crate::cli::attach_view::run(args);
+    }
     let stdout = std::io::stdout();
     let mut out = std::io::LineWriter::new(stdout.lock());
     let (events, base) = match &args.file {
@@ -67,7 +79,7 @@ pub fn run(args: &AttachArgs) -> Result<u8, CliError> {
     consume(events, args, &base, &mut out)
 }
 
-fn read_file(file: &Path, follow: bool) -> Result<Receiver<Incoming>, CliError> {
+pub(crate) fn read_file(file: &Path, follow: bool) -> Result<Receiver<Incoming>, CliError> {
     let (tx, rx) = sync_channel(crate::attach::CHANNEL_BOUND);
     let shown = sanitize(&file.display().to_string()).into_owned();
     let input: Box<dyn std::io::Read + Send> = if file == Path::new("-") {
@@ -162,6 +174,9 @@ fn consume(
                             h.skeleton.path.as_deref(),
                             base,
                         )?;
+                        for w in crate::attach::skeleton_differences(&path, &h.skeleton) {
+                            eprintln!("bonescope attach: warning: {w}");
+                        }
                         let data = load_file(&path)?;
                         let replay = Replay::new(data, &h).map_err(|e| CliError(e.to_string()))?;
                         if let Some(n) = replay.runtime_note() {

@@ -1,6 +1,7 @@
 //! Headless subcommands and the command-line interface.
 
 pub mod attach;
+pub mod attach_view;
 pub mod check;
 pub mod check_files;
 pub mod completions;
@@ -211,6 +212,9 @@ pub enum Command {
         /// client.
         #[arg(long)]
         json: bool,
+        /// Print the verdicts as lines even on a terminal (default there: the live viewer).
+        #[arg(long)]
+        headless: bool,
         /// Exit after this many clients.
         #[arg(long)]
         clients: Option<u64>,
@@ -504,6 +508,7 @@ pub fn dispatch(command: Command) -> Result<u8, CliError> {
             record,
             skeleton,
             json,
+            headless,
             clients,
         } => attach::run(&attach::AttachArgs {
             port,
@@ -513,6 +518,7 @@ pub fn dispatch(command: Command) -> Result<u8, CliError> {
             record,
             skeleton,
             json,
+            headless,
             clients,
         }),
         Command::Session {

@@ -8,6 +8,7 @@
 //! record is a located message in the status line and the message log, never a crash.
 
 mod follow;
+pub mod run;
 
 pub use follow::Follow;
 
