@@ -115,7 +115,7 @@ impl AnimationState {
                         .unwrap_or(TimelineMode::First)
                         == TimelineMode::Subsequent
                     {
-                        claimed_blend(blend, v43, additive && honours_add_43(tl), &own_claim, ii)
+                        claimed_blend(blend, v43, additive && honours_add_43(tl), &own_claim, ii, tl, key_now)
                     } else {
                         MixBlend::Setup
                     };
@@ -309,6 +309,8 @@ impl AnimationState {
                                     from_additive && honours_add_43(tl),
                                     &own_claim,
                                     ii,
+                                    tl,
+                                    key_now,
                                 ),
                                 alpha_mix,
                             )
@@ -323,6 +325,8 @@ impl AnimationState {
                                 from_additive && honours_add_43(tl),
                                 &own_claim,
                                 ii,
+                                tl,
+                                key_now,
                             ),
                             alpha_hold * self.hold_fade(&hold_mix, ii, 1.0),
                         ),
@@ -594,20 +598,27 @@ impl AnimationState {
 
 /// The blend of a timeline whose properties an earlier entry claimed: the track's `blend`.
 /// 4.3 goes by the entry instead of the track: an additive entry's timelines that honour
-/// `add` add (on track 0 too), others blend from `first` (toward setup before the first key) when only earlier entries of the
-/// same track claimed the properties, from the current pose when another track did.
+/// `add` add (on track 0 too), except before their first key when only its own track claimed
+/// them (`from` first then pulls toward setup); others blend from `first` when only earlier
+/// entries of the same track claimed the properties, from the current pose when another
+/// track did.
 fn claimed_blend(
     blend: MixBlend,
     v43: bool,
     additive: bool,
     own_claim: &[bool],
     i: usize,
+    tl: &Timeline,
+    time: f64,
 ) -> MixBlend {
     if !v43 {
-        blend
-    } else if additive {
+        return blend;
+    }
+    let own = own_claim.get(i).copied().unwrap_or(false);
+    let before_first = || tl.key_times().first().is_some_and(|&t| time < f64::from(t));
+    if additive && !(own && before_first()) {
         MixBlend::Add
-    } else if own_claim.get(i).copied().unwrap_or(false) {
+    } else if own {
         MixBlend::First
     } else {
         MixBlend::Replace
