@@ -109,16 +109,22 @@ impl AnimationState {
                 let mut rotation = std::mem::take(&mut c.timelines_rotation);
                 let additive = v43 && self.e(current).mix_blend == MixBlend::Add;
                 for (ii, tl) in anim.timelines.iter().enumerate() {
-                    let mut timeline_blend = if modes
-                        .get(ii)
-                        .copied()
-                        .unwrap_or(TimelineMode::First)
-                        == TimelineMode::Subsequent
-                    {
-                        claimed_blend(blend, v43, additive && honours_add_43(tl), &own_claim, ii, tl, key_now)
-                    } else {
-                        MixBlend::Setup
-                    };
+                    let mut timeline_blend =
+                        if modes.get(ii).copied().unwrap_or(TimelineMode::First)
+                            == TimelineMode::Subsequent
+                        {
+                            claimed_blend(
+                                blend,
+                                v43,
+                                additive && honours_add_43(tl),
+                                &own_claim,
+                                ii,
+                                tl,
+                                key_now,
+                            )
+                        } else {
+                            MixBlend::Setup
+                        };
                     // 4.3: `from` setup with `add` (constraint timelines start at setup).
                     if additive
                         && timeline_blend == MixBlend::Setup
