@@ -80,6 +80,13 @@ impl AnimationState {
             let v37 = data.rules.state == StateRule::V37;
             if (i == 0 && mix == 1.0) || (blend == MixBlend::Add && !v43) {
                 let keep = (i == 0 && mix == 1.0) || mix >= alpha_threshold;
+                // 4.3 applies track 0 at full alpha from setup (`s + v`, not `c + (v + s - c)`:
+                // a rotation another track mixes toward it then differs by exactly 0).
+                let blend = if v43 && i == 0 {
+                    MixBlend::Setup
+                } else {
+                    blend
+                };
                 for (tl, hint) in anim.timelines.iter().zip(&mut hints) {
                     match tl {
                         Timeline::Attachment(t) if !v37 => {
