@@ -93,8 +93,8 @@ fn weighted_tracks_scenarios_4_3() {
     let scenarios = scenarios_in(&root);
     assert_eq!(
         scenarios.len(),
-        9,
-        "expected the 9 weighted-track scenarios"
+        10,
+        "expected the 10 weighted-track scenarios"
     );
     run_all(scenarios, &shared.join("corpus/spine/4.3"));
 }
@@ -110,8 +110,8 @@ fn weighted_tracks_scenarios_4_2() {
     let scenarios = scenarios_in(&root);
     assert_eq!(
         scenarios.len(),
-        9,
-        "expected the 9 weighted-track scenarios"
+        10,
+        "expected the 10 weighted-track scenarios"
     );
     run_all(scenarios, &shared.join("corpus/spine/4.2"));
 }
