@@ -93,8 +93,8 @@ fn weighted_tracks_scenarios_4_3() {
     let scenarios = scenarios_in(&root);
     assert_eq!(
         scenarios.len(),
-        8,
-        "expected the 8 weighted-track scenarios"
+        10,
+        "expected the 10 weighted-track scenarios"
     );
     run_all(scenarios, &shared.join("corpus/spine/4.3"));
 }
@@ -110,8 +110,8 @@ fn weighted_tracks_scenarios_4_2() {
     let scenarios = scenarios_in(&root);
     assert_eq!(
         scenarios.len(),
-        8,
-        "expected the 8 weighted-track scenarios"
+        10,
+        "expected the 10 weighted-track scenarios"
     );
     run_all(scenarios, &shared.join("corpus/spine/4.2"));
 }
@@ -123,7 +123,7 @@ fn weighted_tracks_scenarios_4_2() {
 fn weights_scenarios_4_3() {
     let root = project_dir().join("tests/fixtures/spine43");
     let scenarios = scenarios_in(&root.join("weights-scenarios"));
-    assert_eq!(scenarios.len(), 9, "expected the 9 weights scenarios");
+    assert_eq!(scenarios.len(), 11, "expected the 11 weights scenarios");
     run_all(scenarios, &root.join("weights"));
 }
 
@@ -132,7 +132,7 @@ fn weights_scenarios_4_3() {
 fn weights_scenarios_4_2() {
     let root = project_dir().join("tests/fixtures/spine42");
     let scenarios = scenarios_in(&root.join("weights-scenarios"));
-    assert_eq!(scenarios.len(), 9, "expected the 9 weights scenarios");
+    assert_eq!(scenarios.len(), 11, "expected the 11 weights scenarios");
     run_all(scenarios, &root.join("weights"));
 }
 

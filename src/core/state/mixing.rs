@@ -80,6 +80,13 @@ impl AnimationState {
             let v37 = data.rules.state == StateRule::V37;
             if (i == 0 && mix == 1.0) || (blend == MixBlend::Add && !v43) {
                 let keep = (i == 0 && mix == 1.0) || mix >= alpha_threshold;
+                // 4.3 applies track 0 at full alpha from setup (`s + v`, not `c + (v + s - c)`:
+                // a rotation another track mixes toward it then differs by exactly 0).
+                let blend = if v43 && i == 0 {
+                    MixBlend::Setup
+                } else {
+                    blend
+                };
                 for (tl, hint) in anim.timelines.iter().zip(&mut hints) {
                     match tl {
                         Timeline::Attachment(t) if !v37 => {
@@ -109,16 +116,22 @@ impl AnimationState {
                 let mut rotation = std::mem::take(&mut c.timelines_rotation);
                 let additive = v43 && self.e(current).mix_blend == MixBlend::Add;
                 for (ii, tl) in anim.timelines.iter().enumerate() {
-                    let mut timeline_blend = if modes
-                        .get(ii)
-                        .copied()
-                        .unwrap_or(TimelineMode::First)
-                        == TimelineMode::Subsequent
-                    {
-                        claimed_blend(blend, v43, additive && honours_add_43(tl), &own_claim, ii)
-                    } else {
-                        MixBlend::Setup
-                    };
+                    let mut timeline_blend =
+                        if modes.get(ii).copied().unwrap_or(TimelineMode::First)
+                            == TimelineMode::Subsequent
+                        {
+                            claimed_blend(
+                                blend,
+                                v43,
+                                additive && honours_add_43(tl),
+                                &own_claim,
+                                ii,
+                                tl,
+                                key_now,
+                            )
+                        } else {
+                            MixBlend::Setup
+                        };
                     // 4.3: `from` setup with `add` (constraint timelines start at setup).
                     if additive
                         && timeline_blend == MixBlend::Setup
@@ -309,6 +322,8 @@ impl AnimationState {
                                     from_additive && honours_add_43(tl),
                                     &own_claim,
                                     ii,
+                                    tl,
+                                    key_now,
                                 ),
                                 alpha_mix,
                             )
@@ -323,6 +338,8 @@ impl AnimationState {
                                 from_additive && honours_add_43(tl),
                                 &own_claim,
                                 ii,
+                                tl,
+                                key_now,
                             ),
                             alpha_hold * self.hold_fade(&hold_mix, ii, 1.0),
                         ),
@@ -594,20 +611,27 @@ impl AnimationState {
 
 /// The blend of a timeline whose properties an earlier entry claimed: the track's `blend`.
 /// 4.3 goes by the entry instead of the track: an additive entry's timelines that honour
-/// `add` add (on track 0 too), others blend from `first` (toward setup before the first key) when only earlier entries of the
-/// same track claimed the properties, from the current pose when another track did.
+/// `add` add (on track 0 too), except before their first key when only its own track claimed
+/// them (`from` first then pulls toward setup); others blend from `first` when only earlier
+/// entries of the same track claimed the properties, from the current pose when another
+/// track did.
 fn claimed_blend(
     blend: MixBlend,
     v43: bool,
     additive: bool,
     own_claim: &[bool],
     i: usize,
+    tl: &Timeline,
+    time: f64,
 ) -> MixBlend {
     if !v43 {
-        blend
-    } else if additive {
+        return blend;
+    }
+    let own = own_claim.get(i).copied().unwrap_or(false);
+    let before_first = || tl.key_times().first().is_some_and(|&t| time < f64::from(t));
+    if additive && !(own && before_first()) {
         MixBlend::Add
-    } else if own_claim.get(i).copied().unwrap_or(false) {
+    } else if own {
         MixBlend::First
     } else {
         MixBlend::Replace
