@@ -16,7 +16,7 @@ pub struct ConvertArgs {
     /// The Spine export to convert (`.skel` or JSON, recognised by content).
     pub file: PathBuf,
     /// The output format, of the file's own Spine version: `json` (Spine JSON) or `skel`
-    /// (Spine binary, 3.8 to 4.2; not written to a terminal).
+    /// (Spine binary, 3.8 to 4.3; not written to a terminal).
     #[arg(long, value_parser = ["json", "skel"], default_value = "json")]
     pub to: String,
     /// Write here instead of stdout (never over the input, also not through a link).
