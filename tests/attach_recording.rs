@@ -148,10 +148,11 @@ fn spine_38_scenarios_replay_without_divergence() {
 
 /// The scenario with a non-looping animation, recorded with a listener that starts `walk`
 /// from `complete`; and the same recording with one callback altered.
-fn listener_recording(what: &str) -> Option<PathBuf> {
+/// `dir` is the caller's own folder: tests run in parallel and each clears its folder.
+fn listener_recording(what: &str, dir: &str) -> Option<PathBuf> {
     let shared = shared_dir(what)?;
     let oracle = spine_oracle(what)?;
-    let out = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("attach-listener");
+    let out = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(dir);
     let _ = std::fs::remove_dir_all(&out);
     let sc = shared.join("golden/spine/4.2/scenarios/spineboy-nonloop-complete.json");
     play(
@@ -167,7 +168,10 @@ fn listener_recording(what: &str) -> Option<PathBuf> {
 
 #[test]
 fn a_set_animation_from_a_complete_listener_is_recorded_and_replayed_in_order() {
-    let Some(rec) = listener_recording("attach: a listener's setAnimation") else {
+    let Some(rec) = listener_recording(
+        "attach: a listener's setAnimation",
+        "attach-listener-nested",
+    ) else {
         return;
     };
     let text = std::fs::read_to_string(&rec).expect("recording");
@@ -197,7 +201,8 @@ fn a_set_animation_from_a_complete_listener_is_recorded_and_replayed_in_order() 
 
 #[test]
 fn one_altered_callback_is_flagged_at_its_frame() {
-    let Some(rec) = listener_recording("attach: an altered callback") else {
+    let Some(rec) = listener_recording("attach: an altered callback", "attach-listener-altered")
+    else {
         return;
     };
     let text = std::fs::read_to_string(&rec).expect("recording");

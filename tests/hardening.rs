@@ -160,49 +160,11 @@ fn dragonbones_repeated_display_names_get_distinct_keys() {
 }
 
 /// Runs the binary to completion, draining stdout, and returns (status, bytes written,
-/// peak resident memory in kB from /proc/<pid>/status VmHWM, sampled while it runs).
+/// peak resident memory in kB: `common::peak_memory_with`).
 #[cfg(target_os = "linux")]
 fn peak_memory(args: &[&std::ffi::OsStr]) -> (Option<i32>, u64, u64) {
-    let mut child = bin()
-        .args(args)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("spawn");
-    let mut out = child.stdout.take().expect("stdout");
-    let counter = std::thread::spawn(move || {
-        let mut buf = vec![0u8; 1 << 16];
-        let mut total = 0u64;
-        while let Ok(n) = out.read(&mut buf) {
-            if n == 0 {
-                break;
-            }
-            total += n as u64;
-        }
-        total
-    });
-    let status_path = format!("/proc/{}/status", child.id());
-    let mut peak = 0u64;
-    let deadline = Instant::now() + Duration::from_secs(300);
-    let status = loop {
-        if let Ok(s) = std::fs::read_to_string(&status_path)
-            && let Some(kb) = s
-                .lines()
-                .find_map(|l| l.strip_prefix("VmHWM:"))
-                .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
-        {
-            peak = peak.max(kb);
-        }
-        if let Some(st) = child.try_wait().expect("wait") {
-            break st;
-        }
-        if Instant::now() > deadline {
-            let _ = child.kill();
-            panic!("{args:?} did not finish in 300 s");
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    };
-    (status.code(), counter.join().expect("counter"), peak)
+    let (status, bytes, _stderr, peak) = common::peak_memory_with(args, &[]);
+    (status, bytes, peak)
 }
 
 /// The 86 KB Spine file of row 6: 2,000 bones and 2,000 empty animations.
