@@ -55,6 +55,30 @@ pub enum ScaleYMode {
     Volume,
 }
 
+/// A physics simulation rate bonescope refuses.
+#[derive(Clone, Copy, Debug, PartialEq, thiserror::Error)]
+pub enum FpsError {
+    /// Zero, negative, NaN or infinite.
+    #[error("fps must be a positive number, not {}", shown(*.0))]
+    NotPositive(f64),
+    /// Above [`PhysicsConstraintData::MAX_FPS`].
+    #[error(
+        "fps {} is beyond the {} steps per second bonescope simulates (the editor exports at most 255)",
+        shown(*.0),
+        PhysicsConstraintData::MAX_FPS
+    )]
+    TooHigh(f64),
+}
+
+/// A rate as a message shows it: 1e308 in full would be 309 digits.
+fn shown(fps: f64) -> String {
+    if fps.abs() >= 1e6 {
+        format!("{fps:e}")
+    } else {
+        format!("{fps}")
+    }
+}
+
 impl PhysicsConstraintData {
     /// The highest simulation rate a loader accepts. The editor's binary export stores the
     /// rate in one unsigned byte (so 255 at most); JSON is a number, and a rate like 1e9
@@ -64,23 +88,13 @@ impl PhysicsConstraintData {
     pub const MAX_FPS: f64 = 1000.0;
 
     /// Checks a simulation rate read from a file: a finite number in `(0, MAX_FPS]`.
-    /// The error is the message a loader places at the `fps` key.
-    pub fn check_fps(fps: f64) -> Result<(), String> {
-        // 1e308 in full would be 309 digits.
-        let shown = if fps.abs() >= 1e6 {
-            format!("{fps:e}")
-        } else {
-            format!("{fps}")
-        };
+    /// The error's message is what a loader places at the `fps` key.
+    pub fn check_fps(fps: f64) -> Result<(), FpsError> {
         if !(fps.is_finite() && fps > 0.0) {
-            return Err(format!("fps must be a positive number, not {shown}"));
+            return Err(FpsError::NotPositive(fps));
         }
         if fps > Self::MAX_FPS {
-            return Err(format!(
-                "fps {shown} is beyond the {} steps per second bonescope simulates \
-                 (the editor exports at most 255)",
-                Self::MAX_FPS
-            ));
+            return Err(FpsError::TooHigh(fps));
         }
         Ok(())
     }
@@ -169,7 +183,9 @@ mod tests {
             f64::NAN,
             f64::INFINITY,
         ] {
-            let err = PhysicsConstraintData::check_fps(bad).expect_err("refused");
+            let err = PhysicsConstraintData::check_fps(bad)
+                .expect_err("refused")
+                .to_string();
             assert!(err.starts_with("fps "), "{err}");
             assert!(err.len() < 120, "short: {err}");
         }

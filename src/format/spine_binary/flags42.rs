@@ -203,7 +203,7 @@ pub fn physics_body(r: &mut Reader<'_>, d: &mut PhysicsConstraintData) -> Read<(
         let fps = r.c.u8("fps")?;
         // A byte cannot pass MAX_FPS, but one rule serves both readers.
         if let Err(message) = PhysicsConstraintData::check_fps(f64::from(fps)) {
-            return Err(r.c.error_at(at, message));
+            return Err(r.c.error_at(at, message.to_string()));
         }
         d.step = 1.0 / fps as f64;
         d.inertia = r.c.f64("inertia")?;

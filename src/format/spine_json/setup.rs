@@ -462,7 +462,7 @@ pub fn physics<'a>(
         let at = |field| [Key("physics"), Index(i), Key(field)];
         let bone = lookup(ctx, &names.bones, &c.bone, "bone", &at("bone"))?;
         if let Err(message) = PhysicsConstraintData::check_fps(c.fps) {
-            return Err(ctx.err(&at("fps"), message));
+            return Err(ctx.err(&at("fps"), message.to_string()));
         }
         if c.mass == 0.0 || !c.mass.is_finite() {
             return Err(ctx.err(&at("mass"), "mass must be a non-zero number"));

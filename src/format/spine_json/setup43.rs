@@ -409,7 +409,7 @@ fn physics(
     let bone = bone(ctx, i, &c.bone, "bone", c.kind, names)?;
     let fps = c.fps.unwrap_or(60.0);
     if let Err(message) = PhysicsConstraintData::check_fps(fps) {
-        return Err(ctx.err(&at("fps"), message));
+        return Err(ctx.err(&at("fps"), message.to_string()));
     }
     let mass = c.mass.unwrap_or(1.0);
     if mass == 0.0 || !mass.is_finite() {
