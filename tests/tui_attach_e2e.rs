@@ -1,7 +1,7 @@
 //! The attached viewer end to end: `bonescope attach` runs in tmux at 80x24, this test
 //! streams a game's recording to it over TCP (written here, no Node needed): the viewer
 //! follows (`LIVE`, the frame counter grows), the user scrubs back while frames keep coming
-//! (the view stays, the live counter grows), then `L` returns to the newest frame.
+//! (the view stays, the live counter grows), then `.` returns to the newest frame.
 
 mod common;
 
@@ -118,7 +118,7 @@ fn the_viewer_follows_a_live_stream_scrubs_back_and_returns_to_live() {
         "the paused view must not move: {s}"
     );
     // Back to live: the newest frame again.
-    t.keys(&["L"]);
+    t.keys(&["."]);
     let (back, _) = wait_number(&t, "LIVE #", live_now);
     assert!(back >= live_now);
     stop.store(true, Ordering::Relaxed);

@@ -49,7 +49,9 @@ pub struct Opened {
 pub type Loader = Box<dyn Fn(&Hello) -> Result<Opened, String>>;
 
 /// The key that returns to the newest frame and follows the stream again.
-pub const BACK_TO_LIVE: KeyCode = KeyCode::Char('L');
+/// `.`, the viewer's "newest frame" key: attached, the newest frame is live (`L` stays the
+/// preview's pan right).
+pub const BACK_TO_LIVE: KeyCode = KeyCode::Char('.');
 
 /// The most records handled per poll, so keys stay responsive under a flood.
 const BATCH: usize = 512;
