@@ -52,21 +52,7 @@ pub fn run(args: &AttachArgs) -> Result<u8, CliError> {
     let (events, base) = match &args.file {
         Some(file) => (read_file(file, args.follow)?, file.clone()),
         None => {
-            let bind = args.bind.unwrap_or(IpAddr::from([127, 0, 0, 1]));
-            let token = new_token();
-            let server = Server::start(ServerOptions {
-                bind,
-                port: args.port,
-                token: token.clone(),
-            })
-            .map_err(|e| CliError(format!("listen on {bind}:{}: {e}", args.port)))?;
-            if !bind.is_loopback() {
-                eprintln!("bonescope: warning: listening on {bind}, reachable from other machines");
-            }
-            eprintln!(
-                "bonescope attach: listening on tcp://{0} and ws://{0}/?token={token}\nbonescope attach: token {token}",
-                server.addr
-            );
+            let (server, token) = listen(args)?;
             if args.json {
                 write_line(
                     &mut out,
@@ -77,6 +63,27 @@ pub fn run(args: &AttachArgs) -> Result<u8, CliError> {
         }
     };
     consume(events, args, &base, &mut out)
+}
+
+/// Starts the server `args` ask for (loopback unless `--bind`) with a new token, and says
+/// where and with what on stderr (before a viewer takes the screen, and for `2>file`).
+pub(crate) fn listen(args: &AttachArgs) -> Result<(Server, String), CliError> {
+    let bind = args.bind.unwrap_or(IpAddr::from([127, 0, 0, 1]));
+    let token = new_token();
+    let server = Server::start(ServerOptions {
+        bind,
+        port: args.port,
+        token: token.clone(),
+    })
+    .map_err(|e| CliError(format!("listen on {bind}:{}: {e}", args.port)))?;
+    if !bind.is_loopback() {
+        eprintln!("bonescope: warning: listening on {bind}, reachable from other machines");
+    }
+    eprintln!(
+        "bonescope attach: listening on tcp://{0} and ws://{0}/?token={token}\nbonescope attach: token {token}",
+        server.addr
+    );
+    Ok((server, token))
 }
 
 pub(crate) fn read_file(file: &Path, follow: bool) -> Result<Receiver<Incoming>, CliError> {

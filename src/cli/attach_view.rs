@@ -3,14 +3,13 @@
 //! skeleton the hello names (or `--skeleton`) is opened when the hello arrives, with its
 //! size and hash compared to the game's.
 
-use crate::attach::{Incoming, Server, ServerOptions, new_token, skeleton_differences};
+use crate::attach::{Incoming, skeleton_differences};
 use crate::cli::attach::AttachArgs;
 use crate::cli::session_recording::skeleton_path;
 use crate::cli::{CliError, load_file};
 use crate::text::sanitize;
 use crate::tui::live::{Feed, Live, Loader, Opened};
 use std::io::Write;
-use std::net::IpAddr;
 use std::path::PathBuf;
 use std::sync::mpsc::{Receiver, sync_channel};
 
@@ -23,22 +22,7 @@ pub fn run(args: &AttachArgs) -> Result<u8, CliError> {
             sanitize(&file.display().to_string()).into_owned(),
         ),
         None => {
-            let bind = args.bind.unwrap_or(IpAddr::from([127, 0, 0, 1]));
-            let token = new_token();
-            let server = Server::start(ServerOptions {
-                bind,
-                port: args.port,
-                token: token.clone(),
-            })
-            .map_err(|e| CliError(format!("listen on {bind}:{}: {e}", args.port)))?;
-            if !bind.is_loopback() {
-                eprintln!("bonescope: warning: listening on {bind}, reachable from other machines");
-            }
-            // Before the viewer takes the screen (and for `2>file`): where and with what.
-            eprintln!(
-                "bonescope attach: listening on tcp://{0} and ws://{0}/?token={token}\nbonescope attach: token {token}",
-                server.addr
-            );
+            let (server, token) = crate::cli::attach::listen(args)?;
             (
                 server.events,
                 PathBuf::from("."),
