@@ -27,6 +27,37 @@ pub use crate::tui::process::Exit;
 
 /// Runs until quit. `fps` caps redraws while playing; `pictures` sends the Preview panel's
 /// picture after each frame (the caller takes it away at exit).
+/// Runs the viewer on the terminal [`terminal::enter`] set up, then leaves it as the way
+/// it ended requires (pictures deleted, modes restored); the exit status.
+pub fn run_to_exit(
+    mut term: Term,
+    app: &mut App,
+    fps: u32,
+    reloader: Option<crate::watch::Reloader>,
+    pictures: &mut Pictures,
+) -> Result<u8, String> {
+    let exit = match run(&mut term, app, fps, reloader, pictures) {
+        Ok(exit) if exit != Exit::HungUp => {
+            // Kitty images outlive the program otherwise.
+            let _ = pictures.clear(term.backend_mut());
+            exit
+        }
+        Ok(exit) => exit,
+        // The terminal went away under a write: a hang-up.
+        Err(e) if process::terminal_gone(&e) => Exit::HungUp,
+        Err(e) => {
+            terminal::restore();
+            return Err(format!("terminal error: {e}"));
+        }
+    };
+    finish(&exit);
+    if exit == Exit::HungUp {
+        // Dropping the terminal would show the cursor on the dead pty (and report failing).
+        std::mem::forget(term);
+    }
+    Ok(exit.status())
+}
+
 pub fn run(
     term: &mut Term,
     app: &mut App,

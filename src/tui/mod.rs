@@ -125,25 +125,5 @@ pub fn run(
         // The built-in sample carries its own atlas and page.
         app.panels.preview.textures = Some(std::sync::Arc::new(crate::embedded_sample_textures()));
     }
-    let result = event_loop::run(&mut term, &mut app, opts.fps, reloader, &mut pictures);
-    let exit = match result {
-        Ok(exit) if exit != process::Exit::HungUp => {
-            // Kitty images outlive the program otherwise.
-            let _ = pictures.clear(term.backend_mut());
-            exit
-        }
-        Ok(exit) => exit,
-        // The terminal went away under a write: a hang-up.
-        Err(e) if process::terminal_gone(&e) => process::Exit::HungUp,
-        Err(e) => {
-            terminal::restore();
-            return Err(format!("terminal error: {e}"));
-        }
-    };
-    event_loop::finish(&exit);
-    if exit == process::Exit::HungUp {
-        // Dropping the terminal would show the cursor on the dead pty (and report failing).
-        std::mem::forget(term);
-    }
-    Ok(exit.status())
+    event_loop::run_to_exit(term, &mut app, opts.fps, reloader, &mut pictures)
 }

@@ -3,7 +3,7 @@
 
 use crate::tui::app::App;
 use crate::tui::theme::{ColorMode, Theme};
-use crate::tui::{capabilities, event_loop, images, process, terminal};
+use crate::tui::{capabilities, event_loop, images, terminal};
 
 /// The viewer's options for `attach`: what the terminal shows, 30 redraws a second, mouse.
 pub fn options() -> crate::tui::Options {
@@ -35,22 +35,5 @@ pub fn run(mut app: App, opts: &crate::tui::Options) -> Result<u8, String> {
     let (mut pictures, _) =
         images::pictures::Pictures::start(opts.color != ColorMode::None && !ascii, opts.fps);
     app.panels.preview.pictures.setup = pictures.setup;
-    let result = event_loop::run(&mut term, &mut app, opts.fps, None, &mut pictures);
-    let exit = match result {
-        Ok(exit) if exit != process::Exit::HungUp => {
-            let _ = pictures.clear(term.backend_mut());
-            exit
-        }
-        Ok(exit) => exit,
-        Err(e) if process::terminal_gone(&e) => process::Exit::HungUp,
-        Err(e) => {
-            terminal::restore();
-            return Err(format!("terminal error: {e}"));
-        }
-    };
-    event_loop::finish(&exit);
-    if exit == process::Exit::HungUp {
-        std::mem::forget(term);
-    }
-    Ok(exit.status())
+    event_loop::run_to_exit(term, &mut app, opts.fps, None, &mut pictures)
 }
