@@ -240,7 +240,7 @@ fn dotnet_string(out: &mut Vec<u8>, s: &str) -> io::Result<()> {
     out.write_all(s.as_bytes())
 }
 
-/// The recording's bytes and its total key count (also used by `tests/mrtk_sample.rs`).
+/// The recording's bytes and its total key count (also used by `tests/goldens/mrtk_sample.rs`).
 pub fn recording() -> io::Result<(Vec<u8>, usize)> {
     let mut out = Vec::new();
     out.write_u64::<LittleEndian>(MAGIC)?;

@@ -1,0 +1,139 @@
+//! The Preview panel's textured picture as half-block cells (the fallback without an image
+//! protocol): a snapshot of spineboy-pro at the setup pose, colours checked against the
+//! renderer, and the same in a real viewer under tmux at 80x24 through a resize.
+
+use crate::common;
+
+use bonescope::tui::app::App;
+use bonescope::tui::images::Protocol;
+use bonescope::tui::offscreen::buffer_text;
+use bonescope::tui::theme::{ColorMode, Theme};
+use bonescope::tui::views::{MarkerKind, Panel, ViewCtx};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::style::Color;
+use std::sync::Arc;
+
+fn spineboy() -> Option<(App, std::path::PathBuf)> {
+    let json = common::shared_file("spineboy-pro", "corpus/spine/4.2/spineboy-pro.json")?;
+    let data = bonescope::format::load(&std::fs::read(&json).expect("read"), "spineboy-pro.json")
+        .expect("loads");
+    let app = App::open(
+        "spineboy-pro.json".into(),
+        vec![Arc::new(data)],
+        Theme::new(ColorMode::TrueColor),
+        MarkerKind::Braille,
+    )
+    .expect("app");
+    Some((app, json))
+}
+
+#[test]
+fn textured_half_block_preview() {
+    let Some((mut app, json)) = spineboy() else {
+        return;
+    };
+    let mut source = bonescope::tui::images::textures::TextureSource::default();
+    let (textures, notes) = source.load(&json, &app.doc.data);
+    assert!(
+        textures.is_some(),
+        "spineboy.atlas beside the export: {notes:?}"
+    );
+    assert!(notes.is_empty(), "{notes:?}");
+    let preview = &mut app.panels.preview;
+    preview.textures = textures;
+    preview.pictures.setup.protocol = Protocol::HalfBlock;
+    preview.pictures.on = Some(true);
+    preview.pictures.overlay = false;
+    let theme = Theme::new(ColorMode::TrueColor);
+    let mut term = Terminal::new(TestBackend::new(40, 24)).expect("backend");
+    let ctx = ViewCtx {
+        session: &app.session,
+        selection: &app.selection,
+        timelines: &app.timelines,
+        theme: &theme,
+        marker: MarkerKind::Braille,
+        focused: true,
+        playhead: 0.0,
+        playing: false,
+    };
+    term.draw(|f| app.panels.preview.render(f, f.area(), &ctx))
+        .expect("draw");
+    let buf = term.backend().buffer().clone();
+    let text = buffer_text(&buf);
+    assert!(
+        text.lines().next().expect("title").contains("blocks"),
+        "{text}"
+    );
+    // Colours: the cells carry the textures' colours (many distinct, none of the markers').
+    let mut colours = std::collections::HashSet::new();
+    for cell in buf.content() {
+        if cell.symbol() == "▀" || cell.symbol() == "▄" {
+            for c in [cell.fg, cell.bg] {
+                if let Color::Rgb(r, g, b) = c {
+                    colours.insert((r, g, b));
+                }
+            }
+        }
+    }
+    assert!(colours.len() > 30, "{} colours", colours.len());
+    insta::assert_snapshot!("spineboy_setup_half_blocks", text);
+}
+
+/// The viewer under tmux at 80x24 with `BONESCOPE_IMAGES=halfblock`: `P` `t` shows the
+/// textured half-block picture, which survives a resize to 100x30.
+#[test]
+fn tmux_textured_half_blocks_survive_a_resize() {
+    let Some((_, json)) = spineboy() else {
+        return;
+    };
+    let ci = std::env::var("CI").is_ok_and(|v| v == "true");
+    if std::process::Command::new("tmux")
+        .arg("-V")
+        .output()
+        .is_err()
+    {
+        assert!(!ci, "tmux is missing (CI=true)");
+        return;
+    }
+    let sock = format!("bs-picture-{}", std::process::id());
+    let tmux = |args: &[&str]| {
+        std::process::Command::new("tmux")
+            .args(["-L", &sock])
+            .args(args)
+            .output()
+            .expect("tmux")
+    };
+    let cmd = format!(
+        "BONESCOPE_IMAGES=halfblock COLORTERM=truecolor LANG=C.UTF-8 {} {}",
+        env!("CARGO_BIN_EXE_bonescope"),
+        json.display()
+    );
+    tmux(&["new-session", "-d", "-x", "80", "-y", "24", &cmd]);
+    let screen = |want: &str| {
+        for _ in 0..100 {
+            let out = tmux(&["capture-pane", "-p"]);
+            let text = String::from_utf8_lossy(&out.stdout).into_owned();
+            if text.contains(want) {
+                return text;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+        String::from_utf8_lossy(&tmux(&["capture-pane", "-p"]).stdout).into_owned()
+    };
+    screen("Preview");
+    tmux(&["send-keys", "P"]);
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    tmux(&["send-keys", "t"]);
+    let shown = screen("blocks");
+    let blocks = |s: &str| s.matches(['▀', '▄']).count();
+    tmux(&["resize-window", "-x", "100", "-y", "30"]);
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    let resized = screen("blocks");
+    tmux(&["send-keys", "q"]);
+    tmux(&["kill-server"]);
+    assert!(shown.contains("blocks"), "{shown}");
+    assert!(blocks(&shown) > 20, "{shown}");
+    assert!(resized.contains("blocks"), "{resized}");
+    assert!(blocks(&resized) > blocks(&shown), "{resized}");
+}
