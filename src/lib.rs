@@ -16,7 +16,8 @@
 //!   escaping policy for text from files.
 //!
 //! Features (all on by default): `watch` (hot reload with notify: `watch`), `tui` (the
-//! ratatui viewer: `tui`), `cli` (the command line: `cli`).
+//! ratatui viewer: `tui`), `cli` (the command line: `cli`, and `app`, the binary that plugs the
+//! viewer into it).
 //!
 //! ```
 //! use bonescope::core::skeleton::{Physics, Skeleton};
@@ -35,6 +36,8 @@
 //! # Ok::<(), bonescope::format::LoadError>(())
 //! ```
 
+#[cfg(feature = "cli")]
+pub mod app;
 #[cfg(feature = "attach")]
 pub mod attach;
 #[cfg(feature = "cli")]

@@ -1,3 +1,3 @@
 fn main() -> std::process::ExitCode {
-    bonescope::cli::main()
+    bonescope::app::main()
 }

@@ -1,6 +1,7 @@
-//! `bonescope man`: the man page (roff), generated from the clap definitions.
+//! `bonescope man`: the man page (roff), generated from the clap definitions and the
+//! viewer's key table.
 
-use super::{Cli, CliError};
+use crate::cli::{Cli, CliError};
 use clap::CommandFactory;
 
 /// The man page of bonescope, subcommands included, as roff.
@@ -112,9 +113,4 @@ A Spine JSON export as a binary export of the same version.
 
 fn roff_escape(s: &str) -> String {
     s.replace('\\', "\\\\").replace('-', "\\-")
-}
-
-/// Prints the man page to stdout.
-pub fn run() -> Result<(), CliError> {
-    super::write_stdout(&page()?)
 }

@@ -36,7 +36,7 @@ pub struct AttachArgs {
 }
 
 /// Runs the command; the exit status.
-pub fn run(args: &AttachArgs) -> Result<u8, CliError> {
+pub fn run(args: &AttachArgs, ui: &dyn super::Interactive) -> Result<u8, CliError> {
     use std::io::IsTerminal;
     // On a terminal (and not asked for lines) the live viewer; pipes keep the lines.
     let stdin_feeds = args.file.as_deref() == Some(Path::new("-"));
@@ -45,7 +45,7 @@ pub fn run(args: &AttachArgs) -> Result<u8, CliError> {
         && std::io::stdout().is_terminal()
         && (stdin_feeds || std::io::stdin().is_terminal());
     if viewer {
-        return crate::cli::attach_view::run(args);
+        return ui.attach(args);
     }
     let stdout = std::io::stdout();
     let mut out = std::io::LineWriter::new(stdout.lock());

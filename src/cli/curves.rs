@@ -536,8 +536,7 @@ mod tests {
 
     #[test]
     fn skeletons_give_every_plottable_channel_per_animation() {
-        let data =
-            crate::format::load(crate::tui::EMBEDDED_SAMPLE, "lantern-keeper").expect("sample");
+        let data = crate::format::load(crate::EMBEDDED_SAMPLE, "lantern-keeper").expect("sample");
         let r = from_skeleton(&data, "t".into(), None);
         assert!(r.markers.is_empty());
         let longest = data

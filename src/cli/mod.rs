@@ -1,14 +1,12 @@
 //! Headless subcommands and the command-line interface.
 
 pub mod attach;
-pub mod attach_view;
 pub mod check;
 pub mod check_files;
 pub mod completions;
 pub mod convert;
 pub mod curves;
 pub mod diff;
-pub mod man;
 pub mod poses;
 pub mod render;
 pub mod render_image;
@@ -90,51 +88,12 @@ pub enum MarkerArg {
     Ascii,
 }
 
-impl MarkerArg {
-    /// The marker it names.
-    pub fn kind(self) -> crate::tui::views::MarkerKind {
-        use crate::tui::views::MarkerKind;
-        match self {
-            MarkerArg::Octant => MarkerKind::Octant,
-            MarkerArg::Sextant => MarkerKind::Sextant,
-            MarkerArg::Braille => MarkerKind::Braille,
-            MarkerArg::Halfblock => MarkerKind::HalfBlock,
-            MarkerArg::Ascii => MarkerKind::Ascii,
-        }
-    }
-}
-
 /// `--color` values.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ColorArg {
     Auto,
     Always,
     Never,
-}
-
-impl ViewArgs {
-    /// The TUI options.
-    pub fn options(&self) -> crate::tui::Options {
-        use crate::tui::theme::ColorMode;
-        let caps = crate::tui::capabilities::Capabilities::from_env();
-        crate::tui::Options {
-            marker: self.marker.map_or(caps.marker, MarkerArg::kind),
-            unicode: caps.unicode,
-            fps: self.fps,
-            mouse: self.mouse,
-            poll: None,
-            animation: self.animation.clone(),
-            skins: self.skin.clone(),
-            color: match self.color {
-                ColorArg::Auto => caps.color,
-                ColorArg::Always => match caps.color {
-                    ColorMode::None => ColorMode::Ansi,
-                    m => m,
-                },
-                ColorArg::Never => ColorMode::None,
-            },
-        }
-    }
 }
 
 #[derive(Subcommand, Debug)]
@@ -376,14 +335,32 @@ pub fn load_all(path: &Path) -> Result<Vec<Arc<SkeletonData>>, CliError> {
         .map_err(|e| CliError(format!("{shown}: {e}")))
 }
 
-fn file_name(path: &Path) -> String {
+pub(crate) fn file_name(path: &Path) -> String {
     path.file_name()
         .map(|s| s.to_string_lossy().into_owned())
         .unwrap_or_default()
 }
 
-/// Runs a headless command, printing to stdout.
-pub fn run(command: Command) -> Result<(), CliError> {
+/// What the command line hands to the interactive side. The binary (`crate::app`) plugs in
+/// the terminal viewer, so no command here depends on it.
+pub trait Interactive {
+    /// Opens the viewer on `file` (or the built-in sample); the exit status.
+    fn open(
+        &self,
+        file: Option<&Path>,
+        view: &ViewArgs,
+        poll_ms: Option<u64>,
+    ) -> Result<u8, CliError>;
+    /// `attach` on a terminal: the viewer following the game; the exit status.
+    fn attach(&self, args: &attach::AttachArgs) -> Result<u8, CliError>;
+    /// `render --format text|svg`: the viewer's preview drawn without a terminal.
+    fn render_preview(&self, args: &render::RenderArgs) -> Result<(), CliError>;
+    /// The man page (roff), which lists the viewer's keys.
+    fn man_page(&self) -> Result<Vec<u8>, CliError>;
+}
+
+/// Runs a command, printing to stdout.
+pub fn run(command: Command, ui: &dyn Interactive) -> Result<(), CliError> {
     match command {
         Command::Poses {
             file,
@@ -462,11 +439,11 @@ pub fn run(command: Command) -> Result<(), CliError> {
             session::run(armatures, &run, &mut out)
         }
         Command::Check(_) | Command::Diff(_) | Command::Render(_) | Command::Attach { .. } => {
-            dispatch(command).map(|_| ())
+            dispatch(command, ui).map(|_| ())
         }
         Command::Convert(args) => convert::run(&args),
         Command::Completions { shell } => completions::run(shell),
-        Command::Man => man::run(),
+        Command::Man => write_stdout(&ui.man_page()?),
         Command::Scenario {
             scenario,
             corpus,
@@ -493,13 +470,13 @@ pub fn run(command: Command) -> Result<(), CliError> {
     }
 }
 
-/// Runs a headless command and returns its exit status (`check` and `diff` say more than
-/// success or failure).
-pub fn dispatch(command: Command) -> Result<u8, CliError> {
+/// Runs a command and returns its exit status (`check` and `diff` say more than success or
+/// failure).
+pub fn dispatch(command: Command, ui: &dyn Interactive) -> Result<u8, CliError> {
     match command {
         Command::Check(args) => check::run(&args),
         Command::Diff(args) => diff::run(&args),
-        Command::Render(args) => render::run(&args).map(|()| 0),
+        Command::Render(args) => render::run(&args, ui).map(|()| 0),
         Command::Attach {
             port,
             bind,
@@ -510,17 +487,20 @@ pub fn dispatch(command: Command) -> Result<u8, CliError> {
             json,
             headless,
             clients,
-        } => attach::run(&attach::AttachArgs {
-            port,
-            bind,
-            file,
-            follow,
-            record,
-            skeleton,
-            json,
-            headless,
-            clients,
-        }),
+        } => attach::run(
+            &attach::AttachArgs {
+                port,
+                bind,
+                file,
+                follow,
+                record,
+                skeleton,
+                json,
+                headless,
+                clients,
+            },
+            ui,
+        ),
         Command::Session {
             file,
             recording: Some(rec),
@@ -528,7 +508,7 @@ pub fn dispatch(command: Command) -> Result<u8, CliError> {
             json,
             ..
         } => session_recording::run(file.as_deref(), skeleton.as_deref(), &rec, json),
-        other => run(other).map(|()| 0),
+        other => run(other, ui).map(|()| 0),
     }
 }
 
@@ -541,26 +521,6 @@ pub(crate) fn write_stdout(bytes: &[u8]) -> Result<(), CliError> {
         Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(CliError(e.to_string())),
         _ => Ok(()),
     }
-}
-
-/// Opens the interactive viewer on `file`, or on the built-in sample.
-/// A file that does not exist yet is waited for (an exporter about to write it). Returns the
-/// exit status.
-fn open_viewer(file: Option<&Path>, view: &ViewArgs, poll_ms: Option<u64>) -> Result<u8, CliError> {
-    let (label, armatures) = match file {
-        Some(path) if crate::tui::waiting::absent(path) => (file_name(path), Vec::new()),
-        Some(path) => (file_name(path), load_all(path)?),
-        None => (
-            "lantern-keeper.json (built-in sample)".to_string(),
-            vec![Arc::new(
-                crate::format::load(crate::tui::EMBEDDED_SAMPLE, "lantern-keeper")
-                    .map_err(|e| CliError(format!("built-in sample: {e}")))?,
-            )],
-        ),
-    };
-    let mut opts = view.options();
-    opts.poll = poll_ms.map(std::time::Duration::from_millis);
-    crate::tui::run(label, armatures, file, &opts).map_err(CliError)
 }
 
 /// Reads a scenario and loads its skeleton (from `corpus`, else beside the scenario), or its
@@ -628,16 +588,16 @@ fn with_stdout(
         .or_else(output_error)
 }
 
-/// The binary's entry point.
-pub fn main() -> ExitCode {
-    let cli = Cli::parse();
+/// Runs what the command line asks: a command, `--watch`, or the viewer; the exit status
+/// (an error is printed on stderr with status 2).
+pub fn main_with(cli: Cli, ui: &dyn Interactive) -> ExitCode {
     let result = match cli.command {
-        Some(command) => dispatch(command),
+        Some(command) => dispatch(command, ui),
         None if cli.watch => match cli.file.as_deref() {
-            Some(f) => crate::cli::watch::run(f, cli.json, cli.poll).map(|()| 0),
+            Some(f) => watch::run(f, cli.json, cli.poll).map(|()| 0),
             None => Err(CliError("--watch needs a FILE".into())),
         },
-        None => open_viewer(cli.file.as_deref(), &cli.view, cli.poll),
+        None => ui.open(cli.file.as_deref(), &cli.view, cli.poll),
     };
     match result {
         Ok(status) => ExitCode::from(status),

@@ -6,12 +6,13 @@
 #[path = "../common/mod.rs"]
 mod common;
 
-mod headless_cli;
-mod session_cli;
-mod cli_errors;
-mod dragonbones_cli;
-mod spine_skel_cli;
-mod render_image_cli;
+mod app_follow;
 mod attach_network;
 mod attach_recording;
-mod app_follow;
+mod cli_errors;
+mod dragonbones_cli;
+mod headless_cli;
+mod layers;
+mod render_image_cli;
+mod session_cli;
+mod spine_skel_cli;

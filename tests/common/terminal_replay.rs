@@ -1,5 +1,5 @@
-//! A small terminal emulator for the viewer's byte stream: the tests replay what the backend
-//! sent and compare the screen it leaves with the frame that was drawn.
+//! The tests' one terminal model (the `vt100` crate) for the viewer's byte stream: the tests
+//! replay what the backend sent and compare the screen it leaves with the frame that was drawn.
 
 use ratatui::buffer::Buffer;
 use ratatui::style::{Color, Modifier};
@@ -27,7 +27,10 @@ pub fn replay(bytes: &[u8], w: usize, h: usize) -> Vec<String> {
 /// false). `what` names the case in the failure.
 pub fn assert_replays_to(bytes: &[u8], frame: &Buffer, colour: bool, what: &str) {
     let area = frame.area;
-    let screen = replay_styled(bytes, area.width.into(), area.height.into());
+    let mut terminal = ResizableTerminal::new(area.width, area.height);
+    terminal.feed(bytes);
+    let frame = &terminal.as_shown(frame);
+    let screen = terminal.cells();
     let text: String = screen
         .iter()
         .map(|r| r.iter().map(|c| c.ch).collect::<String>() + "\n")
@@ -46,143 +49,13 @@ pub fn assert_replays_to(bytes: &[u8], frame: &Buffer, colour: bool, what: &str)
     );
 }
 
-/// A terminal emulator for the sequences the viewer's backend sends: cursor moves (CUP,
-/// CUU/CUD/CUF/CUB, CHA, LF, CR, BS, RI), scroll margins (DECSTBM; a line feed on the bottom
-/// margin scrolls the band up, a reverse index on the top margin scrolls it down, the rows
-/// scrolled in blank; setting or resetting the margins homes the cursor; CUU/CUD stop at the
-/// margins from inside the band), erase display, attributes (SGR: an empty parameter is 0;
-/// blank cells take the current background) and modes (ignored).
+/// The screen a `w` x `h` terminal shows after `bytes` (the `vt100` crate's model: cursor
+/// moves, scroll margins, erases, attributes).
 pub fn replay_styled(bytes: &[u8], w: usize, h: usize) -> Vec<Vec<Shown>> {
-    let default = Shown {
-        ch: ' ',
-        fg: None,
-        bg: None,
-        modifier: Modifier::empty(),
-    };
-    let mut pen = default;
-    let blank = |pen: &Shown| Shown {
-        bg: pen.bg,
-        ..default
-    };
-    let mut grid = vec![vec![default; w]; h];
-    let (mut x, mut y) = (0usize, 0usize);
-    let (mut top, mut bottom) = (0usize, h - 1);
-    let text = String::from_utf8(bytes.to_vec()).expect("the stream is UTF-8");
-    let mut it = text.chars().peekable();
-    let scroll = |grid: &mut Vec<Vec<Shown>>, top: usize, bottom: usize, up: bool, b: Shown| {
-        if up {
-            grid[top..=bottom].rotate_left(1);
-            grid[bottom] = vec![b; w];
-        } else {
-            grid[top..=bottom].rotate_right(1);
-            grid[top] = vec![b; w];
-        }
-    };
-    while let Some(c) = it.next() {
-        match c {
-            '\x1b' if it.peek() == Some(&'M') => {
-                it.next();
-                if y == top {
-                    scroll(&mut grid, top, bottom, false, blank(&pen));
-                } else {
-                    y = y.checked_sub(1).expect("RI at the top row");
-                }
-            }
-            '\x1b' => {
-                assert_eq!(it.next(), Some('['), "only CSI and RI are sent");
-                let mut params = String::new();
-                let fin = loop {
-                    let c = it.next().expect("a final byte");
-                    if c.is_ascii_alphabetic() {
-                        break c;
-                    }
-                    params.push(c);
-                };
-                if params.starts_with('?') {
-                    continue;
-                }
-                let nums: Vec<usize> = params.split(';').map(|p| p.parse().unwrap_or(0)).collect();
-                let n = nums[0].max(1);
-                match fin {
-                    'H' => {
-                        y = nums[0].max(1) - 1;
-                        x = nums.get(1).copied().unwrap_or(1).max(1) - 1;
-                    }
-                    'A' if y >= top => y = y.saturating_sub(n).max(top),
-                    'A' => y = y.checked_sub(n).expect("CUU off the screen"),
-                    'B' if y <= bottom => y = (y + n).min(bottom),
-                    'B' => y = (y + n).min(h - 1),
-                    'C' => x += n,
-                    'D' => x -= n,
-                    'G' => x = n - 1,
-                    'J' => grid = vec![vec![blank(&pen); w]; h],
-                    'm' => sgr(&mut pen, &params),
-                    'r' => {
-                        let t = nums[0].max(1);
-                        let b = nums.get(1).copied().filter(|&b| b > 0).unwrap_or(h);
-                        assert!(t < b && b <= h, "bad margins {params}");
-                        (top, bottom) = (t - 1, b - 1);
-                        (x, y) = (0, 0);
-                    }
-                    other => panic!("unexpected CSI {params}{other}"),
-                }
-            }
-            '\n' if y == bottom => scroll(&mut grid, top, bottom, true, blank(&pen)),
-            '\n' => {
-                assert!(y + 1 < h, "a line feed scrolling the whole screen");
-                y += 1;
-            }
-            '\r' => x = 0,
-            '\x08' => x -= 1,
-            c => {
-                assert!(x < w && y < h, "printing outside the screen at {x},{y}");
-                grid[y][x] = Shown { ch: c, ..pen };
-                x += 1;
-            }
-        }
-    }
-    assert_eq!((top, bottom), (0, h - 1), "margins left set");
-    grid
-}
-
-/// Applies one SGR sequence's parameters to `pen` (16 colours only).
-fn sgr(pen: &mut Shown, params: &str) {
-    for p in params.split(';') {
-        let n: u8 = if p.is_empty() {
-            0
-        } else {
-            p.parse().unwrap_or_else(|_| panic!("SGR parameter {p:?}"))
-        };
-        let m = &mut pen.modifier;
-        match n {
-            0 => {
-                (pen.fg, pen.bg, *m) = (None, None, Modifier::empty());
-            }
-            1 => m.insert(Modifier::BOLD),
-            2 => m.insert(Modifier::DIM),
-            3 => m.insert(Modifier::ITALIC),
-            4 => m.insert(Modifier::UNDERLINED),
-            5 => m.insert(Modifier::SLOW_BLINK),
-            6 => m.insert(Modifier::RAPID_BLINK),
-            7 => m.insert(Modifier::REVERSED),
-            8 => m.insert(Modifier::HIDDEN),
-            9 => m.insert(Modifier::CROSSED_OUT),
-            22 => m.remove(Modifier::BOLD | Modifier::DIM),
-            23 => m.remove(Modifier::ITALIC),
-            24 => m.remove(Modifier::UNDERLINED),
-            25 => m.remove(Modifier::SLOW_BLINK | Modifier::RAPID_BLINK),
-            27 => m.remove(Modifier::REVERSED),
-            28 => m.remove(Modifier::HIDDEN),
-            29 => m.remove(Modifier::CROSSED_OUT),
-            30..=37 => pen.fg = Some(n - 30),
-            39 => pen.fg = None,
-            40..=47 => pen.bg = Some(n - 40),
-            49 => pen.bg = None,
-            90..=97 => pen.fg = Some(n - 90 + 8),
-            100..=107 => pen.bg = Some(n - 100 + 8),
-            other => panic!("unexpected SGR parameter {other} in {params:?}"),
-        }
-    }
+    let side = |n: usize| u16::try_from(n).expect("a terminal side fits u16");
+    let mut screen = ResizableTerminal::new(side(w), side(h));
+    screen.feed(bytes);
+    screen.cells()
 }
 
 /// The cells of `screen` whose attributes differ from `frame`'s (as the backend's terminal

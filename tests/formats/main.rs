@@ -8,15 +8,15 @@ mod common;
 #[path = "../common/tmux.rs"]
 mod tmux;
 
-mod spine4x_errors;
-mod spine_json_errors;
-mod mrtk_invalid;
 mod dragonbones_fuzz;
-mod mrtk_fuzz;
-mod spine_skel_fuzz;
-mod spine_skel_writer;
-mod spine_convert;
 mod hardening;
 mod hardening_round3;
+mod mrtk_fuzz;
+mod mrtk_invalid;
+mod spine4x_errors;
+mod spine_convert;
+mod spine_json_errors;
+mod spine_skel_fuzz;
+mod spine_skel_writer;
 mod watch_faults;
 mod watch_reload;

@@ -6,6 +6,12 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod dragonbones_goldens;
+mod dragonbones_twins;
+mod mrtk_goldens;
+mod mrtk_sample;
+mod render_golden;
+mod session_replay;
 mod spine38_poses;
 mod spine38_scenarios;
 mod spine38_skel_poses;
@@ -15,9 +21,3 @@ mod spine4x_poses;
 mod spine4x_scenarios;
 mod spine4x_skel_poses;
 mod spine_skel_twins;
-mod dragonbones_goldens;
-mod dragonbones_twins;
-mod mrtk_goldens;
-mod mrtk_sample;
-mod render_golden;
-mod session_replay;

@@ -8,8 +8,8 @@ mod common;
 #[path = "../common/tmux.rs"]
 mod tmux;
 
-mod tui_e2e;
 mod tui_attach_e2e;
+mod tui_e2e;
 mod tui_mouse_e2e;
 mod tui_physics_e2e;
 mod tui_process_e2e;

@@ -9,12 +9,12 @@ mod common;
 mod tmux;
 
 mod tui_app;
+mod tui_dragonbones;
+mod tui_first_minutes;
 mod tui_panels;
 mod tui_picture;
-mod tui_first_minutes;
 mod tui_playback_replay;
 mod tui_terminal_output;
-mod tui_dragonbones;
 mod view_bones;
 mod view_curves;
 mod view_events;
