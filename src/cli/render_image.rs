@@ -364,11 +364,10 @@ impl Job<'_> {
         let viewport = match self.viewport {
             Some(v) => v,
             None => {
+                // The setup pose joined with every pose drawn: a frame is never cut off.
                 let mut v = default_viewport(poser.pose(None, 0.0));
-                if self.args.format != RenderFormat::Png {
-                    for &t in &times {
-                        v = union(v, default_viewport(poser.pose(anim, t)));
-                    }
+                for &t in &times {
+                    v = union(v, default_viewport(poser.pose(anim, t)));
                 }
                 v.unwrap_or(Viewport {
                     x: -100.0,

@@ -102,3 +102,59 @@ fn bad_flags_are_refused() {
         );
     }
 }
+
+/// The RGBA pixels of a PNG.
+fn rgba(png_bytes: &[u8]) -> (u32, u32, Vec<u8>) {
+    let mut r = png::Decoder::new(std::io::Cursor::new(png_bytes))
+        .read_info()
+        .expect("a PNG");
+    assert_eq!(r.info().color_type, png::ColorType::Rgba);
+    let (w, h) = (r.info().width, r.info().height);
+    let mut buf = vec![0; r.output_buffer_size().expect("size")];
+    r.next_frame(&mut buf).expect("pixels");
+    (w, h, buf)
+}
+
+// Issue 28: a PNG of a pose that leaves the setup pose's bounds (spineboy in mid-jump) was
+// framed on the setup pose alone and cut the character at the edge. The default framing
+// joins the drawn pose: nothing is drawn on the border rows and columns.
+#[test]
+fn a_png_frames_the_pose_it_draws() {
+    let Some(file) = common::shared_file("png framing", "corpus/spine/4.2/spineboy-pro.json")
+    else {
+        return;
+    };
+    let file = file.to_str().expect("a UTF-8 path");
+    for time in ["0.3", "0.5", "0.7"] {
+        let (code, out, err) = run(&[
+            "render",
+            file,
+            "--format",
+            "png",
+            "--animation",
+            "jump",
+            "--time",
+            time,
+            "--size",
+            "96x96",
+            "--background",
+            "transparent",
+        ]);
+        assert_eq!(code, Some(0), "{err}");
+        let (w, h, px) = rgba(&out);
+        let alpha = |x: u32, y: u32| px[((y * w + x) * 4 + 3) as usize];
+        let border = (0..w)
+            .flat_map(|x| [(x, 0), (x, h - 1)])
+            .chain((0..h).flat_map(|y| [(0, y), (w - 1, y)]));
+        let drawn: Vec<(u32, u32)> = border.filter(|&(x, y)| alpha(x, y) > 0).collect();
+        assert!(
+            drawn.is_empty(),
+            "t={time}: the character touches the edge at {:?}",
+            &drawn[..drawn.len().min(5)]
+        );
+        assert!(
+            (0..w * h).any(|i| px[(i * 4 + 3) as usize] > 0),
+            "t={time}: something is drawn"
+        );
+    }
+}

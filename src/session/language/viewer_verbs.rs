@@ -17,7 +17,8 @@ pub enum ViewerCommand {
     Step(i64),
     /// Play this many seconds at speed 1 (whole frames), then pause.
     Play(f64),
-    /// Back to frame 0.
+    /// Back to the session's frame 0 (`frame 0`; the viewer's `Home` key goes to the start of
+    /// the followed animation instead, which a script reaches with `frame N`).
     Home,
     /// Set the loop range's in point (the current frame when `None`).
     In(Option<u64>),
