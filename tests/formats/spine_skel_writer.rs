@@ -384,13 +384,7 @@ fn kinds_fixtures_convert_to_skel_that_poses_as_the_official_json() {
         // (golden 0.0168 where bonescope says 55 degrees: about 55 x (pi/180)^2); a runtime
         // finding outside the binary format, left to the runtime's owner. The .skel poses are
         // compared with the JSON's below for every version.
-        // 4.3: bonescope's two-bone IK ("reach": softness, compress, stretch, bend -1, over a
-        // parent with animated shear and scale) differs from spine-core 4.3.13 by up to 4 in
-        // applied values (the same IK matches the 4.2 runtime; without the IK constraint the
-        // fixture matches the 4.3 golden within 5e-5): a runtime finding outside the binary
-        // format, left to the runtime's owner. The official reader poses the converted .skel
-        // as this golden (`official_runtimes_read_the_fixtures_converted`).
-        if version != "4.2" && version != "4.3" {
+        if version != "4.2" {
             let r = common::golden_poses::check(&json, &golden);
             assert!(r.is_ok(), "{version} JSON: {}", r.unwrap_err());
         }

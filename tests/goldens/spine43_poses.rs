@@ -49,6 +49,23 @@ fn ik_volume_and_linked_slot_goldens_4_3() {
     run_all(pairs);
 }
 
+/// What 4.3 changed in IK against 4.2 (`tests/fixtures/spine43/ik-rules-43.json`, chains
+/// side by side): a two-bone parent keeps its shear (set up and keyed, with softness, stretch,
+/// compress, bend -1, mix < 1, non-uniform and reflected parents); 1e-5 guards (parent scales
+/// 5e-5 apart count as uniform, determinants and bone lengths between 1e-5 and 1e-4 still
+/// solve, a `noRotationOrReflection` parent axis below 1e-4 squared); the angle wrap at
+/// exactly -180 and the runtime's rounded pi. At 10 and 13 samples.
+#[test]
+fn ik_rules_goldens_4_3() {
+    let dir = project_dir().join("tests/fixtures/spine43");
+    let sample = dir.join("ik-rules-43.json");
+    let pairs = ["ik-rules-43.poses.json", "ik-rules-43.s13.poses.json"]
+        .iter()
+        .map(|g| (sample.clone(), dir.join(g)))
+        .collect();
+    run_all(pairs);
+}
+
 /// Shipped 4.3 skeletons sampled at times no shipped golden holds (7 samples per animation,
 /// made with the 4.3 runtime: `tests/fixtures/spine43/*.s7.poses.json`).
 #[test]

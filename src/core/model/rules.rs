@@ -58,6 +58,9 @@ pub enum IkRule {
     V40,
     V41,
     V42,
+    /// 4.3: guards at 1e-5, the IK angle wraps `<= -180`, and a two-bone parent keeps its
+    /// shear (4.2 zeroed it).
+    V43,
 }
 
 /// Transform and path constraint differences.
@@ -302,6 +305,7 @@ impl Rules {
         version: RuntimeVersion::Spine43,
         applied: AppliedFormula::V43,
         constraints: ConstraintRule::V43,
+        ik: IkRule::V43,
         physics: PhysicsRule::V43,
         events: EventRule::V43,
         state: StateRule::V43,

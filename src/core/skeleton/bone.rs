@@ -24,6 +24,9 @@ pub struct SkeletonFrame {
     pub scale_x: f64,
     pub scale_y: f64,
     pub deg_rad: f64,
+    /// Below this squared parent x-axis length a `noRotationOrReflection` bone takes its
+    /// rotation from the parent's y axis: 1e-4 up to 4.2, 1e-10 (1e-5 squared) in 4.3.
+    pub axis_epsilon: f64,
 }
 
 impl SkeletonFrame {
@@ -34,6 +37,7 @@ impl SkeletonFrame {
         scale_x: 1.0,
         scale_y: 1.0,
         deg_rad: DEG_RAD,
+        axis_epsilon: 0.0001,
     };
 }
 
@@ -548,7 +552,7 @@ fn world_of(
             // Keep the parent's scale and shear but drop its rotation and reflection.
             let mut s = pa * pa + pc * pc;
             let prx;
-            if s > 0.0001 {
+            if s > sk.axis_epsilon {
                 s = (pa * pd - pb * pc).abs() / s;
                 pa /= sk.scale_x;
                 pc /= sk.scale_y;

@@ -1,7 +1,14 @@
 //! Inverse kinematics: rotates one bone, or a parent/child pair, so the chain reaches a target.
+//!
+//! Spine 4.3 (`IkRule::V43`, found black-box against spine-core 4.3.13; fixture
+//! `tests/fixtures/spine43/ik-rules-43.json`) solves with the 4.2 geometry but writes only the
+//! bones' local rotation and scale, so a two-bone parent keeps its shear (4.2 set its world
+//! transform from a shear-free pose); its guards use 1e-5 where 4.2 used 1e-4 (the
+//! `noRotationOrReflection` axis: the world transform's 1e-10), and an IK angle of exactly
+//! -180 wraps to 180. All 4.x runtimes turn radians into degrees with their rounded pi.
 
 use super::{Local, Skeleton};
-use crate::core::math::{RAD_DEG, atan2_deg};
+use crate::core::math::{DEG_RAD, RAD_DEG, SPINE_PI};
 use crate::core::model::{IkConstraintData, IkRule, Inherit, SkeletonData};
 use std::f64::consts::PI;
 
@@ -41,17 +48,40 @@ impl IkConstraint {
     }
 }
 
-/// Wraps a single-step rotation difference into (-180, 180].
-fn wrap_once(mut r: f64) -> f64 {
+/// Wraps a single-step rotation difference into (-180, 180] (4.3; earlier runtimes keep
+/// exactly -180, so their range is [-180, 180]).
+fn wrap_once(mut r: f64, rule: IkRule) -> f64 {
     if r > 180.0 {
         r -= 360.0;
-    } else if r < -180.0 {
+    } else if r < -180.0 || (r == -180.0 && rule == IkRule::V43) {
         r += 360.0;
     }
     r
 }
 
+/// The threshold below which a length, scale difference or determinant counts as zero:
+/// 0.0001 up to 4.2, 1e-5 in 4.3.
+fn epsilon(rule: IkRule) -> f64 {
+    if rule == IkRule::V43 { 1e-5 } else { 0.0001 }
+}
+
+/// 4.1 and later guard degenerate parents (a zero inverse for a vanishing determinant, a
+/// minimum squared axis length) and flip `onlyTranslation` targets by the skeleton's sign.
+fn guards_degenerate(rule: IkRule) -> bool {
+    matches!(rule, IkRule::V41 | IkRule::V42 | IkRule::V43)
+}
+
 impl Skeleton {
+    /// Degrees per radian as the runtime computes them (4.x: from its rounded pi, which
+    /// decides angles that land exactly on the +-180 wrap).
+    fn ik_rad_deg(&self) -> f64 {
+        if self.frame.deg_rad == DEG_RAD {
+            RAD_DEG
+        } else {
+            180.0 / SPINE_PI
+        }
+    }
+
     /// Runs IK constraint `i` (`data` is this skeleton's data).
     pub(crate) fn apply_ik(&mut self, data: &SkeletonData, i: usize) {
         let cd = &data.ik_constraints[i];
@@ -71,8 +101,8 @@ impl Skeleton {
         match cd.bones.as_slice() {
             [bone] => self.ik_one(*bone, tx, ty, compress, stretch, StretchY::of(cd), mix),
             [parent, child] => {
-                // 4.2 solves only chains that inherit normally.
-                if rule == IkRule::V42
+                // 4.2 and 4.3 solve only chains that inherit normally.
+                if matches!(rule, IkRule::V42 | IkRule::V43)
                     && (self.bones[*parent].inherit != Inherit::Normal
                         || self.bones[*child].inherit != Inherit::Normal)
                 {
@@ -109,6 +139,7 @@ impl Skeleton {
     ) {
         self.ensure_applied(bone);
         let rule = self.data.rules.ik;
+        let eps = epsilon(rule);
         let data = &self.data.bones[bone];
         let Some(pi) = data.parent else {
             return;
@@ -120,12 +151,14 @@ impl Skeleton {
         let ap = b.applied;
         let (pa, mut pb, pc, mut pd) = (p.a, p.b, p.c, p.d);
         let mut rotation_ik = -ap.shear_x - ap.rotation;
+        let rad_deg = self.ik_rad_deg();
+        let atan2_deg = |y: f64, x: f64| y.atan2(x) * rad_deg;
         let (mut tx, mut ty);
         match inherit {
             Inherit::OnlyTranslation => {
                 tx = target_x - b.world_x;
                 ty = target_y - b.world_y;
-                if matches!(rule, IkRule::V41 | IkRule::V42) {
+                if guards_degenerate(rule) {
                     tx *= crate::core::math::signum(self.frame.scale_x);
                     ty *= crate::core::math::signum(self.frame.scale_y);
                 }
@@ -133,8 +166,8 @@ impl Skeleton {
             _ => {
                 if inherit == Inherit::NoRotationOrReflection {
                     let mut l2 = pa * pa + pc * pc;
-                    if matches!(rule, IkRule::V41 | IkRule::V42) {
-                        l2 = l2.max(0.0001);
+                    if guards_degenerate(rule) {
+                        l2 = l2.max(eps);
                     }
                     let s = (pa * pd - pb * pc).abs() / l2;
                     let sa = pa / self.frame.scale_x;
@@ -146,7 +179,7 @@ impl Skeleton {
                 let x = target_x - p.world_x;
                 let y = target_y - p.world_y;
                 let d = pa * pd - pb * pc;
-                if matches!(rule, IkRule::V41 | IkRule::V42) && d.abs() <= 0.0001 {
+                if guards_degenerate(rule) && d.abs() <= eps {
                     tx = 0.0;
                     ty = 0.0;
                 } else {
@@ -159,7 +192,7 @@ impl Skeleton {
         if ap.scale_x < 0.0 {
             rotation_ik += 180.0;
         }
-        rotation_ik = wrap_once(rotation_ik);
+        rotation_ik = wrap_once(rotation_ik, rule);
         let (mut sx, mut sy) = (ap.scale_x, ap.scale_y);
         if compress || stretch {
             if matches!(inherit, Inherit::NoScale | Inherit::NoScaleOrReflection) {
@@ -168,7 +201,7 @@ impl Skeleton {
             }
             let len = length * sx;
             let dd = (tx * tx + ty * ty).sqrt();
-            if ((compress && dd < len) || (stretch && dd > len)) && len > 0.0001 {
+            if ((compress && dd < len) || (stretch && dd > len)) && len > eps {
                 let s = (dd / len - 1.0) * alpha + 1.0;
                 sx *= s;
                 sy = stretch_y.apply(sy, s);
@@ -198,7 +231,9 @@ impl Skeleton {
         softness: f64,
         alpha: f64,
     ) {
-        let v4 = self.data.rules.ik != IkRule::V38;
+        let rule = self.data.rules.ik;
+        let v4 = rule != IkRule::V38;
+        let eps = epsilon(rule);
         if alpha == 0.0 {
             let pose = self.bones[child].pose;
             self.update_bone_world(child, pose);
@@ -237,7 +272,7 @@ impl Skeleton {
         let pb = &self.bones[parent];
         let cx = cap.x;
         let (cy, cwx, cwy);
-        let uniform = (psx - psy).abs() <= 0.0001;
+        let uniform = (psx - psy).abs() <= eps;
         // 4.x also measures along the parent's x axis when stretching.
         if !uniform || (v4 && stretch) {
             cy = 0.0;
@@ -251,7 +286,7 @@ impl Skeleton {
         let pp = self.bones[ppi].frame();
         let (a, b, c, d) = (pp.a, pp.b, pp.c, pp.d);
         let det = a * d - b * c;
-        let id = if matches!(self.data.rules.ik, IkRule::V41 | IkRule::V42) && det.abs() <= 0.0001 {
+        let id = if guards_degenerate(rule) && det.abs() <= eps {
             0.0
         } else {
             1.0 / det
@@ -261,7 +296,7 @@ impl Skeleton {
         let dy = (y * a - x * c) * id - py;
         let l1 = (dx * dx + dy * dy).sqrt();
         let mut l2 = child_len * csx;
-        if l1 < 0.0001 {
+        if l1 < eps {
             self.ik_one(
                 parent,
                 target_x,
@@ -375,21 +410,32 @@ impl Skeleton {
                 a2 = max_angle * bend_dir;
             }
         }
+        let rad_deg = self.ik_rad_deg();
         let os = self.memos.ik_child[constraint].atan2(cy, cx) * s2;
         let rotation = pap.rotation;
-        let a1 = wrap_once((a1 - os) * RAD_DEG + os1 - rotation);
+        let a1 = wrap_once((a1 - os) * rad_deg + os1 - rotation, rule);
+        // 4.3 writes only the parent's local rotation and scale; earlier runtimes set its
+        // world transform from a pose without shear.
+        let (shear_x, shear_y) = if rule == IkRule::V43 {
+            (pap.shear_x, pap.shear_y)
+        } else {
+            (0.0, 0.0)
+        };
         let local = Local {
             x: px,
             y: py,
             rotation: rotation + a1 * alpha,
             scale_x: sx,
             scale_y: if v4 { sy } else { pap.scale_y },
-            shear_x: 0.0,
-            shear_y: 0.0,
+            shear_x,
+            shear_y,
         };
         self.update_bone_world(parent, local);
         let rotation = cap.rotation;
-        let a2 = wrap_once(((a2 + os) * RAD_DEG - cap.shear_x) * s2 + os2 - rotation);
+        let a2 = wrap_once(
+            ((a2 + os) * rad_deg - cap.shear_x) * s2 + os2 - rotation,
+            rule,
+        );
         let local = Local {
             x: cx,
             y: cy,

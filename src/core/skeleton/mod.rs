@@ -27,7 +27,8 @@ pub use update_order::{UpdateOrder, UpdateStep};
 
 use crate::core::color::Color;
 use crate::core::model::{
-    AttachmentId, ConstraintRef, NameKind, PoseModel, SkeletonData, Skin, UnknownName,
+    AppliedFormula, AttachmentId, ConstraintRef, NameKind, PoseModel, SkeletonData, Skin,
+    UnknownName,
 };
 use memo::{AxesTrig, ConstraintMemos};
 use std::sync::Arc;
@@ -113,6 +114,11 @@ impl Skeleton {
             skin: None,
             frame: SkeletonFrame {
                 deg_rad: data.rules.deg_rad(),
+                axis_epsilon: if data.rules.applied == AppliedFormula::V43 {
+                    1e-10
+                } else {
+                    0.0001
+                },
                 ..SkeletonFrame::IDENTITY
             },
             color: Color::WHITE,
