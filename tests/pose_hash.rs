@@ -190,10 +190,7 @@ fn every_corpus_pose_is_bit_identical() {
         return;
     }
     let text = std::fs::read_to_string(&expected_path).expect("tests/fixtures/pose_hashes.txt");
-    let expected: BTreeMap<&str, &str> = text
-        .lines()
-        .filter_map(|l| l.split_once(' '))
-        .collect();
+    let expected: BTreeMap<&str, &str> = text.lines().filter_map(|l| l.split_once(' ')).collect();
     let mut diffs = Vec::new();
     for line in &got {
         let (name, hash) = line.split_once(' ').expect("name hash");
