@@ -20,6 +20,9 @@
 #   NODE_MODULES   a node_modules folder holding @esotericsoftware/spine-core 4.2.119 for the
 #                  JS anchor; unset: the JS anchor runs only if `npm install --offline` works
 #   NO_JS=1        skip the JS anchor;  NO_BUILD=1  use the binaries already in target/
+#   NO_IR=1        skip the instruction counts (callgrind; run once, after the rounds)
+#   SEEK_FRAMES    session lengths of the scrubbing counts ("1000 100000"; 1000000 takes
+#                  about an hour under callgrind on spineboy-pro)
 #   SHARED         the shared corpus folder (../shared)
 #   OUT            the output folder (target/side-by-side)
 set -euo pipefail
@@ -35,7 +38,7 @@ for arg in "$@"; do
     case $arg in
     --quick) QUICK=1 ;;
     -h | --help)
-        sed -n '2,25p' "$0"
+        sed -n '2,27p' "$0"
         exit 0
         ;;
     *) die "unknown argument $arg (try --help)" ;;
@@ -54,9 +57,11 @@ OUT=$(cd "$OUT" && pwd)
 if [ $QUICK = 1 ]; then
     ROUNDS=${ROUNDS:-1} IDLE_SECONDS=${IDLE_SECONDS:-5}
     N_LOAD=20 N_SYNTH=5 N_JS=10 FRAMES=2000 TB_SECONDS=3 LINEAR_ANIMS="5 30 60" VIEWER_SECONDS=2
+    IR_FRAMES=60 SEEK_FRAMES=${SEEK_FRAMES:-"1000 10000"} SEEK_PROBES=5
 else
     ROUNDS=${ROUNDS:-5} IDLE_SECONDS=${IDLE_SECONDS:-60}
     N_LOAD=200 N_SYNTH=9 N_JS=50 FRAMES=10000 TB_SECONDS=10 LINEAR_ANIMS="5 30 60 150 300" VIEWER_SECONDS=5
+    IR_FRAMES=100 SEEK_FRAMES=${SEEK_FRAMES:-"1000 100000"} SEEK_PROBES=20
 fi
 for v in ROUNDS IDLE_SECONDS; do
     [[ ${!v} =~ ^[1-9][0-9]*$ ]] || die "$v must be a positive integer, not '${!v}'"
@@ -95,7 +100,7 @@ if [ "${NO_BUILD:-0}" != 1 ]; then
     (cd benches/load-floor && cargo build --release)
 fi
 for b in "$BIN/bonescope" "$BIN/examples/load_loop" "$BIN/examples/frame_loop" \
-    "$BIN/examples/terminal_bytes" "$BIN/examples/idle_cpu" "$FLOOR"; do
+    "$BIN/examples/terminal_bytes" "$BIN/examples/idle_cpu" "$BIN/examples/seek_probe" "$FLOOR"; do
     [ -x "$b" ] || die "missing $b (run without NO_BUILD=1)"
 done
 
@@ -307,6 +312,83 @@ for r in 1 2 3; do
     for f in "${LIN[@]}"; do
         rec "$r" linear bonescope "$(basename "$f" .json)" "$BIN/examples/load_loop" "$f" 5
     done
+done
+
+# --- instruction counts (callgrind, once: deterministic, load-independent) -----------------
+# Issue 33's goals are judged on these first. Each program runs whole under callgrind; the
+# per-call figure is the inclusive count of the measured function over its calls
+# (`side_by_side.py ir`).
+ir() { # GROUP WHO SUBJECT "FUNCTION.." CMD... (recorded as round 1)
+    local group=$1 who=$2 subject=$3 funcs=$4 cg
+    shift 4
+    cg=$IRDIR/$group.$who.$(echo "$subject" | tr '/@' '__').out
+    if ! valgrind --tool=callgrind --callgrind-out-file="$cg" "$@" >/dev/null 2>"$cg.log"; then
+        # A peer that cannot read a rig leaves its cell empty; bonescope failing stops the run.
+        [ "$who" = bonescope ] && die "callgrind failed: $* (see $cg.log)"
+        note "skipped: $who on $subject failed under callgrind (see $cg.log)"
+        return 0
+    fi
+    # shellcheck disable=SC2086
+    python3 benches/side_by_side.py ir "$cg" $funcs | sed "s|^|R1 ir-$group $who $subject |" >>"$RAW"
+}
+if [ "${NO_IR:-0}" != 1 ] && command -v valgrind >/dev/null; then
+    IRDIR=$OUT/callgrind
+    mkdir -p "$IRDIR"
+    echo "META ir yes" >>"$RAW"
+    note "instruction counts: frame (every 4.2 rig with an atlas, bonescope and rusty_spine)"
+    for f in "$C42"/*.json; do
+        n=$(basename "$f" .json)
+        a=$C42/${n%-*}.atlas
+        [ "$n" = celestial-circus-pro ] && a=$IN/celestial-circus.atlas
+        [ -f "$a" ] || continue
+        ir frame bonescope "4.2/$n" "frame_loop::frame frame_loop::frame_mix" \
+            "$BIN/examples/frame_loop" "$f" "$IR_FRAMES"
+        ir frame rusty "4.2/$n" "bench_frame bench_frame_mix" \
+            "$RUSTY" ir-frame "$(anchor_json "$n")" "$a" "$IR_FRAMES"
+    done
+    note "instruction counts: JSON load against plain serde_json Value (every Spine JSON export)"
+    for v in 3.7 3.8 4.0 4.1 4.2 4.3; do
+        for f in "$SHARED/corpus/spine/$v"/*.json; do
+            n=$(basename "$f" .json)
+            ir load bonescope "$v/$n" "load_loop::load_once" "$BIN/examples/load_loop" "$f" 1
+            ir load value "$v/$n" "parse_once" "$FLOOR" value "$f" 1
+        done
+    done
+    note "instruction counts: .skel, DragonBones JSON and .dbbin loads and frames"
+    for v in 3.7 3.8 4.0 4.1 4.2; do
+        for n in spineboy-pro raptor-pro; do
+            f=$SHARED/corpus/spine/$v/$n.skel
+            [ -f "$f" ] && ir skel bonescope "$v/$n" "load_loop::load_once" "$BIN/examples/load_loop" "$f" 1
+        done
+    done
+    for f in "$SHARED"/corpus/dragonbones/4.5/*.json "$SHARED"/corpus/dragonbones/5.x/*/*.json \
+        "$SHARED"/corpus/dragonbones/5.x/*/*.dbbin; do
+        [ -f "$f" ] || continue
+        v=$(basename "$(dirname "$f")")
+        n=$(basename "$f")
+        ir dragonbones bonescope "$v/$n" "load_loop::load_once" "$BIN/examples/load_loop" "$f" 1
+        ir dbframe bonescope "$v/$n" "frame_loop::frame frame_loop::frame_mix" \
+            "$BIN/examples/frame_loop" "$f" "$IR_FRAMES"
+    done
+    note "instruction counts: scrubbing (step back, random seek) at $SEEK_FRAMES frames"
+    for frames in $SEEK_FRAMES; do
+        ir seek bonescope "$frames" "seek_probe::step_back seek_probe::random_seek" \
+            "$BIN/examples/seek_probe" "$C42/spineboy-pro.json" "$frames" "$SEEK_PROBES"
+        "$BIN/examples/seek_probe" "$C42/spineboy-pro.json" "$frames" 2 |
+            sed "s|^|R1 seekmem bonescope $frames |" >>"$RAW"
+    done
+else
+    note "instruction counts skipped (NO_IR=1 or no valgrind)"
+fi
+
+# --- other benchmark groups (benches/side-by-side.d) ------------------------------------------
+# Every executable there runs once with the binaries' folder as its argument; each line it
+# prints, `GROUP WHO SUBJECT key=value ...`, becomes a table of its own (generated:extra-GROUP).
+for x in "$ROOT"/benches/side-by-side.d/*; do
+    [ -x "$x" ] || continue
+    note "extra benchmark $(basename "$x")"
+    out=$("$x" "$BIN" 2>&1) || die "failed: $x: $out"
+    printf '%s\n' "$out" | grep -E '^[a-z0-9-]+ \S+ \S+ ' | sed 's|^\([a-z0-9-]*\) |R1 extra-\1 |' >>"$RAW" || true
 done
 
 # --- terminal bytes (deterministic byte counts: once) -------------------------------------

@@ -3,6 +3,10 @@
 
   side_by_side.py summarize RAW            raw.txt -> summary.json (stdout)
   side_by_side.py tables SUMMARY [NAME..]  every generated table (or those named), Markdown
+  side_by_side.py ir CALLGRIND.OUT FUNCTION..
+                                           per FUNCTION: `IR function=NAME calls=N
+                                           ir=TOTAL ir_per_call=X` (inclusive instructions of
+                                           every call, from callgrind's call records)
   side_by_side.py splice SUMMARY FILE.md [NAME..]
                                            rewrites each table (or those named) between its
                                            markers in FILE.md
@@ -203,12 +207,79 @@ def summarize(raw_path):
             f = kv(rounds[1][0])
             rss[s] = {"vmhwm_kb": f["vmhwm_kb"], "bytes": f["bytes"]}
 
+    # Instruction counts (callgrind, once): group -> subject -> who -> function -> figures.
+    ir = {}
+    for (g, who, subj), rounds in rec.items():
+        if not g.startswith("ir-"):
+            continue
+        for text in rounds.get(1, []):
+            fn = re.search(r"function=(\S+)", text)
+            f = kv(text)
+            if fn and f.get("calls"):
+                ir.setdefault(g[3:], {}).setdefault(subj, {}).setdefault(who, {})[fn[1]] = {
+                    "per_call": f["ir_per_call"], "calls": int(f["calls"])}
+    seekmem = {}
+    for (g, _, subj), rounds in rec.items():
+        if g == "seekmem":
+            for text in rounds.get(1, []):
+                seekmem[subj] = kv(text)
+    # Other benchmark groups (benches/side-by-side.d): group -> [{who, subject, fields}].
+    extra = {}
+    for (g, who, subj), rounds in rec.items():
+        if g.startswith("extra-"):
+            for text in rounds.get(1, []):
+                extra.setdefault(g[6:], []).append(
+                    {"who": who, "subject": subj, "fields": dict(re.findall(r"(\w+)=(\S+)", text))})
+
     meta["loadavg_rounds"] = loadavg
     if loadavg:
         one = [x[0] for x in loadavg]
         meta["loadavg_1min_range"] = [min(one), max(one)]
     return {"meta": meta, "load": load, "skel": skel, "frame": frame, "frame_ratio": frame_ratio,
-            "linear": linear, "terminal_bytes": term, "idle": idle, "rss": rss, "spine43": spine43}
+            "linear": linear, "terminal_bytes": term, "idle": idle, "rss": rss, "spine43": spine43,
+            "ir": ir, "seekmem": seekmem, "extra": extra}
+
+
+def callgrind_calls(path, names):
+    """Inclusive instructions and call count of each function in `names` (matched on the
+    whole demangled name or its last `::` segments), from a callgrind output file's call
+    records: a `calls=N ...` line is followed by the call's position and inclusive cost."""
+    ids = {}
+    out = {n: [0, 0] for n in names}
+
+    def match(fname):
+        for n in names:
+            if fname == n or fname.endswith("::" + n) or fname.endswith(" " + n):
+                return n
+        return None
+
+    callee = None
+    pending = None
+    for line in open(path, errors="replace"):
+        if pending is not None:
+            fields = line.split()
+            if len(fields) >= 2 and pending in out:
+                out[pending][1] += int(fields[1])
+            pending = None
+            continue
+        if line.startswith(("fn=", "cfn=", "cfni=")):
+            rest = line.split("=", 1)[1].strip()
+            m = re.match(r"\((\d+)\)(?: (.*))?$", rest)
+            name = rest
+            if m:
+                name = m[2] if m[2] is not None else ids.get(m[1], "")
+                if m[2] is not None:
+                    ids[m[1]] = m[2]
+            if line.startswith("c"):
+                callee = name
+        elif line.startswith("calls="):
+            n = match(callee or "")
+            if n is not None:
+                out[n][0] += int(line[6:].split()[0])
+                pending = n
+            else:
+                pending = ""
+    return out
 
 
 # --- tables -----------------------------------------------------------------------------------
@@ -402,6 +473,169 @@ def table_rss(s):
     return "\n".join(out)
 
 
+# --- issue 33's goals: instruction counts first, wall ratios beside them ------------------------
+
+FRAME_TARGET = 0.85  # bonescope / rusty_spine instructions per frame, plain and mixing
+LOAD_TARGET = 0.6    # bonescope load / plain serde_json Value, instructions
+SEEK_TARGET = 2e6    # instructions per step back or random seek, any session length
+
+
+def mi(v):
+    """Instructions, in a unit that fits."""
+    if v is None:
+        return "-"
+    if v >= 1e6:
+        return f"{v / 1e6:.2f} M"
+    if v >= 1e3:
+        return f"{v / 1e3:.1f} k"
+    return f"{v:.0f}"
+
+
+def verdict(value, target):
+    if value is None:
+        return "not measured in this run"
+    return "met" if value <= target else "**missed**"
+
+
+def per_call(entry, who, fn):
+    x = (entry or {}).get(who, {}).get(fn)
+    return x["per_call"] if x else None
+
+
+def ratio(a, b):
+    return a / b if a is not None and b else None
+
+
+def fx(v, digits=2):
+    return "-" if v is None else f"{v:.{digits}f}"
+
+
+def frame_rows(s):
+    """(rig, plain ratio, mix ratio, bonescope, rusty, bonescope mix, rusty mix)."""
+    rows = []
+    for subj, e in s.get("ir", {}).get("frame", {}).items():
+        b, p = per_call(e, "bonescope", "frame_loop::frame"), per_call(e, "rusty", "bench_frame")
+        bm, pm = per_call(e, "bonescope", "frame_loop::frame_mix"), per_call(e, "rusty", "bench_frame_mix")
+        rows.append((subj, ratio(b, p), ratio(bm, pm), b, p, bm, pm))
+    return rows
+
+
+def load_rows(s):
+    rows = []
+    for subj, e in s.get("ir", {}).get("load", {}).items():
+        b, v = per_call(e, "bonescope", "load_loop::load_once"), per_call(e, "value", "parse_once")
+        rows.append((subj, ratio(b, v), b, v))
+    return rows
+
+
+def worst(rows, i):
+    known = [r for r in rows if r[i] is not None]
+    return max(known, key=lambda r: r[i]) if known else None
+
+
+def table_goals(s):
+    out = ["| goal (issue 33) | measured (instructions, callgrind) | target | verdict | wall ratio, same run |",
+           "|---|---|---|---|---|"]
+    fr = frame_rows(s)
+    wall = s.get("frame_ratio", {})
+    for i, what, key in ((1, "plain", "4.2/rusty"), (2, "mixing", "mix 4.2/rusty")):
+        w = worst(fr, i)
+        walls = [v[key]["median"] for v in wall.values() if v.get(key)]
+        wall_txt = f"{min(walls):.2f}-{max(walls):.2f} over {len(walls)} rigs" if walls else "-"
+        n = sum(1 for r in fr if r[i] is not None)
+        fig = f"worst {w[i]:.3f} ({w[0]}); {sum(1 for r in fr if r[i] is not None and r[i] <= FRAME_TARGET)} of {n} rigs within" if w else "-"
+        out.append(f"| 1. frame / rusty_spine, {what} | {fig} | ≤ {FRAME_TARGET} on every rig | {verdict(w and w[i], FRAME_TARGET)} | {wall_txt} |")
+    lr = load_rows(s)
+    w = worst(lr, 1)
+    walls = [e["ratio"]["value"]["median"] for e in s.get("load", {}).values() if e["ratio"].get("value")]
+    wall_txt = f"{min(walls):.2f}-{max(walls):.2f} over {len(walls)} files" if walls else "-"
+    fig = f"worst {w[1]:.3f} ({w[0]}); {sum(1 for r in lr if r[1] is not None and r[1] <= LOAD_TARGET)} of {len(lr)} files within" if w else "-"
+    out.append(f"| 2. JSON load / plain `Value` | {fig} | ≤ {LOAD_TARGET} on every file | {verdict(w and w[1], LOAD_TARGET)} | {wall_txt} |")
+    seek = s.get("ir", {}).get("seek", {})
+    for fn, what in (("seek_probe::step_back", "step back"), ("seek_probe::random_seek", "random seek")):
+        figs = {n: per_call(e, "bonescope", fn) for n, e in seek.items()}
+        figs = {n: v for n, v in figs.items() if v is not None}
+        top = max(figs.values()) if figs else None
+        fig = ", ".join(f"{mi(v)} at {int(n):,} frames" for n, v in sorted(figs.items(), key=lambda x: int(x[0])))
+        lengths = {int(n) for n in figs}
+        missing = [f"{n:,}" for n in (1000, 100000, 1000000) if n not in lengths]
+        note = f" (not measured at {', '.join(missing)} frames)" if missing else ""
+        out.append(f"| 3. scrubbing: one {what} | {fig or '-'}{note} | ≤ 2 M at 10^3, 10^5, 10^6 frames | "
+                   f"{verdict(top, SEEK_TARGET) if not missing or (top or 0) > SEEK_TARGET else 'not measured at every length'} | - |")
+    extra = s.get("extra", {})
+    for n, what in ((4, "viewer cost and bytes"), (5, "reload latency"), (6, "`check` throughput")):
+        groups = [g for g in extra if g.startswith(f"goal{n}")]
+        out.append(f"| {n}. {what} | {'see ' + ', '.join('extra-' + g for g in groups) if groups else 'not measured in this run'} | issue 33 | - | - |")
+    return "\n".join(out)
+
+
+def table_ir_frame(s):
+    out = ["| rig (4.2 export) | bonescope Ir/frame | rusty_spine Ir/frame | ratio (target ≤ 0.85) | bonescope mixing | rusty_spine mixing | ratio (target ≤ 0.85) | wall ratio plain / mixing (rounds) |",
+           "|---|---|---|---|---|---|---|---|"]
+    for subj, rp, rm, b, p, bm, pm in frame_rows(s):
+        wr = s.get("frame_ratio", {}).get(subj.split("/", 1)[1], {})
+        wall = f"{r(wr.get('4.2/rusty'))} / {r(wr.get('mix 4.2/rusty'))}" if wr else "-"
+        v1 = "" if rp is None else (" met" if rp <= FRAME_TARGET else " **missed**")
+        v2 = "" if rm is None else (" met" if rm <= FRAME_TARGET else " **missed**")
+        out.append(f"| {subj[4:]} | {mi(b)} | {mi(p)} | {fx(rp, 3)}{v1} | {mi(bm)} | {mi(pm)} | {fx(rm, 3)}{v2} | {wall} |")
+    return "\n".join(out)
+
+
+def table_ir_load(s):
+    out = ["| file | bonescope Ir/load | plain `Value` Ir | ratio (target ≤ 0.6) | wall ratio (rounds) |",
+           "|---|---|---|---|---|"]
+    for subj, rt, b, v in load_rows(s):
+        wr = s.get("load", {}).get(subj, {}).get("ratio", {}).get("value")
+        mark = "" if rt is None else (" met" if rt <= LOAD_TARGET else " **missed**")
+        out.append(f"| {label(subj)} | {mi(b)} | {mi(v)} | {fx(rt, 3)}{mark} | {r(wr)} |")
+    return "\n".join(out)
+
+
+def table_ir_formats(s):
+    out = ["| file | load Ir | frame Ir (plain) | frame Ir (mixing) |", "|---|---|---|---|"]
+    ir = s.get("ir", {})
+    for subj, e in ir.get("skel", {}).items():
+        out.append(f"| Spine {label(subj)} `.skel` | {mi(per_call(e, 'bonescope', 'load_loop::load_once'))} | - | - |")
+    frames = ir.get("dbframe", {})
+    for subj, e in ir.get("dragonbones", {}).items():
+        f = frames.get(subj)
+        out.append(f"| DragonBones {subj} | {mi(per_call(e, 'bonescope', 'load_loop::load_once'))} "
+                   f"| {mi(per_call(f, 'bonescope', 'frame_loop::frame'))} | {mi(per_call(f, 'bonescope', 'frame_loop::frame_mix'))} |")
+    return "\n".join(out)
+
+
+def table_ir_seek(s):
+    out = ["| session length (spineboy-pro 4.2) | one step back | one random seek | target | checkpoints (interval) | log lines kept / dropped | wall: step back / seek |",
+           "|---|---|---|---|---|---|---|"]
+    seek = s.get("ir", {}).get("seek", {})
+    for n in sorted(seek, key=int):
+        e = seek[n]
+        b, k = per_call(e, "bonescope", "seek_probe::step_back"), per_call(e, "bonescope", "seek_probe::random_seek")
+        m = s.get("seekmem", {}).get(n, {})
+        mark = lambda v: "" if v is None else (" met" if v <= SEEK_TARGET else " **missed**")
+        cps = f"{m['checkpoints']:.0f} ({m['interval']:.0f} frames)" if m else "-"
+        log = f"{m['log_lines']:.0f} / {m['log_dropped']:.0f}" if m else "-"
+        wall = f"{m['back_us']:.0f} µs / {m['seek_us']:.0f} µs" if m else "-"
+        out.append(f"| {int(n):,} frames | {mi(b)}{mark(b)} | {mi(k)}{mark(k)} | ≤ 2 M | {cps} | {log} | {wall} |")
+    return "\n".join(out)
+
+
+def table_extra(group):
+    """A generic table of one benches/side-by-side.d group: a row per line, a column per key."""
+    def render(s):
+        rows = s.get("extra", {}).get(group)
+        if not rows:
+            return f"Not measured in this run (no script in `benches/side-by-side.d` printed group `{group}`)."
+        keys = []
+        for x in rows:
+            keys += [k for k in x["fields"] if k not in keys]
+        out = ["| who | subject | " + " | ".join(keys) + " |", "|---|---|" + "---|" * len(keys)]
+        for x in rows:
+            out.append(f"| {x['who']} | {x['subject']} | " + " | ".join(x["fields"].get(k, "-") for k in keys) + " |")
+        return "\n".join(out)
+    return render
+
+
 TABLES = {
     "run": table_run,
     "load-floor": table_load_floor,
@@ -414,7 +648,21 @@ TABLES = {
     "terminal-bytes": table_terminal_bytes,
     "idle-cpu": table_idle,
     "viewer-rss": table_rss,
+    "goals": table_goals,
+    "ir-frame": table_ir_frame,
+    "ir-load": table_ir_load,
+    "ir-formats": table_ir_formats,
+    "ir-seek": table_ir_seek,
 }
+
+
+def renderer(name):
+    """The table `name` renders: a registered one, or a generic one for `extra-GROUP`."""
+    if name in TABLES:
+        return TABLES[name]
+    if name.startswith("extra-"):
+        return table_extra(name[6:])
+    return None
 
 MARK = re.compile(r"(<!-- BEGIN generated:([\w-]+) -->\n)(.*?)(<!-- END generated:\2 -->)", re.S)
 
@@ -423,18 +671,25 @@ def main(argv):
     if len(argv) >= 2 and argv[0] == "summarize":
         json.dump(summarize(argv[1]), sys.stdout, indent=1, sort_keys=False)
         print()
+    elif len(argv) >= 3 and argv[0] == "ir":
+        for name, (calls, ir) in callgrind_calls(argv[1], argv[2:]).items():
+            per = ir / calls if calls else 0
+            print(f"IR function={name} calls={calls} ir={ir} ir_per_call={per:.1f}")
     elif len(argv) >= 2 and argv[0] == "tables":
         s = json.load(open(argv[1]))
-        for name in argv[2:] or TABLES:
-            print(f"<!-- BEGIN generated:{name} -->\n{TABLES[name](s)}\n<!-- END generated:{name} -->\n")
+        names = argv[2:] or list(TABLES) + [f"extra-{g}" for g in s.get("extra", {})]
+        for name in names:
+            if renderer(name) is None:
+                sys.exit(f"no table renders {name}")
+            print(f"<!-- BEGIN generated:{name} -->\n{renderer(name)(s)}\n<!-- END generated:{name} -->\n")
     elif len(argv) >= 3 and argv[0] == "splice":
         s = json.load(open(argv[1]))
         text = open(argv[2]).read()
-        unknown = [m[2] for m in MARK.finditer(text) if m[2] not in TABLES] + [n for n in argv[3:] if n not in TABLES]
+        unknown = [m[2] for m in MARK.finditer(text) if renderer(m[2]) is None] + [n for n in argv[3:] if renderer(n) is None]
         if unknown:
             sys.exit(f"no table renders {', '.join(unknown)} (known: {', '.join(TABLES)})")
-        only = set(argv[3:]) or set(TABLES)
-        new = MARK.sub(lambda m: m[1] + TABLES[m[2]](s) + "\n" + m[4] if m[2] in only else m[0], text)
+        only = set(argv[3:]) or {m[2] for m in MARK.finditer(text)}
+        new = MARK.sub(lambda m: m[1] + renderer(m[2])(s) + "\n" + m[4] if m[2] in only else m[0], text)
         open(argv[2], "w").write(new)
         done = [m[2] for m in MARK.finditer(text) if m[2] in only]
         print(f"{argv[2]}: {len(done)} tables generated", file=sys.stderr)

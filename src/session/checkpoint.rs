@@ -80,13 +80,30 @@ pub struct Checkpoint {
     pub clock: super::recorded::RecordedClock,
 }
 
+/// Frames between the near checkpoints a step back leaves behind it.
+pub const NEAR_EVERY: u64 = 8;
+
+/// The most near checkpoints (fewer on rigs whose budget holds few checkpoints: an eighth of
+/// what it holds, at least 2).
+pub const NEAR_MAX: usize = 32;
+
 /// The checkpoints of a session, ordered by frame.
+///
+/// Beside the regular ones (every `interval` frames, thinned as the session grows), a few
+/// *near* ones: when a seek goes back a short way (a step back, scrubbing backwards), the
+/// replay from the regular checkpoint leaves one every [`NEAR_EVERY`] frames over the
+/// [`NEAR_EVERY`] x [`NEAR_MAX`] frames before the target, so the next steps back replay a
+/// few frames whatever the session's length.
 pub struct Checkpoints {
     interval: u64,
     list: Vec<Checkpoint>,
     /// The most held: [`MAX_CHECKPOINTS`] until the first one's size is known.
     most: usize,
     budget: usize,
+    /// Near checkpoints, ordered by frame, at most `near_most`.
+    near: Vec<Checkpoint>,
+    /// The frames (from, to] where the seek under way leaves near checkpoints.
+    near_window: Option<(u64, u64)>,
 }
 
 impl Default for Checkpoints {
@@ -103,7 +120,51 @@ impl Checkpoints {
             list: Vec::new(),
             most: MAX_CHECKPOINTS,
             budget,
+            near: Vec::new(),
+            near_window: None,
         }
+    }
+
+    /// The most near checkpoints held.
+    fn near_most(&self) -> usize {
+        (self.most / 8).clamp(2, NEAR_MAX)
+    }
+
+    /// A seek from `from` back to `to`: when it is a short way (at most [`NEAR_EVERY`] x
+    /// [`NEAR_MAX`] frames), the replay leaves near checkpoints before `to`
+    /// ([`Checkpoints::wants_near`]) until [`Checkpoints::end_near`].
+    pub fn begin_near(&mut self, from: u64, to: u64) {
+        let span = NEAR_EVERY * self.near_most() as u64;
+        self.near_window = (to < from && from - to <= span).then(|| (to.saturating_sub(span), to));
+    }
+
+    /// The seek is over: no more near checkpoints.
+    pub fn end_near(&mut self) {
+        self.near_window = None;
+    }
+
+    /// True when a near checkpoint belongs at `frame` (in the window of the seek under way,
+    /// not a regular one's frame, none there yet).
+    pub fn wants_near(&self, frame: u64) -> bool {
+        self.near_window
+            .is_some_and(|(from, to)| from < frame && frame <= to)
+            && frame.is_multiple_of(NEAR_EVERY)
+            && !frame.is_multiple_of(self.interval)
+            && self.near.binary_search_by_key(&frame, |c| c.frame).is_err()
+    }
+
+    /// Stores a near checkpoint, dropping the earliest when over the most.
+    pub fn insert_near(&mut self, cp: Checkpoint) {
+        let i = self.near.partition_point(|c| c.frame < cp.frame);
+        self.near.insert(i, cp);
+        while self.near.len() > self.near_most() {
+            self.near.remove(0);
+        }
+    }
+
+    /// How many near checkpoints are held.
+    pub fn near_len(&self) -> usize {
+        self.near.len()
     }
 
     /// The most checkpoints held at once (after the first: by the budget).
@@ -153,21 +214,32 @@ impl Checkpoints {
         }
     }
 
-    /// The latest checkpoint at or before `frame`.
+    /// The latest checkpoint (regular or near) at or before `frame`.
     pub fn at_or_before(&self, frame: u64) -> Option<&Checkpoint> {
-        let i = self.list.partition_point(|c| c.frame <= frame);
-        i.checked_sub(1).map(|i| &self.list[i])
+        fn latest(list: &[Checkpoint], frame: u64) -> Option<&Checkpoint> {
+            let i = list.partition_point(|c| c.frame <= frame);
+            i.checked_sub(1).map(|i| &list[i])
+        }
+        match (latest(&self.list, frame), latest(&self.near, frame)) {
+            (Some(a), Some(b)) if b.frame > a.frame => Some(b),
+            (None, b) => b,
+            (a, _) => a,
+        }
     }
 
     /// Drops every checkpoint after `frame` (inputs changed at `frame`).
     pub fn invalidate_after(&mut self, frame: u64) {
         let end = self.list.partition_point(|c| c.frame <= frame);
         self.list.truncate(end);
+        let end = self.near.partition_point(|c| c.frame <= frame);
+        self.near.truncate(end);
     }
 
     /// Drops every checkpoint.
     pub fn clear(&mut self) {
         self.list.clear();
+        self.near.clear();
+        self.near_window = None;
         self.interval = FIRST_INTERVAL;
         self.most = MAX_CHECKPOINTS;
     }

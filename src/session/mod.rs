@@ -35,6 +35,7 @@ pub mod language;
 pub mod opening;
 pub mod playhead;
 pub mod recorded;
+mod recorder;
 pub mod recording;
 pub mod report;
 pub mod scenario;
@@ -45,12 +46,14 @@ pub use entry_property::{EntryPropertyError, entry_setting};
 pub use error::{CommandError, SessionError};
 pub use frame_index::frame_index;
 pub use input::{Input, Inputs};
+pub use recorder::{DEFAULT_LOG_MIB, budget_lines as log_budget_lines};
 
 use crate::core::model::SkeletonData;
 use crate::core::skeleton::{Physics, Skeleton};
 use crate::core::state::{AnimationState, AnimationStateData, LoggedNotification};
 use checkpoint::{Checkpoint, Checkpoints};
 use recorded::RecordedClock;
+use recorder::Recorder;
 use std::cell::RefCell;
 use std::rc::Rc;
 use std::sync::Arc;
@@ -96,53 +99,6 @@ impl LogLine {
         match self {
             LogLine::Notification { frame, .. } | LogLine::Marker { frame, .. } => *frame,
         }
-    }
-}
-
-/// The log as simulated so far. `lines[..len]` is the log up to the current time; lines
-/// past `len` were delivered later in the timeline (before a seek back) and are still valid
-/// for the current inputs, so a jump forward to a checkpoint finds its log prefix complete.
-/// Replaying a frame again writes over its own, identical, lines.
-#[derive(Default)]
-struct Recorder {
-    frame: u64,
-    phase: Option<Phase>,
-    lines: Vec<LogLine>,
-    len: usize,
-    /// Notifications delivered since the frame started (recorded sessions' nested calls
-    /// are placed by it).
-    in_frame: usize,
-    /// The frame's nested calls not run yet: (after this many notifications, command).
-    nested: std::collections::VecDeque<(usize, Command)>,
-}
-
-impl Recorder {
-    fn push(&mut self, line: LogLine) {
-        if self.len < self.lines.len() {
-            self.lines[self.len] = line;
-        } else {
-            self.lines.push(line);
-        }
-        self.len += 1;
-    }
-
-    /// Forgets the lines past the current time (they no longer follow from the inputs).
-    fn drop_future(&mut self) {
-        self.lines.truncate(self.len);
-    }
-
-    /// Forgets the lines past the current time from frame `frame` on.
-    fn drop_future_from(&mut self, frame: u64) {
-        let len = self.len.min(self.lines.len());
-        let keep = len + self.lines[len..].partition_point(|l| l.frame() < frame);
-        self.lines.truncate(keep);
-    }
-
-    /// A frame starts: no notification yet, no nested call pending.
-    fn start_frame(&mut self, frame: u64) {
-        self.frame = frame;
-        self.in_frame = 0;
-        self.nested.clear();
     }
 }
 
@@ -324,9 +280,7 @@ impl Session {
     /// Frame 0 from scratch (the state is already fresh): settle, checkpoint, run its inputs.
     fn start(&mut self) {
         {
-            let mut r = self.recorder.borrow_mut();
-            r.lines.clear();
-            r.len = 0;
+            self.recorder.borrow_mut().reset();
         }
         self.listen();
         self.frame = 0;
@@ -397,12 +351,21 @@ impl Session {
         })
     }
 
-    /// Every log line up to the current time, in delivery order.
+    /// Every log line up to the current time that the log's budget kept, in delivery order
+    /// (see [`Session::log_dropped`]).
     pub fn log(&self) -> std::cell::Ref<'_, [LogLine]> {
-        std::cell::Ref::map(self.recorder.borrow(), |r| &r.lines[..r.len])
+        std::cell::Ref::map(self.recorder.borrow(), |r| r.visible())
     }
 
-    /// (checkpoints held, frames between them).
+    /// How many of the oldest log lines up to the current time the log's memory budget
+    /// dropped (`BONESCOPE_LOG_MIB`, [`DEFAULT_LOG_MIB`] MiB by default): [`Session::log`]
+    /// is the whole log without them. Shown as "log truncated: N oldest dropped".
+    pub fn log_dropped(&self) -> usize {
+        self.recorder.borrow().dropped()
+    }
+
+    /// (checkpoints held, frames between them); near checkpoints (see [`Checkpoints`]) not
+    /// counted.
     pub fn checkpoint_stats(&self) -> (usize, u64) {
         (self.checkpoints.len(), self.checkpoints.interval())
     }
@@ -669,15 +632,21 @@ impl Session {
     }
 
     fn checkpoint_if_wanted(&mut self) {
-        if self.checkpoints.wants(self.frame) {
-            self.checkpoints.insert(Checkpoint {
+        let regular = self.checkpoints.wants(self.frame);
+        if regular || self.checkpoints.wants_near(self.frame) {
+            let cp = Checkpoint {
                 frame: self.frame,
                 skeleton: self.skeleton.clone(),
                 state: self.state.clone_without_listeners(),
                 physics: self.physics,
                 log_len: self.recorder.borrow().len,
                 clock: self.recorded.unwrap_or_default(),
-            });
+            };
+            if regular {
+                self.checkpoints.insert(cp);
+            } else {
+                self.checkpoints.insert_near(cp);
+            }
         }
     }
 
@@ -686,12 +655,8 @@ impl Session {
         if self.partial == 0.0 {
             return;
         }
-        let (at, future) = std::mem::take(&mut self.stashed_future);
-        let mut r = self.recorder.borrow_mut();
-        r.lines.truncate(at);
-        r.lines.extend(future);
-        r.len = at;
-        drop(r);
+        let stashed = std::mem::take(&mut self.stashed_future);
+        self.recorder.borrow_mut().unstash(stashed);
         self.partial = 0.0;
     }
 
@@ -708,6 +673,7 @@ impl Session {
             // The game's update and apply are the frame's inputs.
             self.checkpoint_if_wanted();
             self.run_inputs_of_frame();
+            self.recorder.borrow_mut().enforce_budget();
             return;
         }
         self.state.update(dt);
@@ -717,6 +683,8 @@ impl Session {
         self.skeleton.update_world_transform_with(self.physics);
         self.checkpoint_if_wanted();
         self.run_inputs_of_frame();
+        // A whole frame: the log's budget drops lines at frame ends only.
+        self.recorder.borrow_mut().enforce_budget();
     }
 
     /// Puts the session at the latest checkpoint at or before `frame` (its inputs run).
@@ -742,7 +710,7 @@ impl Session {
         let log_len = cp.log_len;
         {
             let mut r = self.recorder.borrow_mut();
-            r.len = log_len.min(r.lines.len());
+            r.rewind_to(log_len);
             r.start_frame(self.frame);
         }
         self.listen();
@@ -779,6 +747,8 @@ impl Session {
                 return false;
             }
         }
+        // A restored frame's inputs ran without a step.
+        self.recorder.borrow_mut().enforce_budget();
         true
     }
 
@@ -800,7 +770,11 @@ impl Session {
     fn seek(&mut self, to: Pending) {
         self.pending = None;
         let deadline = self.slice.map(|s| std::time::Instant::now() + s);
-        if self.walk(to.frame, deadline) {
+        // A short way back leaves near checkpoints behind it for the next steps back.
+        self.checkpoints.begin_near(self.frame, to.frame);
+        let done = self.walk(to.frame, deadline);
+        self.checkpoints.end_near();
+        if done {
             self.partial_step(to.rest);
         } else {
             self.pending = Some(to);
@@ -812,12 +786,7 @@ impl Session {
         // A recorded session's frames are the game's: no partial step between them.
         if self.recorded.is_none() && rest > 1e-9 && self.frame < MAX_FRAMES {
             // The partial step's lines are not the next frame's: keep the future aside.
-            let future = {
-                let mut r = self.recorder.borrow_mut();
-                let len = r.len;
-                (len, r.lines.split_off(len))
-            };
-            self.stashed_future = future;
+            self.stashed_future = self.recorder.borrow_mut().stash_future();
             self.recorder.borrow_mut().phase = Some(Phase::Update);
             self.state.update(rest);
             self.recorder.borrow_mut().phase = Some(Phase::Apply);

@@ -223,18 +223,25 @@ fn round(v: f64) -> f64 {
 }
 
 /// The whole report of the session's current frame as one JSON object:
-/// `{"frame", "time", "tracks", "bones", "events"}` (events: the log up to this frame).
+/// `{"frame", "time", "tracks", "bones", "events"}` (events: the log up to this frame), and
+/// `"eventsDropped"` when the log's memory budget dropped its oldest lines.
 pub fn frame_json(session: &Session) -> Value {
     let data = session.data();
     let events: Vec<Value> = session.log().iter().map(|l| line_json(l, data)).collect();
-    json!({
+    let mut report = json!({
         "frame": session.frame(),
         "time": num(session.time()),
         "skins": session.skins(),
         "tracks": tracks_json(session.state()),
         "bones": pose_json(session),
         "events": events,
-    })
+    });
+    // Only when the log's budget dropped lines: the usual report keeps its shape.
+    let dropped = session.log_dropped();
+    if dropped > 0 {
+        report["eventsDropped"] = json!(dropped);
+    }
+    report
 }
 
 /// The same report as text.
@@ -273,6 +280,10 @@ pub fn frame_text(session: &Session) -> String {
         ));
     }
     s.push_str("events:\n");
+    let dropped = session.log_dropped();
+    if dropped > 0 {
+        s.push_str(&format!("  (log truncated: {dropped} oldest dropped)\n"));
+    }
     for l in session.log().iter() {
         s.push_str("  ");
         s.push_str(&line_text(l, data));

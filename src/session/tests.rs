@@ -304,3 +304,147 @@ fn sliced_seeks_land_where_whole_ones_do_and_cancel_on_a_whole_frame() {
     assert_eq!(s.pending(), None);
     assert_eq!(s.inputs().last().map(|(f, _)| *f), Some(132));
 }
+
+/// The log's budget drops the oldest lines, and only those: at every time a capped session
+/// shows the tail of what an uncapped one shows (the same pose), says how many lines it
+/// dropped, and keeps no more lines than its budget, through seeks back into the dropped
+/// lines, forward again, partial seeks and an input recorded in the dropped stretch.
+#[test]
+fn the_log_budget_drops_the_oldest_lines_and_time_travel_stays_exact() {
+    let data = sample();
+    let walk = data.find_animation("walk").expect("walk");
+    let wave = data.find_animation("wave").expect("wave");
+    let start = vec![Command::SetAnimation {
+        track: 0,
+        animation: walk,
+        looping: true,
+    }];
+    let mut whole = Session::new(data.clone(), vec![]).expect("session");
+    whole.restart_with(start.clone()).expect("restart");
+    let mut capped = Session::new(data, vec![]).expect("session");
+    const BUDGET: usize = 24;
+    *capped.recorder.borrow_mut() = Recorder::with_budget(BUDGET);
+    capped.restart_with(start).expect("restart");
+    // Whole frames hold the budget; a partial step's own lines may come on top until the
+    // next frame ends.
+    let same = |whole: &Session, capped: &Session, at: &str| {
+        let most = if capped.partial == 0.0 {
+            BUDGET
+        } else {
+            2 * BUDGET
+        };
+        let all = whole.log();
+        let (tail, dropped) = (capped.log(), capped.log_dropped());
+        assert_eq!(
+            dropped + tail.len(),
+            all.len(),
+            "{at}: dropped + kept = all"
+        );
+        assert_eq!(*tail, all[dropped..], "{at}: the kept lines are the newest");
+        assert_eq!(pose(capped), pose(whole), "{at}: the pose");
+        assert!(
+            capped.recorder.borrow().lines_kept() <= most,
+            "{at}: over budget"
+        );
+    };
+    let mut dropped_somewhere = false;
+    for f in [900, 450, 10, 899, 1800, 0, 1200, 1201, 60] {
+        whole.seek_frame(f);
+        capped.seek_frame(f);
+        same(&whole, &capped, &format!("frame {f}"));
+        dropped_somewhere |= capped.log_dropped() > 0;
+    }
+    assert!(dropped_somewhere, "the budget never dropped a line");
+    for t in [17.25, 3.1, 40.5] {
+        whole.seek_time(t);
+        capped.seek_time(t);
+        same(&whole, &capped, &format!("{t} s"));
+    }
+    // An input recorded far back, in lines the budget dropped: the future is recomputed.
+    for s in [&mut whole, &mut capped] {
+        s.seek_frame(30);
+        s.push(Command::SetAnimation {
+            track: 1,
+            animation: wave,
+            looping: true,
+        })
+        .expect("push");
+    }
+    for f in [30, 700, 31, 1500] {
+        whole.seek_frame(f);
+        capped.seek_frame(f);
+        same(&whole, &capped, &format!("after the edit, frame {f}"));
+    }
+    assert!(capped.log_dropped() > 0, "a long log is capped");
+}
+
+/// Stepping back leaves near checkpoints behind: a step back replays at most `NEAR_EVERY`
+/// frames but for the first into each interval between regular checkpoints, and each lands
+/// on the pose and log a fresh seek to that frame gives.
+#[test]
+fn steps_back_replay_a_few_frames_and_land_where_a_fresh_seek_does() {
+    let data = sample();
+    let walk = data.find_animation("walk").expect("walk");
+    let wave = data.find_animation("wave").expect("wave");
+    let start = vec![Command::SetAnimation {
+        track: 0,
+        animation: walk,
+        looping: true,
+    }];
+    let mut s = Session::new(data.clone(), vec![]).expect("session");
+    s.restart_with(start.clone()).expect("restart");
+    s.seek_frame(700);
+    s.push(Command::SetAnimation {
+        track: 1,
+        animation: wave,
+        looping: true,
+    })
+    .expect("push");
+    s.seek_frame(1000);
+    let size = {
+        let sk = s.skeleton();
+        (sk.bones.len()
+            + sk.slots.len()
+            + sk.ik.len()
+            + sk.transforms.len()
+            + sk.paths.len()
+            + sk.physics.len()
+            + 1) as u64
+    };
+    let mut fresh = Session::new(data, vec![]).expect("session");
+    fresh.restart_with(start).expect("restart");
+    fresh.seek_frame(700);
+    fresh
+        .push(Command::SetAnimation {
+            track: 1,
+            animation: wave,
+            looping: true,
+        })
+        .expect("push");
+    let interval = s.checkpoint_stats().1;
+    let mut long = Vec::new();
+    for k in 1..=80u64 {
+        let f = 1000 - k;
+        let frames = s.seek_work(f) / size;
+        assert!(frames <= interval, "step back {k} replays {frames} frames");
+        if frames > checkpoint::NEAR_EVERY {
+            long.push(f);
+        }
+        s.seek_frame(f);
+        // The fresh session comes from frame 0 or its own checkpoints, never near ones.
+        fresh.seek_frame(0);
+        fresh.seek_frame(f);
+        assert_eq!(pose(&s), pose(&fresh), "frame {f}: pose");
+        assert_eq!(*s.log(), *fresh.log(), "frame {f}: log");
+    }
+    // Only the first step back into each interval between regular checkpoints replays from
+    // the regular one (the first step, and the one to 959 at 64-frame intervals).
+    assert_eq!(interval, 64);
+    assert_eq!(long, vec![999, 959]);
+    assert!(s.checkpoints.near_len() > 0, "no near checkpoint was left");
+    // A far jump back leaves none (it is not a step back).
+    let mut far = Session::new(sample(), vec![]).expect("session");
+    far.seek_frame(3000);
+    far.seek_frame(10);
+    assert_eq!(far.checkpoints.near_len(), 0);
+}
