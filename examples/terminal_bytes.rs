@@ -4,13 +4,19 @@
 //!
 //! `cargo run --release --example terminal_bytes -- [WIDTHxHEIGHT=120x40] [animation=walk] [seconds=10] [--color] [--marker NAME]`
 //!
+//! `--file PATH` plays an export instead of the built-in sample (on the animation the viewer
+//! opens it on, unless one is named; `-` names none); `--frames N` plays N frames instead of
+//! `seconds` (for callgrind: instructions per frame drawn).
+//!
+//! `--search` also tries the backend's searched orders of output (off in the viewer).
+//!
 //! `--color` draws with the 16-colour theme (default: colourless, as with `NO_COLOR`);
 //! `--marker` picks the preview marker (default braille); `--breakdown` prints where the
 //! bytes go per frame (each panel and the status line; glyphs, re-printed cells, cursor
 //! moves, SGR).
 
 use bonescope::tui::app::App;
-use bonescope::tui::offscreen::{counting_terminal_for, recording_terminal, sample_app};
+use bonescope::tui::offscreen::{counting_terminal_for, file_app, recording_terminal, sample_app};
 use bonescope::tui::theme::{ColorMode, Theme};
 use bonescope::tui::views::MarkerKind;
 use ratatui::layout::{Position, Rect};
@@ -46,15 +52,44 @@ fn main() {
                 std::process::exit(2)
             });
     }
+    let search = if let Some(i) = args.iter().position(|a| a == "--search") {
+        args.remove(i);
+        true
+    } else {
+        false
+    };
+    let file = take_value(&mut args, "--file");
+    let frames_flag: Option<u32> = take_value(&mut args, "--frames").and_then(|s| s.parse().ok());
     let mut args = args.into_iter();
     let size = args.next().unwrap_or_else(|| "120x40".into());
     let (w, h) = size
         .split_once('x')
         .and_then(|(w, h)| Some((w.parse().ok()?, h.parse().ok()?)))
         .unwrap_or((120u16, 40u16));
-    let anim = args.next().unwrap_or_else(|| "walk".into());
+    let anim = args
+        .next()
+        .unwrap_or_else(|| if file.is_some() { "-" } else { "walk" }.into());
     let seconds: u32 = args.next().and_then(|s| s.parse().ok()).unwrap_or(10);
-    let mut app = sample_app(&anim, 0.0);
+    let mut app = match &file {
+        Some(path) => {
+            let bytes = std::fs::read(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+            let mut app = file_app(&bytes, path, 0.0).unwrap_or_else(|e| panic!("{path}: {e}"));
+            if anim != "-"
+                && let Some(i) = app.doc.data.find_animation(&anim)
+            {
+                app.play_animation(i);
+            }
+            app
+        }
+        None => sample_app(&anim, 0.0),
+    };
+    let anim = app
+        .session
+        .state()
+        .current(0)
+        .and_then(|id| app.session.state().entry(id))
+        .and_then(|e| e.animation)
+        .map_or(anim, |a| app.doc.data.animations[a].name.to_string());
     app.theme = Theme::new(color);
     app.marker = marker;
     app.playing = true;
@@ -64,18 +99,20 @@ fn main() {
         return;
     }
     let (mut term, sink) = counting_terminal_for(w, h, color, ascii);
+    term.backend_mut().set_order_search(search);
     // The first frame paints everything; count steady-state frames only.
     term.draw(|f| bonescope::tui::render::draw(f, &mut app))
         .expect("draw");
     sink.reset();
-    let frames = 30 * seconds;
+    let frames = frames_flag.unwrap_or(30 * seconds);
+    let seconds = f64::from(frames) / 30.0;
     for _ in 0..frames {
         app.tick(1.0 / 30.0);
         term.draw(|f| bonescope::tui::render::draw(f, &mut app))
             .expect("draw");
     }
     let total = sink.bytes();
-    let per_second = total as f64 / seconds as f64;
+    let per_second = total as f64 / seconds;
     println!(
         "{w}x{h} playing \"{anim}\" at 30 fps for {seconds} s, {} colour, {} marker: {total} bytes, {per_second:.0} bytes/s ({:.1} KiB/s), {:.0} bytes/frame",
         match color {
@@ -93,6 +130,13 @@ fn main() {
 /// glyph bytes of changed cells, bytes re-printing unchanged cells (cheaper than a move),
 /// cursor moves and SGR, attributed to the region of the next printed cell (scrolls count
 /// as moves).
+/// Removes `flag` and the value after it from `args`.
+fn take_value(args: &mut Vec<String>, flag: &str) -> Option<String> {
+    let i = args.iter().position(|a| a == flag)?;
+    args.remove(i);
+    (i < args.len()).then(|| args.remove(i))
+}
+
 fn breakdown(app: &mut App, w: u16, h: u16, color: ColorMode, ascii: bool, frames: u32) {
     let (mut term, sink) = recording_terminal(w, h, color, ascii);
     term.draw(|f| bonescope::tui::render::draw(f, app))

@@ -65,6 +65,11 @@ impl Panels {
     }
 }
 
+/// While playing, the text of the Bones, Curves and Tracks readouts refreshes at most once
+/// per this many seconds of real time (the preview and the playheads every frame); paused,
+/// at once.
+pub const READOUT_PERIOD: f64 = 0.1;
+
 /// The whole application state.
 pub struct App {
     pub doc: Document,
@@ -83,6 +88,10 @@ pub struct App {
     pub looping: bool,
     /// Simulation time owed to playback but not yet stepped (seconds).
     play_debt: f64,
+    /// Real seconds of playback since the readouts were last drawn exact.
+    readout_age: f64,
+    /// Input arrived since the last frame: the next one draws the readouts exact.
+    readouts_stale: bool,
     pub marker: MarkerKind,
     pub theme: Theme,
     pub overlay: Overlay,
@@ -186,6 +195,8 @@ impl App {
             speed: 1.0,
             looping: true,
             play_debt: 0.0,
+            readout_age: 0.0,
+            readouts_stale: true,
             marker,
             theme,
             overlay: Overlay::None,
@@ -401,6 +412,7 @@ impl App {
     /// play state, speed, every track's entries (commands replayed by animation name),
     /// selected timeline and bone (by name). Says what changed and what could not be kept.
     pub fn reload(&mut self, data: Arc<SkeletonData>, diff: &crate::diff::ModelDiff) {
+        self.refresh_readouts();
         self.flush_seek();
         let summary = diff.summary();
         let old = self.doc.data.clone();
@@ -505,6 +517,7 @@ impl App {
 
     /// Handles a key press. Returns true when something visible changed.
     pub fn handle_key(&mut self, key: KeyEvent) -> bool {
+        self.refresh_readouts();
         // A note (not an error) has been seen once the user acts: it gives its room back to
         // the time and duration (the message log keeps it).
         let had_note = matches!(self.message, Some((_, false)));
@@ -1066,11 +1079,29 @@ impl App {
             .seek_time((self.session.time() + (duration - at) / scale - back).max(0.0));
     }
 
+    /// Whether this frame may draw the text of the Bones, Curves and Tracks readouts as last
+    /// drawn exact (playing, no input since, and drawn exact less than [`READOUT_PERIOD`]
+    /// ago); when not, they are drawn exact and their clock restarts.
+    pub fn hold_readouts(&mut self) -> bool {
+        let hold = self.playing && !self.readouts_stale && self.readout_age + 1e-9 < READOUT_PERIOD;
+        if !hold {
+            self.readout_age = 0.0;
+            self.readouts_stale = false;
+        }
+        hold
+    }
+
+    /// Makes the next frame draw every readout exact (after input or a reload).
+    pub fn refresh_readouts(&mut self) {
+        self.readouts_stale = true;
+    }
+
     /// Advances playback by `real_seconds` of wall time. Returns true when the pose changed.
     pub fn tick(&mut self, real_seconds: f64) -> bool {
         if !self.playing {
             return false;
         }
+        self.readout_age += real_seconds;
         self.play_debt += real_seconds * self.speed;
         let fps = self.session.fps();
         let frames = (self.play_debt * fps).floor();

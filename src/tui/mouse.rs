@@ -20,6 +20,7 @@ pub struct MouseState {
 impl App {
     /// Handles a mouse event. Returns true when something visible changed.
     pub fn handle_mouse(&mut self, m: MouseEvent) -> bool {
+        self.refresh_readouts();
         let wheel = match m.kind {
             MouseEventKind::ScrollUp => Some(KeyCode::Up),
             MouseEventKind::ScrollDown => Some(KeyCode::Down),

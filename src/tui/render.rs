@@ -32,6 +32,7 @@ pub fn draw(frame: &mut Frame<'_>, app: &mut App) {
         return;
     };
     let playhead = app.playhead();
+    let hold = app.hold_readouts();
     app.areas = areas.panels.clone();
     for (id, rect) in &areas.panels {
         let ctx = crate::tui::views::ViewCtx {
@@ -44,7 +45,9 @@ pub fn draw(frame: &mut Frame<'_>, app: &mut App) {
             playhead,
             playing: app.playing,
         };
-        app.panels.get(*id).render(frame, *rect, &ctx);
+        let panel = app.panels.get(*id);
+        panel.hold_readouts(hold);
+        panel.render(frame, *rect, &ctx);
     }
     if let Some(strip) = areas.tabs {
         let shown: Vec<_> = areas.panels.iter().map(|(id, _)| *id).collect();

@@ -2,7 +2,9 @@
 //!
 //! The parent directory is watched (not the file: atomic saves replace the file's inode) and
 //! events are filtered by file name, so write-and-rename, truncate-and-write, delete-then-create
-//! and editors' backup dances all end in one reload. A parse failure right after a change is
+//! and editors' backup dances all end in one reload. A write the OS reports finished (the
+//! writer closed the file, or a finished file was renamed onto it) reloads at once; other
+//! changes wait for the events to go quiet, since the file may still be being written. A parse failure right after a change is
 //! retried briefly, because exporters write in several chunks; the error is reported only when
 //! the content is stable and still broken. bonescope only ever reads the watched file.
 
@@ -30,7 +32,9 @@ const FOLDER_CHECK: Duration = Duration::from_millis(500);
 pub struct WatchOptions {
     /// Poll every this long instead of using OS events (network filesystems, WSL, containers).
     pub poll: Option<Duration>,
-    /// Quiet time after the last event before reloading.
+    /// Quiet time after the last event before reloading, while the file may still be being
+    /// written (a finished write or a rename into place reloads at once; polling always
+    /// waits this long).
     pub debounce: Duration,
     /// How long to wait for a half-written file to become parseable.
     pub settle: Duration,
@@ -186,6 +190,24 @@ fn is_change(kind: &EventKind) -> bool {
     }
 }
 
+/// Whether an OS event says a write of the file is over: the writer closed it after writing
+/// (`IN_CLOSE_WRITE`), or a finished file was renamed onto it (atomic saves). Other changes
+/// (data written, a file created) may be followed by more writes, so they are debounced.
+/// With `--poll` there are no such events: polling keeps its debounce.
+fn completes_write(e: &notify::Event, name: &std::ffi::OsStr) -> bool {
+    use notify::event::RenameMode;
+    match e.kind {
+        EventKind::Access(AccessKind::Close(AccessMode::Write)) => true,
+        // `Both` carries the old and the new path: complete only when the new one is ours;
+        // `To` names the new path alone (the caller checked it is ours).
+        EventKind::Modify(ModifyKind::Name(RenameMode::To)) => true,
+        EventKind::Modify(ModifyKind::Name(RenameMode::Both)) => {
+            e.paths.get(1).and_then(|p| p.file_name()) == Some(name)
+        }
+        _ => false,
+    }
+}
+
 impl Reloader {
     /// Watches `path`, comparing reloads against `current`.
     pub fn start(
@@ -308,21 +330,36 @@ impl Worker {
                 }
                 Err(RecvTimeoutError::Disconnected) => return,
             };
-            // Debounce: collect events until `debounce` passes without one.
+            // Collect events: after a finished write or a rename into place, only those
+            // already queued; while the file may still be being written, until `debounce`
+            // passes without one.
             let mut relevant = false;
+            let mut complete = false;
             let mut next = Some(first);
             while let Some(ev) = next.take() {
                 match ev {
-                    Ok(e) => relevant |= self.concerns_us(&e),
+                    Ok(e) => {
+                        if self.concerns_us(&e) {
+                            relevant = true;
+                            // The latest event about the file decides: more writes after
+                            // a close mean it is being written again.
+                            complete = self.opts.poll.is_none() && completes_write(&e, &self.name);
+                        }
+                    }
                     Err(e) => {
                         let error = e.to_string();
                         if self.send(ReloadEvent::WatchError { error }).is_err() {
                             return;
                         }
                         relevant = true;
+                        complete = false;
                     }
                 }
-                next = raw.recv_timeout(self.opts.debounce).ok();
+                next = if complete {
+                    raw.try_recv().ok()
+                } else {
+                    raw.recv_timeout(self.opts.debounce).ok()
+                };
             }
             if self.stop.load(Ordering::Relaxed) {
                 return;
@@ -496,6 +533,37 @@ impl Worker {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn only_a_finished_write_or_a_rename_onto_the_file_completes_it() {
+        use notify::event::{CreateKind, DataChange, RenameMode};
+        let name = std::ffi::OsStr::new("model.json");
+        let ev = |kind, paths: &[&str]| {
+            paths.iter().fold(notify::Event::new(kind), |e, p| {
+                e.add_path(PathBuf::from(p))
+            })
+        };
+        let close = EventKind::Access(AccessKind::Close(AccessMode::Write));
+        assert!(completes_write(&ev(close, &["d/model.json"]), name));
+        let to = EventKind::Modify(ModifyKind::Name(RenameMode::To));
+        assert!(completes_write(&ev(to, &["d/model.json"]), name));
+        let both = EventKind::Modify(ModifyKind::Name(RenameMode::Both));
+        assert!(completes_write(
+            &ev(both, &["d/.tmp", "d/model.json"]),
+            name
+        ));
+        assert!(
+            !completes_write(&ev(both, &["d/model.json", "d/old.json"]), name),
+            "renamed away"
+        );
+        let data = EventKind::Modify(ModifyKind::Data(DataChange::Any));
+        assert!(
+            !completes_write(&ev(data, &["d/model.json"]), name),
+            "still writing"
+        );
+        let create = EventKind::Create(CreateKind::File);
+        assert!(!completes_write(&ev(create, &["d/model.json"]), name));
+    }
 
     fn worker(path: &Path) -> (Worker, Receiver<ReloadEvent>) {
         let (raw_tx, _raw_rx) = mpsc::channel();

@@ -30,8 +30,12 @@ pub(super) fn blank_alike(a: Pen, b: Pen) -> bool {
 
 /// Whether a cell showing `shown` already looks as `want` does.
 pub(super) fn looks_like(shown: &Shown, want: &Shown) -> bool {
-    shown.text == want.text
-        && (shown.pen == want.pen || (want.text == " " && blank_alike(shown.pen, want.pen)))
+    shows(shown, &want.text, want.pen)
+}
+
+/// Whether a cell showing `shown` already looks as `text` drawn in `pen` does.
+pub(super) fn shows(shown: &Shown, text: &str, pen: Pen) -> bool {
+    shown.text == text && (shown.pen == pen || (text == " " && blank_alike(shown.pen, pen)))
 }
 
 /// Splits glyphs (in row-major order) into runs: same row, adjacent, same attributes

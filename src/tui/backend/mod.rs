@@ -22,8 +22,11 @@
 //!
 //! The changed cells are printed in the cheapest of a few orders (each tried, measured and
 //! rolled back): greedy by cursor move and attribute change, greedy sticking to attributes,
-//! greedy by cursor move alone, row order, and orders found by local search over a table of
-//! what going from each run of cells to each other costs (`LeanBackend::optimised_orders`).
+//! greedy by cursor move alone, and row order; with [`LeanBackend::set_order_search`], also
+//! orders found by local search over a table of what going from each run of cells to each
+//! other costs (`LeanBackend::optimised_orders`). The search is off by default: on
+//! spineboy-pro playing at 120x40 it saved under 2 % of the bytes for about 60 % of the
+//! viewer's CPU (docs/PERFORMANCE.md, "Viewer cost").
 
 use crate::tui::theme::ColorMode;
 use ratatui::backend::{Backend, ClearType, WindowSize};
@@ -44,7 +47,7 @@ mod tests;
 pub use ascii::ascii_symbol;
 use ascii::sanitize_symbol;
 use escapes::{csi_n, csi_n_len, cup, cup_len, pen_bytes, to_ansi};
-use glyphs::{Glyph, blank_alike, looks_like};
+use glyphs::{Glyph, blank_alike, shows};
 
 /// Unchanged cells re-printed instead of moving the cursor over them, at most.
 const MAX_BRIDGE: u16 = 8;
@@ -97,6 +100,9 @@ pub struct LeanBackend<W: Write> {
     synchronized: bool,
     /// Cells overwritten while trying an order of output (index, what it showed before).
     undo: Vec<(usize, Option<Shown>)>,
+    /// Whether orders found by local search are tried too (off by default: see the module
+    /// docs).
+    order_search: bool,
 }
 
 /// Where output and the screen model were, to roll a trial back to.
@@ -158,7 +164,14 @@ impl<W: Write> LeanBackend<W> {
             scroll_regions: true,
             synchronized: true,
             undo: Vec::new(),
+            order_search: false,
         }
+    }
+
+    /// Whether frames are also tried in orders found by local search (off by default: it
+    /// costs far more CPU than the bytes it saves; kept for measuring that).
+    pub fn set_order_search(&mut self, on: bool) {
+        self.order_search = on;
     }
 
     /// Whether bands of rows may be scrolled with scroll margins (DECSTBM, a VT100
@@ -289,8 +302,10 @@ impl<W: Write> LeanBackend<W> {
             };
             // Re-printing a few unchanged cells of the target row can beat any horizontal
             // move (after a vertical one too).
+            // A bridge is a byte per cell at least: only shorter ones can win.
             if x > cx
                 && x - cx <= MAX_BRIDGE
+                && usize::from(x - cx) < horizontal.len()
                 && let Some(bridge) = self.bridge(self.pen, cx, x, y)
                 && bridge.len() < horizontal.len()
             {
@@ -355,8 +370,10 @@ impl<W: Write> LeanBackend<W> {
         } else {
             csi_n_len(x.abs_diff(cx)).min(csi_n_len(x + 1))
         };
+        // A bridge is a byte per cell at least: only shorter ones can win.
         if x > cx
             && x - cx <= MAX_BRIDGE
+            && usize::from(x - cx) < horizontal
             && let Some(b) = self.bridge_len(pen, cx, x, y)
         {
             horizontal = horizontal.min(b);
@@ -501,15 +518,9 @@ impl<W: Write> LeanBackend<W> {
             .filter(|g| {
                 g.width != 1
                     || self.index(g.x, g.y).is_none_or(|i| {
-                        self.screen[i].as_ref().is_none_or(|s| {
-                            !looks_like(
-                                s,
-                                &Shown {
-                                    text: g.text.clone(),
-                                    pen: g.pen,
-                                },
-                            )
-                        })
+                        self.screen[i]
+                            .as_ref()
+                            .is_none_or(|s| !shows(s, &g.text, g.pen))
                     })
             })
             .collect()

@@ -71,7 +71,11 @@ impl<W: Write> LeanBackend<W> {
             self.undo.clear();
             return;
         }
-        let planned = self.optimised_orders(&runs);
+        let planned = if self.order_search {
+            self.optimised_orders(&runs)
+        } else {
+            Vec::new()
+        };
         let mut best = (usize::MAX, Order::Rows);
         for order in ORDERS {
             // An optimised order missing, or the same as one tried before (the kicks found
@@ -109,17 +113,26 @@ impl<W: Write> LeanBackend<W> {
                 return;
             }
         };
-        let mut pending: Vec<&Vec<Glyph>> = runs.iter().collect();
+        // Each run with whether it is all blank (what `run_pen` asks), worked out once.
+        let mut pending: Vec<(&Vec<Glyph>, bool)> = runs
+            .iter()
+            .map(|r| (r, r.iter().all(Glyph::blank)))
+            .collect();
         // SGR lengths seen so far (a frame has few distinct attributes).
         let mut lens: Vec<(Option<Pen>, Pen, usize)> = Vec::new();
         while !pending.is_empty() {
             let mut best = 0;
             let mut best_cost = usize::MAX;
-            for (i, run) in pending.iter().enumerate() {
+            for (i, &(run, blank)) in pending.iter().enumerate() {
                 let Some(g) = run.first() else { continue };
                 let mut cost = self.move_len(self.cursor, self.pen, g.x, g.y);
                 if pen_weight > 0 {
-                    let (from, to) = (self.pen, self.run_pen(run));
+                    // `run_pen`, with the blank test done.
+                    let to = match self.pen {
+                        Some(p) if blank && blank_alike(p, g.pen) => p,
+                        _ => g.pen,
+                    };
+                    let from = self.pen;
                     let len = match lens.iter().find(|l| l.0 == from && l.1 == to) {
                         Some(l) => l.2,
                         None => {
@@ -138,7 +151,7 @@ impl<W: Write> LeanBackend<W> {
                     }
                 }
             }
-            let run = pending.swap_remove(best);
+            let (run, _) = pending.swap_remove(best);
             self.put_run(run);
         }
     }

@@ -4,6 +4,7 @@
 
 use super::glyphs::{Glyph, looks_like};
 use super::{LeanBackend, Pen, Shown};
+use ratatui::style::Modifier;
 use std::io::Write;
 use unicode_width::UnicodeWidthStr;
 
@@ -22,40 +23,63 @@ impl<W: Write> LeanBackend<W> {
         if !self.scroll_regions || glyphs.len() < MIN_SCROLL_CELLS || h < 2 {
             return glyphs;
         }
-        // The frame as a whole: what the terminal shows, with the changes on top.
-        let mut next = self.screen.clone();
+        // Every cell as its look (equal looks: `looks_like`) and bytes, before and after the
+        // frame (comparing looks, not texts and attributes, keeps this a small part of a
+        // frame's cost).
+        let old: Vec<u64> = self
+            .screen
+            .iter()
+            .map(|c| c.as_ref().map_or(UNKNOWN, |s| look(&s.text, s.pen)))
+            .collect();
+        let mut next = old.clone();
+        let mut bytes: Vec<usize> = self
+            .screen
+            .iter()
+            .map(|c| c.as_ref().map_or(0, |s| s.text.len()))
+            .collect();
         for g in &glyphs {
             if let Some(i) = self.index(g.x, g.y) {
-                next[i] = Some(Shown {
-                    text: g.text.clone(),
-                    pen: g.pen,
-                });
+                next[i] = look(&g.text, g.pen);
+                bytes[i] = g.text.len();
                 for k in 1..g.width {
                     if let Some(j) = self.index(g.x + k, g.y) {
-                        next[j] = None;
+                        next[j] = UNKNOWN;
                     }
                 }
             }
         }
-        let blank = Shown {
-            text: " ".into(),
-            pen: Pen::DEFAULT,
-        };
+        let blank = look(" ", Pen::DEFAULT);
+        let row = |y: usize| y * w..(y + 1) * w;
         let stay: Vec<usize> = (0..h)
-            .map(|y| {
-                repaint_cost(&next[y * w..(y + 1) * w], |x| {
-                    self.screen[y * w + x].as_ref()
-                })
-            })
+            .map(|y| repaint_cost(&next[row(y)], &bytes[row(y)], |x| old[y * w + x]))
             .collect();
         let cleared: Vec<usize> = (0..h)
-            .map(|y| repaint_cost(&next[y * w..(y + 1) * w], |_| Some(&blank)))
+            .map(|y| repaint_cost(&next[row(y)], &bytes[row(y)], |_| blank))
             .collect();
         // Rows whose every cell is known before and after: a band with an unknown cell
         // (never drawn, or covered by a wide character) would keep what scrolls into it.
         let known: Vec<bool> = (0..h)
-            .map(|y| (y * w..(y + 1) * w).all(|i| next[i].is_some() && self.screen[i].is_some()))
+            .map(|y| row(y).all(|i| next[i] != UNKNOWN && old[i] != UNKNOWN))
             .collect();
+        // Prefix sums: a band's cost is then a difference, not a sum over its rows.
+        let prefix = |v: &[usize]| -> Vec<usize> {
+            std::iter::once(0)
+                .chain(v.iter().scan(0usize, |acc, &c| {
+                    *acc = acc.saturating_add(c);
+                    Some(*acc)
+                }))
+                .collect()
+        };
+        let sum = |p: &[usize], rows: std::ops::RangeInclusive<usize>| {
+            p[rows.end() + 1].saturating_sub(p[*rows.start()])
+        };
+        // known_from[y]: how many rows from y on are known.
+        let mut known_from = vec![0usize; h + 1];
+        for y in (0..h).rev() {
+            known_from[y] = if known[y] { known_from[y + 1] + 1 } else { 0 };
+        }
+        let stay_sum = prefix(&stay);
+        let cleared_sum = prefix(&cleared);
         // (saving, top, bottom, shift: > 0 content moves up).
         let mut best: Option<(usize, usize, usize, isize)> = None;
         for k in 1..=MAX_SCROLL.min(h - 1) {
@@ -65,35 +89,25 @@ impl<W: Write> LeanBackend<W> {
                     .map(|y| {
                         let from = if up { y + k } else { y.wrapping_sub(k) };
                         if from >= h {
-                            return usize::MAX;
+                            return NEVER;
                         }
-                        repaint_cost(&next[y * w..(y + 1) * w], |x| {
-                            self.screen[from * w + x].as_ref()
-                        })
+                        repaint_cost(&next[row(y)], &bytes[row(y)], |x| old[from * w + x])
                     })
                     .collect();
+                let moved_sum = prefix(&moved);
                 for top in 0..h {
-                    for bottom in top + k..h {
-                        if !known[bottom] {
-                            break;
-                        }
-                        if !known[top..bottom].iter().all(|&k| k) {
-                            break;
-                        }
-                        let before: usize = stay[top..=bottom].iter().sum();
+                    // Every row of the band known.
+                    for bottom in top + k..(top + known_from[top]).min(h) {
+                        let before = sum(&stay_sum, top..=bottom);
                         // Rows taking old content, then the rows scrolled in blank.
                         let (kept, fresh) = if up {
                             (top..=bottom - k, bottom + 1 - k..=bottom)
                         } else {
                             (top + k..=bottom, top..=top + k - 1)
                         };
-                        let mut after = scroll_bytes(top, bottom, k);
-                        for y in kept {
-                            after = after.saturating_add(moved[y]);
-                        }
-                        for y in fresh {
-                            after += cleared[y];
-                        }
+                        let after = scroll_bytes(top, bottom, k)
+                            .saturating_add(sum(&moved_sum, kept))
+                            .saturating_add(sum(&cleared_sum, fresh));
                         if after < before && best.is_none_or(|b| before - after > b.0) {
                             let shift = if up { k as isize } else { -(k as isize) };
                             best = Some((before - after, top, bottom, shift));
@@ -105,13 +119,28 @@ impl<W: Write> LeanBackend<W> {
         let Some((_, top, bottom, shift)) = best else {
             return glyphs;
         };
+        // What each cell should show: the frame's glyph, else what it showed before.
+        let mut want: Vec<Option<Shown>> = self.screen.clone();
+        for g in glyphs {
+            if let Some(i) = self.index(g.x, g.y) {
+                for k in 1..g.width {
+                    if let Some(j) = self.index(g.x + k, g.y) {
+                        want[j] = None;
+                    }
+                }
+                want[i] = Some(Shown {
+                    text: g.text,
+                    pen: g.pen,
+                });
+            }
+        }
         self.scroll_band(top, bottom, shift);
         // Everything of the frame the terminal does not show now.
         let mut out = Vec::new();
         for y in 0..h {
             for x in 0..w {
                 let i = y * w + x;
-                if let Some(n) = &next[i]
+                if let Some(n) = &want[i]
                     && !self.screen[i].as_ref().is_some_and(|s| looks_like(s, n))
                 {
                     out.push(Glyph {
@@ -173,22 +202,77 @@ impl<W: Write> LeanBackend<W> {
     }
 }
 
+/// The cost of a row that cannot take old content (its source is off the band): more than
+/// any repaint, yet summable over a screen's rows without overflow.
+const NEVER: usize = 1 << 40;
+
+/// The look of a cell not known (never drawn, or covered by a wide character).
+const UNKNOWN: u64 = u64::MAX;
+
+/// A cell's look: two cells get the same one exactly when one [`looks_like`] the other (a
+/// blank shows only its background, unless reversed, underlined or struck through).
+pub(super) fn look(text: &str, pen: Pen) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = Fx(0);
+    let shows = Modifier::REVERSED | Modifier::UNDERLINED | Modifier::CROSSED_OUT;
+    if text == " " && !pen.modifier.intersects(shows) {
+        (0u8, pen.bg).hash(&mut h);
+    } else {
+        (1u8, text, pen.fg, pen.bg, pen.modifier.bits()).hash(&mut h);
+    }
+    h.finish().min(UNKNOWN - 1)
+}
+
+/// A fast multiplicative hasher for [`look`] (its inputs are a few bytes; no untrusted
+/// keys reach a table through it).
+struct Fx(u64);
+
+impl std::hash::Hasher for Fx {
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+
+    fn write_u8(&mut self, n: u8) {
+        self.write_u64(u64::from(n));
+    }
+
+    fn write_u16(&mut self, n: u16) {
+        self.write_u64(u64::from(n));
+    }
+
+    fn write_u32(&mut self, n: u32) {
+        self.write_u64(u64::from(n));
+    }
+
+    fn write_usize(&mut self, n: usize) {
+        self.write_u64(n as u64);
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
 /// What repainting a row costs, roughly: the bytes of each cell that differs from what
-/// `shown(x)` says is there, and a cursor move for each run of them.
-pub(super) fn repaint_cost<'a>(
-    row: &[Option<Shown>],
-    shown: impl Fn(usize) -> Option<&'a Shown>,
-) -> usize {
+/// `shown(x)` says is there, and a cursor move for each run of them (`row`: the looks the
+/// cells should have, `bytes`: theirs; unknown cells are skipped).
+pub(super) fn repaint_cost(row: &[u64], bytes: &[usize], shown: impl Fn(usize) -> u64) -> usize {
     let mut cost = 0;
     let mut in_run = false;
-    for (x, cell) in row.iter().enumerate() {
-        let Some(cell) = cell else {
+    for (x, (&cell, &len)) in row.iter().zip(bytes).enumerate() {
+        if cell == UNKNOWN {
             continue;
-        };
-        if shown(x).is_some_and(|s| looks_like(s, cell)) {
+        }
+        if shown(x) == cell {
             in_run = false;
         } else {
-            cost += cell.text.len() + if in_run { 0 } else { 3 };
+            cost += len + if in_run { 0 } else { 3 };
             in_run = true;
         }
     }
@@ -198,6 +282,6 @@ pub(super) fn repaint_cost<'a>(
 /// The bytes of scrolling rows `top..=bottom` by `k`, roughly: margins set and reset, a
 /// move to the margin, `k` line feeds or reverse indexes, and a move back.
 pub(super) fn scroll_bytes(top: usize, bottom: usize, k: usize) -> usize {
-    let digits = |n: usize| (n + 1).to_string().len();
+    let digits = |n: usize| (n + 1).checked_ilog10().map_or(1, |d| d as usize + 1);
     4 + digits(top) + digits(bottom) + 3 + (3 + digits(bottom)) + 2 * k + 4
 }

@@ -86,6 +86,9 @@ pub struct BonesView {
     page: usize,
     /// Where the list rows were drawn last (for mouse clicks).
     list_area: Rect,
+    /// Whether the next render may draw the held cells (every cell is readout text).
+    hold: bool,
+    held: super::held::HeldCells,
 }
 
 impl BonesView {
@@ -557,7 +560,41 @@ fn pad(s: &str, w: usize) -> String {
 }
 
 impl Panel for BonesView {
+    fn hold_readouts(&mut self, hold: bool) {
+        self.hold = hold;
+    }
+
     fn render(&mut self, frame: &mut Frame<'_>, area: Rect, ctx: &ViewCtx<'_>) {
+        if self.hold && self.held.restore(frame.buffer_mut(), area, ctx.focused) {
+            return;
+        }
+        self.render_exact(frame, area, ctx);
+        // Only playback holds readouts: paused frames need no copy.
+        if ctx.playing {
+            self.held.capture(frame.buffer_mut(), area, ctx.focused);
+        } else {
+            self.held.clear();
+        }
+    }
+
+    fn handle_key(&mut self, key: KeyEvent, ctx: &ViewCtx<'_>) -> PanelAction {
+        if key
+            .modifiers
+            .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT)
+        {
+            return PanelAction::Ignored;
+        }
+        self.sync(ctx);
+        match self.mode {
+            BonesMode::Tree => self.tree_key(key, ctx),
+            BonesMode::DrawOrder => self.draw_order_key(key, ctx),
+        }
+    }
+}
+
+impl BonesView {
+    /// Draws the panel from the session as it is.
+    fn render_exact(&mut self, frame: &mut Frame<'_>, area: Rect, ctx: &ViewCtx<'_>) {
         self.sync(ctx);
         let data = ctx.session.data();
         let suffix = match self.mode {
@@ -580,20 +617,6 @@ impl Panel for BonesView {
         match self.mode {
             BonesMode::Tree => self.render_tree(frame, inner, ctx),
             BonesMode::DrawOrder => self.render_draw_order(frame, inner, ctx),
-        }
-    }
-
-    fn handle_key(&mut self, key: KeyEvent, ctx: &ViewCtx<'_>) -> PanelAction {
-        if key
-            .modifiers
-            .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT)
-        {
-            return PanelAction::Ignored;
-        }
-        self.sync(ctx);
-        match self.mode {
-            BonesMode::Tree => self.tree_key(key, ctx),
-            BonesMode::DrawOrder => self.draw_order_key(key, ctx),
         }
     }
 }

@@ -50,6 +50,18 @@ pub struct CurvesView {
     list_scroll: usize,
     /// Where the key list's rows were drawn last (none: a plot), for mouse clicks.
     list_area: Option<Rect>,
+    /// Whether the next render may show the held legend (the plot and its playhead are
+    /// drawn every frame).
+    hold: bool,
+    held: super::held::HeldLines<LegendKey, Vec<Line<'static>>>,
+}
+
+/// What a plot's legend was made for: width, timeline, channels, overlay, channel letters.
+type LegendKey = (usize, usize, usize, bool, bool);
+
+/// Whether channels are told apart by letters (no colour, several channels).
+fn letters_key(theme: &crate::tui::theme::Theme, channels: usize) -> bool {
+    theme.mode == ColorMode::None && channels > 1
 }
 
 impl CurvesView {
@@ -74,6 +86,10 @@ impl CurvesView {
 }
 
 impl Panel for CurvesView {
+    fn hold_readouts(&mut self, hold: bool) {
+        self.hold = hold;
+    }
+
     fn render(&mut self, frame: &mut Frame<'_>, area: Rect, ctx: &ViewCtx<'_>) {
         let selected = axis::selected(ctx);
         let suffix = selected
@@ -348,59 +364,64 @@ impl CurvesView {
             None
         };
 
-        // Legend: the playhead time, each channel's value there, the overlay.
-        let mut items: Vec<Vec<Span<'static>>> = Vec::new();
-        items.push(vec![Span::styled(
-            format!("{} t {}", glyphs.playhead, crate::tui::widgets::secs(p)),
-            theme.playhead(),
-        )]);
+        // Legend: the playhead time, each channel's value there, the overlay (readout text:
+        // held while playing, see `held`).
         // Without colour, channels are told apart by their own letters (line and legend).
-        let letters = (theme.mode == ColorMode::None && channels > 1)
-            .then(|| channel_letters(&info.channels[..channels]));
-        for c in 0..channels {
-            let v = curve.value(c, p).map_or("–".into(), axis::value_label);
-            let mark = letters.as_ref().map_or(glyphs.moving, |l| l[c]);
-            items.push(vec![
-                Span::styled(format!("{mark}{mark} "), theme.series(c)),
-                Span::styled(format!("{} {v}", info.channels[c]), theme.text()),
-            ]);
-        }
-        if show_overlay {
-            let vals = eval_now.as_ref().map_or("–".to_string(), |v| {
-                v.iter()
-                    .map(|x| axis::value_label(*x))
-                    .collect::<Vec<_>>()
-                    .join(" ")
-            });
-            items.push(vec![Span::styled(
-                format!("{} {OVERLAY_NAME} {vals}", glyphs.evaluated.unwrap_or('•')),
-                theme.highlight(),
-            )]);
-            items.push(vec![Span::styled(
-                "(bone after mixing+constraints)",
-                theme.dim(),
-            )]);
-        }
+        let letters =
+            letters_key(theme, channels).then(|| channel_letters(&info.channels[..channels]));
         let w = inner.width as usize;
-        let mut legend: Vec<Line<'static>> = Vec::new();
-        let mut cur: Vec<Span<'static>> = Vec::new();
-        let mut cur_w = 0;
-        for item in items {
-            let iw: usize = item.iter().map(|s| width(&s.content)).sum();
-            if cur_w > 0 && cur_w + 2 + iw > w {
-                legend.push(Line::from(std::mem::take(&mut cur)));
-                cur_w = 0;
+        let legend_key = (w, info.index, channels, show_overlay, letters.is_some());
+        let legend = self.held.get(self.hold, legend_key, || {
+            let mut items: Vec<Vec<Span<'static>>> = Vec::new();
+            items.push(vec![Span::styled(
+                format!("{} t {}", glyphs.playhead, crate::tui::widgets::secs(p)),
+                theme.playhead(),
+            )]);
+            for c in 0..channels {
+                let v = curve.value(c, p).map_or("–".into(), axis::value_label);
+                let mark = letters.as_ref().map_or(glyphs.moving, |l| l[c]);
+                items.push(vec![
+                    Span::styled(format!("{mark}{mark} "), theme.series(c)),
+                    Span::styled(format!("{} {v}", info.channels[c]), theme.text()),
+                ]);
             }
-            if cur_w > 0 {
-                cur.push(Span::raw("  "));
-                cur_w += 2;
+            if show_overlay {
+                let vals = eval_now.as_ref().map_or("–".to_string(), |v| {
+                    v.iter()
+                        .map(|x| axis::value_label(*x))
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                });
+                items.push(vec![Span::styled(
+                    format!("{} {OVERLAY_NAME} {vals}", glyphs.evaluated.unwrap_or('•')),
+                    theme.highlight(),
+                )]);
+                items.push(vec![Span::styled(
+                    "(bone after mixing+constraints)",
+                    theme.dim(),
+                )]);
             }
-            cur_w += iw;
-            cur.extend(item);
-        }
-        if !cur.is_empty() {
-            legend.push(Line::from(cur));
-        }
+            let mut legend: Vec<Line<'static>> = Vec::new();
+            let mut cur: Vec<Span<'static>> = Vec::new();
+            let mut cur_w = 0;
+            for item in items {
+                let iw: usize = item.iter().map(|s| width(&s.content)).sum();
+                if cur_w > 0 && cur_w + 2 + iw > w {
+                    legend.push(Line::from(std::mem::take(&mut cur)));
+                    cur_w = 0;
+                }
+                if cur_w > 0 {
+                    cur.push(Span::raw("  "));
+                    cur_w += 2;
+                }
+                cur_w += iw;
+                cur.extend(item);
+            }
+            if !cur.is_empty() {
+                legend.push(Line::from(cur));
+            }
+            legend
+        });
         let legend_h = if inner.height >= 6 {
             legend.len().min((inner.height as usize / 3).max(1))
         } else {

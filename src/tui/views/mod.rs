@@ -6,6 +6,7 @@ pub mod bones;
 pub mod curves;
 pub mod events;
 pub mod filtered_list;
+pub mod held;
 pub mod help;
 pub mod message_log;
 pub mod picker;
@@ -228,4 +229,7 @@ pub trait Panel {
     );
     /// Handles a key while focused.
     fn handle_key(&mut self, key: KeyEvent, ctx: &ViewCtx<'_>) -> PanelAction;
+    /// Whether the next render may draw the panel's readout text as last drawn exact
+    /// ([`held`]); panels without readouts ignore it.
+    fn hold_readouts(&mut self, _hold: bool) {}
 }

@@ -35,6 +35,10 @@ pub struct TracksView {
     page: usize,
     /// Where the dopesheet was drawn last (for mouse clicks).
     dope: Option<mouse::DopeGeometry>,
+    /// Whether the next render may show the held track lines (the dopesheet and its
+    /// playhead are drawn every frame).
+    hold: bool,
+    held: super::held::HeldLines<usize, Vec<(Line<'static>, bool)>>,
 }
 
 impl TracksView {
@@ -50,6 +54,10 @@ impl TracksView {
 }
 
 impl Panel for TracksView {
+    fn hold_readouts(&mut self, hold: bool) {
+        self.hold = hold;
+    }
+
     fn render(&mut self, frame: &mut Frame<'_>, area: Rect, ctx: &ViewCtx<'_>) {
         let n = ctx.timelines.len();
         let suffix = match ctx.selection.timeline {
@@ -67,7 +75,7 @@ impl Panel for TracksView {
         }
         let w = inner.width as usize;
         let h = inner.height as usize;
-        let tagged = track_lines(ctx, w);
+        let tagged = self.held.get(self.hold, w, || track_lines(ctx, w));
         // Tracks take what they need, up to a third of the panel (more when the dopesheet is
         // short, and always every playing track); the dopesheet (header + rows) gets the rest.
         let dope_wanted = 1 + n.max(1);
