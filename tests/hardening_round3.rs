@@ -889,3 +889,21 @@ fn the_viewer_quits_promptly_during_a_long_seek() {
     let took = start.elapsed();
     assert!(took < Duration::from_secs(2), "q took {took:?}");
 }
+
+// Keys typed while bonescope starts (before its first frame) were lost or reordered: the
+// start-up terminal query read them, and crossterm's own cursor query queued later ones
+// ahead of them. The query now runs before anything reads the input and hands the keys it
+// saw on in order.
+#[test]
+fn keys_typed_at_start_up_are_applied_in_order() {
+    let cmd = tmux::shell_wrapped(&sample("lantern-keeper.json").display().to_string());
+    let Some(t) = tmux::Tmux::start("typed-early", 100, 30, &cmd) else {
+        return;
+    };
+    // No wait for the first frame.
+    t.literal(":seek 1");
+    t.keys(&["Enter"]);
+    t.wait_for(&["at 1.000 s"]);
+    t.keys(&["q"]);
+    t.wait_for(&["EXIT:0"]);
+}
