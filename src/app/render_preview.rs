@@ -100,7 +100,9 @@ pub fn run(args: &RenderArgs) -> Result<(), CliError> {
         }
     };
     app.session
-        .check_seek(last.saturating_add(1), crate::session::seek_work_limit())
+        .set_seek_limit(Some(crate::session::seek_work_limit()));
+    app.session
+        .check_seek(last.saturating_add(1))
         .map_err(|e| CliError(e.to_string()))?;
     match (args.format, frames) {
         (RenderFormat::Svg, Some(_)) => Err(CliError(

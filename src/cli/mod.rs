@@ -388,6 +388,9 @@ pub fn run(command: Command, ui: &dyn Interactive) -> Result<(), CliError> {
                 animations: animation,
             };
             let report = poses::sample(data, file_name(&file), options).map_err(CliError)?;
+            report
+                .check_work(crate::session::seek_work_limit())
+                .map_err(CliError)?;
             // Written sample by sample: the output can be far larger than memory.
             with_stdout(|out| {
                 if json {
@@ -453,6 +456,13 @@ pub fn run(command: Command, ui: &dyn Interactive) -> Result<(), CliError> {
         } => {
             let (sc, data) = load_scenario(&scenario, corpus.as_deref(), input.as_deref())?;
             let shown = sanitize(&scenario.display().to_string()).into_owned();
+            crate::session::work_bound::check(
+                || "the scenario runs".into(),
+                sc.total_frames(),
+                &data,
+                crate::session::seek_work_limit(),
+            )
+            .map_err(|e| CliError(format!("{shown}: {e}")))?;
             use std::io::Write;
             let stdout = std::io::stdout();
             let mut out = std::io::BufWriter::new(stdout.lock());

@@ -187,6 +187,32 @@ pub fn pose_json(
 }
 
 impl PosesReport {
+    /// How many poses the report computes (each a setup pose and one animation applied).
+    pub fn pose_count(&self) -> u64 {
+        self.animations
+            .iter()
+            .map(|&i| match &self.options.times {
+                Some(t) => t.len() as u64,
+                // `SampleSpec::standard`: one at duration 0, else the n + 1 grid times and
+                // two looping ones.
+                None if self.data.animations[i].duration == 0.0 => 1,
+                None => (self.options.samples as u64).saturating_add(3),
+            })
+            .fold(0, u64::saturating_add)
+    }
+
+    /// Refuses a report whose poses are beyond the headless work limit (before any is
+    /// computed: a sample list is allocated per animation).
+    pub fn check_work(&self, limit: u64) -> Result<(), String> {
+        crate::session::work_bound::check(
+            || "the poses report computes".into(),
+            self.pose_count(),
+            &self.data,
+            limit,
+        )
+        .map_err(|e| e.to_string())
+    }
+
     /// Calls `each` with every sample of animation `index`, computed one at a time.
     fn for_each_sample<E>(
         &self,

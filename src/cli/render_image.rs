@@ -357,10 +357,55 @@ impl Job<'_> {
         Ok((0..n).map(|i| i as f64 / self.fps).collect())
     }
 
+    /// Refuses an export whose posing (physics warm-up steps and poses, once more for the
+    /// default viewport) is beyond the headless work limit.
+    fn check_work(
+        &self,
+        poser: &Poser,
+        data: &crate::core::model::SkeletonData,
+        anim: Option<&Animation>,
+        times: &[f64],
+    ) -> Result<(), CliError> {
+        let steps = if poser.physics {
+            times
+                .iter()
+                .map(|t| ((t.max(0.0) * self.fps).round() as u64).min(MAX_WARMUP_STEPS))
+                .max()
+                .unwrap_or(0)
+        } else {
+            0
+        };
+        let passes = if self.viewport.is_none() && self.args.format != RenderFormat::Png {
+            2
+        } else {
+            1
+        };
+        let frames = steps
+            .saturating_add(times.len() as u64)
+            .saturating_mul(passes);
+        crate::session::work_bound::check(
+            || {
+                format!(
+                    "the {} of {} poses",
+                    self.args.format.extension(),
+                    anim.map_or("the setup pose".into(), |a| format!(
+                        "\"{}\"",
+                        sanitize(&a.name)
+                    ))
+                )
+            },
+            frames,
+            data,
+            crate::session::seek_work_limit(),
+        )
+        .map_err(|e| CliError(e.to_string()))
+    }
+
     fn encode(&self, poser: &mut Poser, anim: Option<usize>) -> Result<Vec<u8>, CliError> {
         let data = Arc::clone(&poser.skeleton.data);
         let anim = anim.map(|i| &data.animations[i]);
         let times = self.times(anim)?;
+        self.check_work(poser, &data, anim, &times)?;
         let viewport = match self.viewport {
             Some(v) => v,
             None => {

@@ -46,6 +46,8 @@ pub fn run(
     opening
         .start(&mut session)
         .map_err(|e| CliError(e.to_string()))?;
+    // Every seek of the script and of `--at` is bounded (one check, in the session).
+    session.set_seek_limit(Some(crate::session::seek_work_limit()));
     script::run(&mut session, run.script).map_err(|e| match e {
         script::ScriptError::Line { .. } => CliError(format!("{}:{e}", run.script_name)),
         e => CliError(format!("{}: {e}", run.script_name)),
@@ -55,11 +57,8 @@ pub fn run(
     } else {
         run.at.to_vec()
     };
-    let limit = crate::session::seek_work_limit();
     for f in frames {
-        session
-            .check_seek(f, limit)
-            .map_err(|e| CliError(e.to_string()))?;
+        session.check_seek(f).map_err(|e| CliError(e.to_string()))?;
         session.seek_frame(f);
         let written = if run.json {
             crate::text::write_json(&mut *out, &report::frame_json(&session))

@@ -32,17 +32,8 @@ pub enum SessionError {
     #[error(transparent)]
     Command(#[from] CommandError),
     /// A headless seek would replay more bone-frames than allowed.
-    #[error(
-        "reaching frame {frame} replays {frames} frames of a rig of {bones} bones: about {work} \
-         bone-frames, beyond the limit of {limit} (set BONESCOPE_SEEK_WORK to allow more)"
-    )]
-    SeekTooLong {
-        frame: u64,
-        frames: u64,
-        bones: usize,
-        work: u64,
-        limit: u64,
-    },
+    #[error(transparent)]
+    SeekTooLong(crate::session::work_bound::TooMuchWork),
 }
 
 #[cfg(test)]

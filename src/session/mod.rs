@@ -40,6 +40,7 @@ pub mod recording;
 pub mod report;
 pub mod scenario;
 pub mod script;
+pub mod work_bound;
 
 pub use command::{Command, EntrySetting, MAX_TRACKS, physics_name};
 pub use entry_property::{EntryPropertyError, entry_setting};
@@ -105,19 +106,7 @@ impl LogLine {
 /// The most frames a session simulates (about 9 hours at 30 fps); seeks beyond are clamped.
 pub const MAX_FRAMES: u64 = 1_000_000;
 
-/// The most work a headless seek may cost by default, in bone-frames (bones, slots and
-/// constraints times frames replayed): about 20 s at ~20 ns each. `BONESCOPE_SEEK_WORK`
-/// overrides it.
-pub const DEFAULT_SEEK_WORK: u64 = 1_000_000_000;
-
-/// The seek work limit: `BONESCOPE_SEEK_WORK` if set to a whole number, else
-/// [`DEFAULT_SEEK_WORK`].
-pub fn seek_work_limit() -> u64 {
-    std::env::var("BONESCOPE_SEEK_WORK")
-        .ok()
-        .and_then(|v| v.trim().parse::<u64>().ok())
-        .unwrap_or(DEFAULT_SEEK_WORK)
-}
+pub use work_bound::{DEFAULT_SEEK_WORK, seek_work_limit};
 
 /// A deterministic playback of user inputs on one skeleton.
 pub struct Session {
@@ -143,6 +132,8 @@ pub struct Session {
     /// Longest a seek may run before returning with the rest left in `pending` (the viewer
     /// sets one so keys are read between slices; headless callers seek to the end).
     slice: Option<std::time::Duration>,
+    /// The most bone-frames one prompt-line seek may replay (`None`: unbounded).
+    seek_limit: Option<u64>,
     /// A seek not finished within `slice`: continued by [`Session::resume`].
     pending: Option<Pending>,
     /// A game's recording drives the frames ([`recorded`]); `None`: fixed steps of 1/fps.
@@ -216,6 +207,7 @@ impl Session {
             physics: DEFAULT_PHYSICS,
             parked: Vec::new(),
             slice: None,
+            seek_limit: None,
             pending: None,
             recorded,
         };
@@ -808,37 +800,51 @@ impl Session {
         }
     }
 
-    /// About how much work reaching whole frame `frame` costs: frames replayed (from here
-    /// or the checkpoint a seek would start from) times the rig's bones, slots and
-    /// constraints.
-    pub fn seek_work(&self, frame: u64) -> u64 {
+    /// Frames a seek to whole frame `frame` replays (from here or the checkpoint it would
+    /// start from).
+    pub fn seek_frames(&self, frame: u64) -> u64 {
         let frame = frame.min(MAX_FRAMES);
-        let sk = &self.skeleton;
-        let size = sk.bones.len()
-            + sk.slots.len()
-            + sk.ik.len()
-            + sk.transforms.len()
-            + sk.paths.len()
-            + sk.physics.len()
-            + 1;
-        (frame - self.seek_start(frame)).saturating_mul(size as u64)
+        frame - self.seek_start(frame)
     }
 
-    /// Refuses a headless seek to whole frame `frame` whose [work](Session::seek_work) is
-    /// beyond `limit`, saying how big it is and how to allow it.
-    pub fn check_seek(&self, frame: u64, limit: u64) -> Result<(), SessionError> {
-        let work = self.seek_work(frame);
-        if work <= limit {
-            return Ok(());
-        }
+    /// Bounds every seek a [prompt line](playhead::run_line) or [`Session::check_seek`]
+    /// asks for to `limit` bone-frames ([`work_bound`]); `None` (the default) bounds nothing:
+    /// the viewer slices its seeks instead. Headless commands set
+    /// [`seek_work_limit`].
+    pub fn set_seek_limit(&mut self, limit: Option<u64>) {
+        self.seek_limit = limit;
+    }
+
+    /// Refuses a seek to whole frame `frame` whose work is beyond the
+    /// [seek limit](Session::set_seek_limit), saying how big it is and how to allow it.
+    pub fn check_seek(&self, frame: u64) -> Result<(), SessionError> {
         let frame = frame.min(MAX_FRAMES);
-        Err(SessionError::SeekTooLong {
-            frame,
-            frames: frame - self.seek_start(frame),
-            bones: self.skeleton.bones.len(),
-            work,
+        self.check_frames(frame, self.seek_frames(frame))
+    }
+
+    /// Refuses playing `frames` frames on from here when that is beyond the seek limit.
+    pub fn check_play(&self, frames: u64) -> Result<(), SessionError> {
+        let to = self.pending().unwrap_or(self.frame).saturating_add(frames);
+        self.check_frames(to.min(MAX_FRAMES), frames)
+    }
+
+    /// Refuses replaying from frame 0 to here (a skin change) when that is beyond the seek
+    /// limit.
+    pub fn check_replay(&self) -> Result<(), SessionError> {
+        self.check_frames(self.frame, self.frame)
+    }
+
+    fn check_frames(&self, to: u64, frames: u64) -> Result<(), SessionError> {
+        let Some(limit) = self.seek_limit else {
+            return Ok(());
+        };
+        work_bound::check(
+            || format!("reaching frame {to} replays"),
+            frames,
+            &self.data,
             limit,
-        })
+        )
+        .map_err(SessionError::SeekTooLong)
     }
 
     /// Lets seeks return after about `slice` of work with the rest pending (`None`: every

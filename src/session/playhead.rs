@@ -50,22 +50,38 @@ pub fn run_verb(
     range: &mut LoopRange,
     verb: ViewerCommand,
 ) -> Result<Outcome, PromptError> {
+    // Every move is checked against the session's seek limit first (headless sessions set
+    // one; the viewer slices its seeks instead).
     match verb {
-        ViewerCommand::Seek(t) => session.seek_time(t),
-        ViewerCommand::Frame(f) => session.seek_frame(f),
+        ViewerCommand::Seek(t) => {
+            let t = if t.is_finite() { t.max(0.0) } else { 0.0 };
+            let whole = super::frame_index(t, session.fps()) as u64;
+            session.check_seek(whole.saturating_add(1))?;
+            session.seek_time(t);
+        }
+        ViewerCommand::Frame(f) => {
+            session.check_seek(f)?;
+            session.seek_frame(f);
+        }
         ViewerCommand::Step(n) => {
             let f = i64::try_from(session.frame())
                 .unwrap_or(i64::MAX)
                 .saturating_add(n);
-            session.seek_frame(u64::try_from(f).unwrap_or(0));
+            let f = u64::try_from(f).unwrap_or(0);
+            session.check_seek(f)?;
+            session.seek_frame(f);
         }
         ViewerCommand::Play(secs) => {
-            let frames = (secs * session.fps()).round().min(MAX_FRAMES as f64);
-            for _ in 0..frames as u64 {
+            let frames = (secs * session.fps()).round().min(MAX_FRAMES as f64) as u64;
+            session.check_play(frames)?;
+            for _ in 0..frames {
                 advance(session, range, 1);
             }
         }
-        ViewerCommand::Home => session.seek_frame(0),
+        ViewerCommand::Home => {
+            session.check_seek(0)?;
+            session.seek_frame(0);
+        }
         ViewerCommand::In(f) => {
             range.0 = Some(f.unwrap_or(session.frame()));
             return Ok(Outcome::Said(range_text(range)));
@@ -82,6 +98,7 @@ pub fn run_verb(
         ViewerCommand::Skin(Some(names)) => {
             let skins = crate::view_defaults::skins_by_name(session.data(), &names)
                 .map_err(PromptError::UnknownName)?;
+            session.check_replay()?;
             session.set_skins(skins).map_err(PromptError::Invalid)?;
             return Ok(Outcome::Said(skins_text(session)));
         }

@@ -68,6 +68,11 @@ pub fn run(
     let signals = process::Signals::register()?;
 
     let (tx, rx) = mpsc::channel::<Msg>();
+    // Keys typed while the terminal was asked about pictures come first, in order: nothing
+    // read the input before that query ([`terminal::enter`]).
+    for ev in crate::tui::typed_keys::events(&std::mem::take(&mut pictures.typed)) {
+        let _ = tx.send(Msg::Input(ev));
+    }
     let reload_tx = tx.clone();
     std::thread::Builder::new()
         .name("input".into())

@@ -22,6 +22,7 @@ pub mod search;
 pub mod select;
 pub mod terminal;
 pub mod theme;
+pub mod typed_keys;
 pub mod views;
 pub mod waiting;
 pub mod widgets;
@@ -105,14 +106,14 @@ pub fn run(
     if let Some(p) = path {
         waiting::catch_up(&mut app, p);
     }
-    let mut term = terminal::enter(opts.mouse, opts.color, ascii)
-        .map_err(|e| format!("cannot set up the terminal: {e}"))?;
+    // Ask the terminal which pictures it shows (raw mode is on, nothing has read the input
+    // yet: its replies never reach the keys, and keys typed meanwhile come first).
+    let (mut term, (mut pictures, note)) = terminal::enter(opts.mouse, opts.color, ascii, || {
+        images::pictures::Pictures::start(opts.color != ColorMode::None && !ascii, opts.fps)
+    })
+    .map_err(|e| format!("cannot set up the terminal: {e}"))?;
     term.backend_mut()
         .set_scroll_regions(capabilities::Capabilities::from_env().scroll_regions);
-    // Ask the terminal which pictures it shows (raw mode is on, the input thread not yet
-    // started: its replies never reach the keys).
-    let (mut pictures, note) =
-        images::pictures::Pictures::start(opts.color != ColorMode::None && !ascii, opts.fps);
     app.panels.preview.pictures.setup = pictures.setup;
     // Into the log only: the status line keeps its help hint (pictures are a choice).
     if let Some(note) = note {

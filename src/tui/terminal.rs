@@ -25,17 +25,28 @@ pub type Term = Terminal<LeanBackend<Stdout>>;
 /// Enters raw mode and the alternate screen, hides the cursor, optionally captures the mouse,
 /// and installs a panic hook that restores the terminal before the panic message prints.
 /// `color` and `ascii` say what the terminal gets ([`crate::tui::capabilities`]).
-pub fn enter(mouse: bool, color: ColorMode, ascii: bool) -> std::io::Result<Term> {
+///
+/// `probe` runs once raw mode is on and before anything makes crossterm read the input
+/// (the first erase asks the cursor position, and crossterm queues every key it reads
+/// meanwhile): the terminal query reads stdin itself, so the keys it sees are the first
+/// typed and nothing typed later can overtake them.
+pub fn enter<T>(
+    mouse: bool,
+    color: ColorMode,
+    ascii: bool,
+    probe: impl FnOnce() -> T,
+) -> std::io::Result<(Term, T)> {
     let hook = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
         restore();
         hook(info);
     }));
     reenter(mouse)?;
+    let probed = probe();
     let mut term = Terminal::new(LeanBackend::new(stdout(), color, ascii))?;
     // Erase once so the backend knows every cell (blank) from the start.
     term.clear()?;
-    Ok(term)
+    Ok((term, probed))
 }
 
 /// Raw mode, alternate screen, hidden cursor and (optionally) mouse capture: entering, and

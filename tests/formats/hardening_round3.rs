@@ -718,6 +718,151 @@ fn big_rigs_stay_within_memory_and_long_seeks_are_refused() {
     assert!(!out.is_empty());
 }
 
+// Row 4, every headless replay: the seek bound of `render` (text) and `session --at` now
+// also bounds each moving line of a `session --script`, image exports (the whole range),
+// `scenario` and `poses`, through one check (`session::work_bound`).
+#[cfg(target_os = "linux")]
+#[test]
+fn every_headless_replay_is_bounded() {
+    let dir = temp_dir("bounded");
+    let chain = chain_file(&dir, 2_000);
+    // About 1,000 frames of this 2,000-bone rig are allowed.
+    let env = [("BONESCOPE_SEEK_WORK", "2000000")];
+    let bonescope = |args: &[&std::ffi::OsStr]| {
+        let start = Instant::now();
+        let (code, bytes, err, _) = common::peak_memory_with(args, &env);
+        (code, bytes, err, start.elapsed())
+    };
+    let refused = |what: &str, (code, bytes, err, took): (Option<i32>, u64, String, Duration)| {
+        assert_eq!(code, Some(2), "{what}: {err}");
+        assert_eq!(bytes, 0, "{what}: nothing written");
+        assert!(
+            err.contains("bone-frames") && err.contains("BONESCOPE_SEEK_WORK"),
+            "{what}: {err}"
+        );
+        assert!(took < Duration::from_secs(10), "{what}: {took:?}");
+        err
+    };
+    let script = dir.join("script.txt");
+    for (line, lines) in [
+        (3, "set 0 a loop\nseek 10\nseek 60\n"),
+        (2, "seek 30\nframe 5000\n"),
+        (3, "step 900\nhome\nframe 2100\n"),
+        (2, "seek 30\nplay 60\n"),
+        // A skin change replays from frame 0: 900 + 900 frames is allowed, the replay not.
+        (4, "step 900\nstep 900\nskin\nskin default\n"),
+    ] {
+        std::fs::write(&script, lines).expect("write");
+        let err = refused(
+            lines,
+            bonescope(&[
+                os("session"),
+                chain.as_os_str(),
+                os("--script"),
+                script.as_os_str(),
+            ]),
+        );
+        assert!(
+            err.contains(&format!("script.txt:{line}: ")),
+            "{lines}: {err}"
+        );
+    }
+    std::fs::write(&script, "set 0 a loop\nseek 30\nstep 900\nhome\nplay 10\n").expect("write");
+    let (code, bytes, err, _) = bonescope(&[
+        os("session"),
+        chain.as_os_str(),
+        os("--script"),
+        script.as_os_str(),
+    ]);
+    assert_eq!(code, Some(0), "within the limit: {err}");
+    assert!(bytes > 0);
+
+    // Image exports: the whole range (physics warm-up and every pose) is counted.
+    let png = dir.join("out.png");
+    let gif = dir.join("out.gif");
+    for args in [
+        vec![
+            os("--format"),
+            os("png"),
+            os("--time"),
+            os("60"),
+            os("-o"),
+            png.as_os_str(),
+        ],
+        vec![
+            os("--format"),
+            os("gif"),
+            os("--frames"),
+            os("0..600"),
+            os("-o"),
+            gif.as_os_str(),
+        ],
+        vec![os("--format"), os("apng"), os("-o"), gif.as_os_str()],
+    ] {
+        let mut all = vec![os("render"), chain.as_os_str()];
+        all.extend(args);
+        refused(&format!("{all:?}"), bonescope(&all));
+        assert!(!png.exists() && !gif.exists());
+    }
+    let (code, _, err, _) = bonescope(&[
+        os("render"),
+        chain.as_os_str(),
+        os("--format"),
+        os("png"),
+        os("--size"),
+        os("64x64"),
+        os("--time"),
+        os("10"),
+        os("-o"),
+        png.as_os_str(),
+    ]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(png.exists());
+
+    // A scenario's frames, before anything runs.
+    let scenario = |count: u32| {
+        let p = dir.join(format!("run{count}.json"));
+        std::fs::write(
+            &p,
+            format!(
+                r#"{{"skeleton":"chain2000.json","steps":[{{"op":"setAnimation","track":0,"animation":"a","loop":true}},{{"op":"update","dt":0.0333,"count":{count}}}]}}"#
+            ),
+        )
+        .expect("write");
+        p
+    };
+    let long = scenario(2_000);
+    let err = refused(
+        "scenario",
+        bonescope(&[
+            os("scenario"),
+            os("--corpus"),
+            dir.as_os_str(),
+            long.as_os_str(),
+        ]),
+    );
+    assert!(err.contains("the scenario runs 2000 frames"), "{err}");
+    let short = scenario(100);
+    let (code, bytes, err, _) = bonescope(&[
+        os("scenario"),
+        os("--corpus"),
+        dir.as_os_str(),
+        short.as_os_str(),
+    ]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(bytes > 0);
+
+    // Poses: one pose per sample of every animation.
+    refused(
+        "poses",
+        bonescope(&[os("poses"), chain.as_os_str(), os("--samples"), os("2000")]),
+    );
+    let (code, bytes, err, _) = bonescope(&[os("poses"), chain.as_os_str()]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(bytes > 0);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 // Row 3 (viewer): End on a long animation of a heavy rig used to run the whole seek before
 // reading another key. Seeks now run in slices between input reads: `q` quits at once.
 #[test]
@@ -742,4 +887,22 @@ fn the_viewer_quits_promptly_during_a_long_seek() {
     t.wait_for(&["EXIT:0"]);
     let took = start.elapsed();
     assert!(took < Duration::from_secs(2), "q took {took:?}");
+}
+
+// Keys typed while bonescope starts (before its first frame) were lost or reordered: the
+// start-up terminal query read them, and crossterm's own cursor query queued later ones
+// ahead of them. The query now runs before anything reads the input and hands the keys it
+// saw on in order.
+#[test]
+fn keys_typed_at_start_up_are_applied_in_order() {
+    let cmd = tmux::shell_wrapped(&sample("lantern-keeper.json").display().to_string());
+    let Some(t) = tmux::Tmux::start("typed-early", 100, 30, &cmd) else {
+        return;
+    };
+    // No wait for the first frame.
+    t.literal(":seek 1");
+    t.keys(&["Enter"]);
+    t.wait_for(&["at 1.000 s"]);
+    t.keys(&["q"]);
+    t.wait_for(&["EXIT:0"]);
 }

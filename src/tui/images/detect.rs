@@ -3,7 +3,9 @@
 //! sends a kitty graphics query, XTVERSION, the cell size in pixels (`CSI 16 t`), and last a
 //! primary device attributes request (DA1), which every terminal answers, as the sentinel.
 //! It reads the replies for at most [`WAIT`]; a silent terminal costs that and no more.
-//! Replies are read before the input thread starts, so none of them is taken for a key.
+//! Replies are read before the input thread starts and before anything makes crossterm read
+//! the input, so none of them is taken for a key; the other bytes read meanwhile are the keys
+//! typed during the query ([`Replies::typed`]), handed to the viewer first.
 //!
 //! Choice, in order: `BONESCOPE_IMAGES` when set; kitty graphics when the terminal answered
 //! the kitty query with OK; iTerm2 inline images when XTVERSION or `TERM_PROGRAM` name iTerm2
@@ -41,6 +43,8 @@ pub struct Replies {
     pub version: Option<String>,
     /// One cell in pixels (width, height), from `CSI 6 ; h ; w t`.
     pub cell_pixels: Option<(u16, u16)>,
+    /// The bytes that were not replies: keys the user typed meanwhile, in order.
+    pub typed: Vec<u8>,
 }
 
 impl Replies {
@@ -50,13 +54,15 @@ impl Replies {
     }
 }
 
-/// Parses the replies found in `input` (other bytes are skipped). Sequences cut off at the end
-/// are ignored, so a caller parses again when more arrives.
+/// Parses the replies found in `input`; every other byte goes to [`Replies::typed`] (keys
+/// typed during the query). Sequences cut off at the end are ignored, so a caller parses
+/// again when more arrives.
 pub fn parse(input: &[u8]) -> Replies {
     let mut r = Replies::default();
     let mut i = 0;
     while i < input.len() {
         if input[i] != 0x1b || i + 1 >= input.len() {
+            r.typed.push(input[i]);
             i += 1;
             continue;
         }
@@ -96,7 +102,10 @@ pub fn parse(input: &[u8]) -> Replies {
                     && let Some(list) = text.strip_prefix('?')
                 {
                     r.da1 = Some(list.split(';').filter_map(|n| n.parse().ok()).collect());
-                } else if fin == b't' {
+                } else if fin != b't' {
+                    // Not a reply: a key (an arrow, Home, ...).
+                    r.typed.extend_from_slice(&input[i..=start + len]);
+                } else {
                     let n: Vec<u16> = text.split(';').filter_map(|n| n.parse().ok()).collect();
                     if let [6, h, w] = n[..]
                         && h > 0
@@ -107,7 +116,11 @@ pub fn parse(input: &[u8]) -> Replies {
                 }
                 i = start + len + 1;
             }
-            _ => i += 1,
+            _ => {
+                // ESC before anything but a reply's introducer: Esc, Alt+key or SS3 keys.
+                r.typed.push(0x1b);
+                i += 1;
+            }
         }
     }
     r
@@ -324,5 +337,16 @@ mod tests {
         let q = queries();
         assert!(q.starts_with(b"\x1b_Gi=31,"));
         assert!(q.ends_with(b"\x1b[c"));
+    }
+
+    #[test]
+    fn bytes_that_are_not_replies_are_the_keys_typed_meanwhile() {
+        let r = parse(
+            b"q\x1b_Gi=31;OK\x1b\\:\x1b[A\x1bP>|kitty(0.35.2)\x1b\\\x1b[6;20;10tl\x1bOB\x1b[?62;c\x1b",
+        );
+        assert!(r.kitty && r.complete());
+        assert_eq!(r.cell_pixels, Some((10, 20)));
+        assert_eq!(r.typed, b"q:\x1b[Al\x1bOB\x1b".to_vec());
+        assert!(parse(b"\x1b_Gi=31;OK\x1b\\\x1b[?62c").typed.is_empty());
     }
 }

@@ -39,6 +39,9 @@ pub struct Pictures {
     sender: Sender,
     /// Where the picture is on screen now (cell protocols need a repaint when it moves).
     at: Option<Placement>,
+    /// Bytes the user typed while the terminal was being asked (the event loop turns them
+    /// into keys before its first poll).
+    pub typed: Vec<u8>,
 }
 
 /// What [`Pictures::after_draw`] asks of the event loop.
@@ -59,6 +62,7 @@ impl Pictures {
             textures: Default::default(),
             sender: Sender::new(setup.protocol, fps, tmux),
             at: None,
+            typed: Vec::new(),
         }
     }
 
@@ -128,6 +132,7 @@ impl Pictures {
         if let Some(budget) = var("BONESCOPE_IMAGE_BYTES").and_then(|v| v.parse::<u64>().ok()) {
             pictures.sender.set_budget(budget);
         }
+        pictures.typed = replies.typed;
         let note = (!notes.is_empty()).then(|| notes.join("; "));
         (pictures, note)
     }

@@ -28,12 +28,12 @@ pub fn theme(opts: &crate::tui::Options) -> Theme {
 /// Runs `app` until the user quits; the exit status.
 pub fn run(mut app: App, opts: &crate::tui::Options) -> Result<u8, String> {
     let ascii = app.theme.ascii(opts.marker);
-    let mut term = terminal::enter(opts.mouse, opts.color, ascii)
-        .map_err(|e| format!("cannot set up the terminal: {e}"))?;
+    let (mut term, (mut pictures, _)) = terminal::enter(opts.mouse, opts.color, ascii, || {
+        images::pictures::Pictures::start(opts.color != ColorMode::None && !ascii, opts.fps)
+    })
+    .map_err(|e| format!("cannot set up the terminal: {e}"))?;
     term.backend_mut()
         .set_scroll_regions(capabilities::Capabilities::from_env().scroll_regions);
-    let (mut pictures, _) =
-        images::pictures::Pictures::start(opts.color != ColorMode::None && !ascii, opts.fps);
     app.panels.preview.pictures.setup = pictures.setup;
     event_loop::run_to_exit(term, &mut app, opts.fps, None, &mut pictures)
 }
