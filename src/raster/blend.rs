@@ -3,6 +3,7 @@
 use crate::core::model::BlendMode;
 
 /// `dst = src (op) dst` for one premultiplied RGBA pixel (0..1 channels).
+#[inline]
 pub fn blend(dst: &mut [f32; 4], src: [f32; 4], mode: BlendMode) {
     let sa = src[3];
     let da = dst[3];

@@ -1,16 +1,15 @@
 //! One frame: every slot in draw order, its region or mesh textured, tinted, blended and
 //! clipped (see the module docs of [`crate::raster`] for the pixel contract).
 
-use super::blend::blend;
 use super::camera::{Camera, Viewport};
 use super::clipping::polygon_mask;
-use super::sample::bilinear;
-use super::triangle::cover;
+use super::fill::{Target, Tint, fill_triangle};
 use crate::core::color::Color;
-use crate::core::model::AttachmentKind;
+use crate::core::model::{ArmatureAttachment, AttachmentKind, SkeletonData};
 use crate::core::skeleton::Skeleton;
 use crate::format::atlas::textures::{RegionRef, region_path};
 use crate::format::atlas::{AtlasRegion, Textures};
+use std::sync::Arc;
 
 /// What is behind the skeleton.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -66,50 +65,43 @@ pub fn draw(skeleton: &Skeleton, textures: &Textures, options: &RenderOptions) -
         Background::Transparent => [0.0; 4],
     };
     let mut pixels = vec![bg; w * h];
-    let mut missing = Vec::new();
-    let mut clip: Option<(Option<usize>, Vec<bool>)> = None;
-    let mut world = Vec::new();
-    let mut tri: Vec<u32> = Vec::new();
-    let mut uvs: Vec<f64> = Vec::new();
-    for &slot_index in &skeleton.draw_order {
-        // A clip ends after its end slot, but not at the clipping slot itself (an export
-        // whose clip ends on its own slot clips everything after it, as the runtimes do).
-        let clipping_before = clip.is_some();
-        draw_slot(
-            skeleton,
-            textures,
-            slot_index,
-            &camera,
-            (w, h),
-            &mut pixels,
-            &mut clip,
-            &mut missing,
-            (&mut world, &mut uvs, &mut tri),
-        );
-        if clipping_before
-            && clip
-                .as_ref()
-                .is_some_and(|(end, _)| *end == Some(slot_index))
-        {
-            clip = None;
-        }
-    }
+    let mut frame = Frame {
+        textures,
+        camera: &camera,
+        size: (w, h),
+        pixels: &mut pixels,
+        missing: Vec::new(),
+    };
+    frame.skeleton(skeleton, &Nest::TOP);
+    let mut missing = frame.missing;
     missing.sort();
     missing.dedup();
     let transparent = options.background == Background::Transparent;
-    let mut rgba = Vec::with_capacity(w * h * 4);
-    for p in &pixels {
-        let a = p[3].clamp(0.0, 1.0);
-        let un = if transparent && a > 0.0 { 1.0 / a } else { 1.0 };
-        for &c in &p[..3] {
-            rgba.push(((c * un).clamp(0.0, 1.0) * 255.0).round() as u8);
+    // `x + 2^23` holds `x` rounded (half to even) in its low mantissa bits for 0 <= x < 2^22:
+    // rounding without a library call or a saturating cast, so the loop vectorises.
+    let to_u8 = |v: f32| (v.clamp(0.0, 1.0) * 255.0 + 8_388_608.0).to_bits() as u8;
+    let rgba = if transparent {
+        let mut rgba = vec![0u8; w * h * 4];
+        for (p, out) in pixels.iter().zip(rgba.chunks_exact_mut(4)) {
+            let a = p[3].clamp(0.0, 1.0);
+            let un = if a > 0.0 { 1.0 / a } else { 1.0 };
+            out.copy_from_slice(&[
+                to_u8(p[0] * un),
+                to_u8(p[1] * un),
+                to_u8(p[2] * un),
+                to_u8(a),
+            ]);
         }
-        rgba.push(if transparent {
-            (a * 255.0).round() as u8
-        } else {
-            255
-        });
-    }
+        rgba
+    } else {
+        // Premultiplied over an opaque background is the straight colour: one flat pass
+        // (which vectorises), then alpha opaque.
+        let mut rgba: Vec<u8> = pixels.as_flattened().iter().map(|&v| to_u8(v)).collect();
+        for a in rgba.iter_mut().skip(3).step_by(4) {
+            *a = 255;
+        }
+        rgba
+    };
     Image {
         width: w as u32,
         height: h as u32,
@@ -118,155 +110,297 @@ pub fn draw(skeleton: &Skeleton, textures: &Textures, options: &RenderOptions) -
     }
 }
 
-/// Draws one slot (or starts a clip).
-#[allow(clippy::too_many_arguments)]
-fn draw_slot(
-    sk: &Skeleton,
-    textures: &Textures,
-    slot_index: usize,
-    camera: &Camera,
-    (w, h): (usize, usize),
-    pixels: &mut [[f32; 4]],
-    clip: &mut Option<(Option<usize>, Vec<bool>)>,
-    missing: &mut Vec<String>,
-    (world, uvs, tri): (&mut Vec<f64>, &mut Vec<f64>, &mut Vec<u32>),
-) {
-    let slot = &sk.slots[slot_index];
-    let slot_data = &sk.data.slots[slot_index];
-    let Some(id) = slot.attachment else {
-        return;
+/// Child armatures nest at most this deep (the loader already refuses cycles).
+const MAX_NESTING: u8 = 3;
+
+/// Where a skeleton is drawn: at the top, or nested in a slot of another (a DragonBones
+/// child armature, drawn in its setup pose like the wireframe does).
+struct Nest<'a> {
+    /// Affine map `[a, b, c, d, x, y]` from the skeleton's world to the top's world.
+    place: Option<[f64; 6]>,
+    /// The clip mask of the parent's slot, if a clip was active there.
+    mask: Option<&'a [bool]>,
+    /// The parent slot's colour, multiplied into every colour of the nested skeleton.
+    tint: [f64; 4],
+    depth: u8,
+}
+
+impl Nest<'_> {
+    const TOP: Nest<'static> = Nest {
+        place: None,
+        mask: None,
+        tint: [1.0; 4],
+        depth: 0,
     };
-    let bone = &sk.bones[slot_data.bone];
-    if !bone.active {
-        return;
+
+    fn to_top(&self, x: f64, y: f64) -> (f64, f64) {
+        match self.place {
+            None => (x, y),
+            Some([a, b, c, d, px, py]) => (a * x + b * y + px, c * x + d * y + py),
+        }
     }
-    let att = &sk.data.attachments[id];
-    let attachment_color = match &att.kind {
-        AttachmentKind::Region(r) => r.color,
-        AttachmentKind::Mesh(m) => m.color,
-        AttachmentKind::Clipping { end_slot, .. } => {
-            if clip.is_none() {
-                let Some(v) = sk.slot_world_vertices(slot_index) else {
-                    return;
-                };
-                let pts: Vec<(f64, f64)> = v
-                    .chunks_exact(2)
-                    .map(|p| camera.to_pixel(p[0], p[1]))
-                    .collect();
-                *clip = Some((*end_slot, polygon_mask(w, h, &pts)));
+}
+
+/// One frame being drawn.
+struct Frame<'a> {
+    textures: &'a Textures,
+    camera: &'a Camera,
+    size: (usize, usize),
+    pixels: &'a mut [[f32; 4]],
+    missing: Vec<String>,
+}
+
+/// A clip in progress: its end slot and mask.
+type Clip = Option<(Option<usize>, Vec<bool>)>;
+
+impl Frame<'_> {
+    /// Every slot of `sk` in draw order.
+    fn skeleton(&mut self, sk: &Skeleton, nest: &Nest<'_>) {
+        let mut clip: Clip = None;
+        let mut scratch = (Vec::new(), Vec::new(), Vec::new());
+        for &slot_index in &sk.draw_order {
+            // A clip ends after its end slot, but not at the clipping slot itself (an export
+            // whose clip ends on its own slot clips everything after it, as the runtimes do).
+            let clipping_before = clip.is_some();
+            self.slot(sk, slot_index, nest, &mut clip, &mut scratch);
+            if clipping_before
+                && clip
+                    .as_ref()
+                    .is_some_and(|(end, _)| *end == Some(slot_index))
+            {
+                clip = None;
             }
+        }
+    }
+
+    /// Draws one slot (or starts a clip, or draws a child armature).
+    fn slot(
+        &mut self,
+        sk: &Skeleton,
+        slot_index: usize,
+        nest: &Nest<'_>,
+        clip: &mut Clip,
+        (world, uvs, tri): &mut (Vec<f64>, Vec<f64>, Vec<u32>),
+    ) {
+        let (w, h) = self.size;
+        let camera = self.camera;
+        let textures = self.textures;
+        let slot = &sk.slots[slot_index];
+        let slot_data = &sk.data.slots[slot_index];
+        let Some(id) = slot.attachment else {
+            return;
+        };
+        let bone = &sk.bones[slot_data.bone];
+        if !bone.active {
             return;
         }
-        _ => return,
-    };
-    let Some(path) = region_path(att, slot.sequence_index) else {
-        return;
-    };
-    let Some(rr) = textures.region(&path) else {
-        missing.push(path.into_owned());
-        return;
-    };
-    world.clear();
-    uvs.clear();
-    tri.clear();
-    match &att.kind {
-        AttachmentKind::Region(r) => {
-            let reg = rr.region;
-            let (ow, oh) = (
-                f64::from(reg.original_width.max(1)),
-                f64::from(reg.original_height.max(1)),
-            );
-            // DragonBones images carry no size: they show at the texture's size.
-            let (rw, rh) = if r.width == 0.0 && r.height == 0.0 {
-                (ow, oh)
-            } else {
-                (r.width, r.height)
-            };
-            let (pw, ph) = (f64::from(reg.width), f64::from(reg.height));
-            let (sx, sy) = (rw / ow * r.scale_x, rh / oh * r.scale_y);
-            let lx = -rw / 2.0 * r.scale_x + reg.offset_x * sx;
-            let ly = -rh / 2.0 * r.scale_y + reg.offset_y * sy;
-            let (lx2, ly2) = (lx + pw * sx, ly + ph * sy);
-            let (sin, cos) = (r.rotation * crate::core::math::DEG_RAD).sin_cos();
-            // Corners bottom-left, top-left, top-right, bottom-right; image coordinates y down.
-            let corners = [
-                (lx, ly, 0.0, ph),
-                (lx, ly2, 0.0, 0.0),
-                (lx2, ly2, pw, 0.0),
-                (lx2, ly, pw, ph),
-            ];
-            for (x, y, qx, qy) in corners {
-                let (bx, by) = (x * cos - y * sin + r.x, x * sin + y * cos + r.y);
-                world.push(bx * bone.a + by * bone.b + bone.world_x);
-                world.push(bx * bone.c + by * bone.d + bone.world_y);
-                let (u, v) = packed_to_uv(&rr, qx, qy);
-                uvs.push(u);
-                uvs.push(v);
-            }
-            tri.extend_from_slice(&[0, 1, 2, 2, 3, 0]);
-        }
-        AttachmentKind::Mesh(m) => {
-            let vd = &m.vertices;
-            world.resize(vd.world_len, 0.0);
-            sk.vertex_world_positions(slot_index, vd, 0, vd.world_len, world, 0, 2);
-            let reg = rr.region;
-            let (ow, oh) = (
-                f64::from(reg.original_width),
-                f64::from(reg.original_height),
-            );
-            let top = oh - reg.offset_y - f64::from(reg.height);
-            for p in m.uvs.chunks_exact(2) {
-                let qx = f64::from(p[0]) * ow - reg.offset_x;
-                let qy = f64::from(p[1]) * oh - top;
-                let (u, v) = packed_to_uv(&rr, qx, qy);
-                uvs.push(u);
-                uvs.push(v);
-            }
-            tri.extend_from_slice(&m.triangles);
-        }
-        _ => return,
-    }
-    let q = |v: f64| ((v.clamp(0.0, 1.0) * 255.0).trunc() / 255.0) as f32;
-    let (sc, tc, ac) = (sk.color, slot.color, attachment_color);
-    let light = [
-        q(sc.r * tc.r * ac.r),
-        q(sc.g * tc.g * ac.g),
-        q(sc.b * tc.b * ac.b),
-        q(sc.a * tc.a * ac.a),
-    ];
-    if light[3] == 0.0 {
-        return;
-    }
-    let dark = slot.dark.map(|d| [q(d.r), q(d.g), q(d.b)]);
-    let offset = slot.offset;
-    let mode = slot_data.blend;
-    let n = world.len() / 2;
-    let px: Vec<(f64, f64)> = world
-        .chunks_exact(2)
-        .map(|p| camera.to_pixel(p[0], p[1]))
-        .collect();
-    let mask = clip.as_ref().map(|(_, m)| m.as_slice());
-    for t in tri.chunks_exact(3) {
-        let (i0, i1, i2) = (t[0] as usize, t[1] as usize, t[2] as usize);
-        if i0 >= n || i1 >= n || i2 >= n || uvs.len() < n * 2 {
-            continue;
-        }
-        let uv = [
-            (uvs[i0 * 2], uvs[i0 * 2 + 1]),
-            (uvs[i1 * 2], uvs[i1 * 2 + 1]),
-            (uvs[i2 * 2], uvs[i2 * 2 + 1]),
+        let att = &sk.data.attachments[id];
+        let (sc, tc, nt) = (sk.color, slot.color, nest.tint);
+        let slot_tint = [
+            sc.r * tc.r * nt[0],
+            sc.g * tc.g * nt[1],
+            sc.b * tc.b * nt[2],
+            sc.a * tc.a * nt[3],
         ];
-        cover(w, h, [px[i0], px[i1], px[i2]], |x, y, b| {
-            let i = y * w + x;
-            if mask.is_some_and(|m| !m[i]) {
+        let attachment_color = match &att.kind {
+            AttachmentKind::Region(r) => r.color,
+            AttachmentKind::Mesh(m) => m.color,
+            AttachmentKind::Clipping { end_slot, .. } => {
+                if clip.is_none() {
+                    let Some(v) = sk.slot_world_vertices(slot_index) else {
+                        return;
+                    };
+                    let pts: Vec<(f64, f64)> = v
+                        .chunks_exact(2)
+                        .map(|p| {
+                            let (x, y) = nest.to_top(p[0], p[1]);
+                            camera.to_pixel(x, y)
+                        })
+                        .collect();
+                    *clip = Some((*end_slot, polygon_mask(w, h, &pts)));
+                }
                 return;
             }
-            let u = b[0] * uv[0].0 + b[1] * uv[1].0 + b[2] * uv[2].0;
-            let v = b[0] * uv[0].1 + b[1] * uv[1].1 + b[2] * uv[2].1;
-            let texel = bilinear(rr.image, u, v);
-            let src = shade(texel, light, dark, offset);
-            blend(&mut pixels[i], src, mode);
-        });
+            AttachmentKind::Armature(a) => {
+                if let Some(child) = &a.skeleton
+                    && nest.depth < MAX_NESTING
+                {
+                    let mask = clip.as_ref().map(|(_, m)| m.as_slice()).or(nest.mask);
+                    self.child(sk, slot_data.bone, a, child, nest, mask, slot_tint);
+                }
+                return;
+            }
+            _ => return,
+        };
+        let Some(path) = region_path(att, slot.sequence_index) else {
+            return;
+        };
+        let Some(rr) = textures.region(&path) else {
+            self.missing.push(path.into_owned());
+            return;
+        };
+        world.clear();
+        uvs.clear();
+        tri.clear();
+        match &att.kind {
+            AttachmentKind::Region(r) => {
+                let reg = rr.region;
+                let (ow, oh) = (
+                    f64::from(reg.original_width.max(1)),
+                    f64::from(reg.original_height.max(1)),
+                );
+                // DragonBones images carry no size: they show at the texture's size.
+                let (rw, rh) = if r.width == 0.0 && r.height == 0.0 {
+                    (ow, oh)
+                } else {
+                    (r.width, r.height)
+                };
+                let (pw, ph) = (f64::from(reg.width), f64::from(reg.height));
+                let (sx, sy) = (rw / ow * r.scale_x, rh / oh * r.scale_y);
+                let lx = -rw / 2.0 * r.scale_x + reg.offset_x * sx;
+                let ly = -rh / 2.0 * r.scale_y + reg.offset_y * sy;
+                let (lx2, ly2) = (lx + pw * sx, ly + ph * sy);
+                let (sin, cos) = (r.rotation * crate::core::math::DEG_RAD).sin_cos();
+                // Corners bottom-left, top-left, top-right, bottom-right; image coordinates y down.
+                let corners = [
+                    (lx, ly, 0.0, ph),
+                    (lx, ly2, 0.0, 0.0),
+                    (lx2, ly2, pw, 0.0),
+                    (lx2, ly, pw, ph),
+                ];
+                for (x, y, qx, qy) in corners {
+                    let (bx, by) = (x * cos - y * sin + r.x, x * sin + y * cos + r.y);
+                    world.push(bx * bone.a + by * bone.b + bone.world_x);
+                    world.push(bx * bone.c + by * bone.d + bone.world_y);
+                    let (u, v) = packed_to_uv(&rr, qx, qy);
+                    uvs.push(u);
+                    uvs.push(v);
+                }
+                tri.extend_from_slice(&[0, 1, 2, 2, 3, 0]);
+            }
+            AttachmentKind::Mesh(m) => {
+                let vd = &m.vertices;
+                world.resize(vd.world_len, 0.0);
+                sk.vertex_world_positions(slot_index, vd, 0, vd.world_len, world, 0, 2);
+                let reg = rr.region;
+                let (ow, oh) = (
+                    f64::from(reg.original_width),
+                    f64::from(reg.original_height),
+                );
+                let top = oh - reg.offset_y - f64::from(reg.height);
+                for p in m.uvs.chunks_exact(2) {
+                    let qx = f64::from(p[0]) * ow - reg.offset_x;
+                    let qy = f64::from(p[1]) * oh - top;
+                    let (u, v) = packed_to_uv(&rr, qx, qy);
+                    uvs.push(u);
+                    uvs.push(v);
+                }
+                tri.extend_from_slice(&m.triangles);
+            }
+            _ => return,
+        }
+        let q = |v: f64| ((v.clamp(0.0, 1.0) * 255.0).trunc() / 255.0) as f32;
+        let ac = attachment_color;
+        let light = [
+            q(slot_tint[0] * ac.r),
+            q(slot_tint[1] * ac.g),
+            q(slot_tint[2] * ac.b),
+            q(slot_tint[3] * ac.a),
+        ];
+        if light[3] == 0.0 {
+            return;
+        }
+        let dark = slot.dark.map(|d| [q(d.r), q(d.g), q(d.b)]);
+        let offset = slot.offset;
+        let mode = slot_data.blend;
+        let n = world.len() / 2;
+        let px: Vec<(f64, f64)> = world
+            .chunks_exact(2)
+            .map(|p| {
+                let (x, y) = nest.to_top(p[0], p[1]);
+                camera.to_pixel(x, y)
+            })
+            .collect();
+        let mut target = Target {
+            pixels: &mut *self.pixels,
+            width: w,
+            height: h,
+            mask: clip.as_ref().map(|(_, m)| m.as_slice()).or(nest.mask),
+        };
+        let tint = Tint {
+            light,
+            dark,
+            offset,
+        };
+        if uvs.len() < n * 2 {
+            return;
+        }
+        for t in tri.chunks_exact(3) {
+            let (i0, i1, i2) = (t[0] as usize, t[1] as usize, t[2] as usize);
+            if i0 >= n || i1 >= n || i2 >= n {
+                continue;
+            }
+            let uv = [
+                (uvs[i0 * 2], uvs[i0 * 2 + 1]),
+                (uvs[i1 * 2], uvs[i1 * 2 + 1]),
+                (uvs[i2 * 2], uvs[i2 * 2 + 1]),
+            ];
+            fill_triangle(
+                &mut target,
+                rr.image,
+                [px[i0], px[i1], px[i2]],
+                uv,
+                &tint,
+                mode,
+            );
+        }
+    }
+
+    /// Draws `child`, in its setup pose, where the armature attachment `a` places it on
+    /// `bone` of `sk`.
+    #[allow(clippy::too_many_arguments)]
+    fn child(
+        &mut self,
+        sk: &Skeleton,
+        bone: usize,
+        a: &ArmatureAttachment,
+        child: &Arc<SkeletonData>,
+        nest: &Nest<'_>,
+        mask: Option<&[bool]>,
+        tint: [f64; 4],
+    ) {
+        let b = &sk.bones[bone];
+        let (s, c) = (a.rotation * crate::core::math::DEG_RAD).sin_cos();
+        // Bone world x the attachment's own placement, then whatever places `sk`.
+        let here = [
+            b.a * c + b.b * s,
+            b.b * c - b.a * s,
+            b.c * c + b.d * s,
+            b.d * c - b.c * s,
+            b.a * a.x + b.b * a.y + b.world_x,
+            b.c * a.x + b.d * a.y + b.world_y,
+        ];
+        let place = match nest.place {
+            None => here,
+            Some([pa, pb, pc, pd, px, py]) => [
+                pa * here[0] + pb * here[2],
+                pa * here[1] + pb * here[3],
+                pc * here[0] + pd * here[2],
+                pc * here[1] + pd * here[3],
+                pa * here[4] + pb * here[5] + px,
+                pc * here[4] + pd * here[5] + py,
+            ],
+        };
+        let mut inner = Skeleton::new(Arc::clone(child));
+        inner.set_to_setup_pose();
+        inner.update_world_transform();
+        let nested = Nest {
+            place: Some(place),
+            mask,
+            tint,
+            depth: nest.depth + 1,
+        };
+        self.skeleton(&inner, &nested);
     }
 }
 
@@ -289,6 +423,7 @@ fn packed_to_uv(rr: &RegionRef<'_>, qx: f64, qy: f64) -> (f64, f64) {
 
 /// The premultiplied source colour of a texel under the slot's tint: light (and dark) colour
 /// as the two-colour shader, a DragonBones colour offset added to the straight colour.
+#[inline]
 pub fn shade(
     texel: [f32; 4],
     light: [f32; 4],

@@ -26,7 +26,7 @@
 //!
 //! The pixel contract is the render oracle's (`shared/oracle/render/README.md`): draw order,
 //! triangles covering pixel centres (no antialiasing), bilinear clamped sampling of
-//! premultiplied pages, vertex colour `skeleton * slot * attachment` with each channel
+//! premultiplied pages (8-bit weights), vertex colour `skeleton * slot * attachment` with each channel
 //! `trunc(clamp(v * 255))`, and blending in premultiplied sRGB values without gamma:
 //! normal = SrcOver, additive = Plus, screen = Screen, multiply = `S*D + S*(1-Da) + D*(1-Sa)`
 //! (not drawn as normal, unlike the oracle). A slot's dark colour tints as the runtimes' two
@@ -34,11 +34,15 @@
 //! `texel.a * light.a`. Clipping attachments mask the slots up to their end slot with the
 //! polygon's pixel-centre coverage (which equals clipping the triangles, then covering).
 //! Attachments whose region or page is missing are skipped and listed in [`Image::missing`].
+//! A DragonBones child armature (an armature attachment) is drawn in its setup pose where the
+//! attachment places it on its bone, its colours multiplied by the slot's, inside the clip
+//! of its slot (up to 3 levels deep, as the wireframe).
 
 pub mod blend;
 pub mod camera;
 pub mod clipping;
 pub mod draw;
+pub mod fill;
 pub mod sample;
 pub mod triangle;
 

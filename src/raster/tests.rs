@@ -233,3 +233,54 @@ fn a_clip_ending_on_its_own_slot_clips_everything_after_it() {
     assert_eq!(pixel(&img, 2, 5), [255, 0, 0, 255]);
     assert_eq!(pixel(&img, 7, 5), [0, 0, 0, 255]);
 }
+
+/// `tests/fixtures/dragonbones-tex`: a DragonBones file whose slot shows a child armature,
+/// with a `_tex.json` page of our own (see its README).
+#[test]
+fn dragonbones_child_armatures_are_drawn() {
+    const DIR: &str = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/dragonbones-tex/"
+    );
+    let read = |name: &str| std::fs::read(format!("{DIR}{name}")).expect("fixture");
+    let data = crate::format::load(&read("nested_ske.json"), "nested_ske.json").expect("loads");
+    assert_eq!(data.name, "main");
+    let mut sk = Skeleton::new(Arc::new(data));
+    sk.set_to_setup_pose();
+    sk.update_world_transform();
+    let tex = String::from_utf8(read("nested_tex.json")).expect("utf-8");
+    let png = read("nested_tex.png");
+    let textures = Textures::from_memory(&tex, &[("nested_tex.png", &png)]).expect("atlas");
+    assert!(textures.problems.is_empty(), "{:?}", textures.problems);
+    // One pixel per world unit over x -20..40, y -20..20: world (x, y) is pixel
+    // (x + 20, 20 - y).
+    let options = RenderOptions {
+        width: 60,
+        height: 40,
+        viewport: Viewport {
+            x: -20.0,
+            y: -20.0,
+            w: 60.0,
+            h: 40.0,
+        },
+        background: Background::Opaque([0, 0, 0]),
+    };
+    let img = draw(&sk, &textures, &options);
+    assert!(img.missing.is_empty(), "{:?}", img.missing);
+    const RED: [u8; 4] = [255, 0, 0, 255];
+    const WHITE: [u8; 4] = [255; 4];
+    const BLUE: [u8; 4] = [0, 0, 255, 255];
+    const BLACK: [u8; 4] = [0, 0, 0, 255];
+    // The body: 16x16 on the origin, its 1-px white frame at x 7..8.
+    assert_eq!(pixel(&img, 20, 20), RED);
+    assert_eq!(pixel(&img, 27, 20), WHITE);
+    assert_eq!(pixel(&img, 28, 20), BLACK);
+    // The child armature's dot: 8x8 centred on world (30, 10) (bone x 20, display
+    // (10, -10) with DragonBones' y down).
+    assert_eq!(pixel(&img, 50, 10), BLUE);
+    assert_eq!(pixel(&img, 46, 6), BLUE);
+    assert_eq!(pixel(&img, 45, 10), BLACK);
+    assert_eq!(pixel(&img, 50, 30), BLACK);
+    let blue = img.rgba.chunks_exact(4).filter(|p| *p == BLUE).count();
+    assert_eq!(blue, 64, "the dot is drawn once, 8x8");
+}

@@ -57,9 +57,130 @@ pub fn cover(
     }
 }
 
+/// The rows of pixels whose centres the triangle `p` covers, as `f(y, x_start, x_end)` with
+/// `x_end` excluded: the same pixels as [`cover`], found per row from the edges' crossings
+/// (refined with the exact edge test at the span's ends) instead of testing every pixel of
+/// the bounding box.
+pub fn spans(
+    width: usize,
+    height: usize,
+    p: [(f64, f64); 3],
+    mut f: impl FnMut(usize, usize, usize),
+) {
+    let [a, b, c] = p;
+    let area = (b.0 - a.0) * (c.1 - a.1) - (b.1 - a.1) * (c.0 - a.0);
+    if area == 0.0 || !area.is_finite() {
+        return;
+    }
+    let (b, c) = if area < 0.0 { (c, b) } else { (b, c) };
+    let min_x = a.0.min(b.0).min(c.0);
+    let max_x = a.0.max(b.0).max(c.0);
+    let min_y = a.1.min(b.1).min(c.1);
+    let max_y = a.1.max(b.1).max(c.1);
+    let clampi = |v: f64, hi: usize| -> usize { v.clamp(0.0, hi as f64) as usize };
+    let x_start = clampi((min_x - 0.5).ceil(), width);
+    let x_end = clampi((max_x - 0.5).floor() + 1.0, width);
+    let y_start = clampi((min_y - 0.5).ceil(), height);
+    let y_end = clampi((max_y - 0.5).floor() + 1.0, height);
+    if x_start >= x_end {
+        return;
+    }
+    let edge = |p: (f64, f64), q: (f64, f64), r: (f64, f64)| {
+        (q.0 - p.0) * (r.1 - p.1) - (q.1 - p.1) * (r.0 - p.0)
+    };
+    let owns = |p: (f64, f64), q: (f64, f64)| {
+        let (dx, dy) = (q.0 - p.0, q.1 - p.1);
+        (dy == 0.0 && dx > 0.0) || dy < 0.0
+    };
+    let edges = [(b, c, owns(b, c)), (c, a, owns(c, a)), (a, b, owns(a, b))];
+    for y in y_start..y_end {
+        let cy = y as f64 + 0.5;
+        // The exact test of `cover`, used only at the ends of the estimated span.
+        let inside = |x: usize| {
+            let r = (x as f64 + 0.5, cy);
+            edges.iter().all(|&(p, q, own)| {
+                let w = edge(p, q, r);
+                w > 0.0 || (w == 0.0 && own)
+            })
+        };
+        // Estimate: each edge bounds x on one side where it crosses the row.
+        let (mut lo, mut hi) = (x_start as f64, x_end as f64);
+        for &(p, q, _) in &edges {
+            let slope = p.1 - q.1; // d edge / d x
+            if slope == 0.0 {
+                continue;
+            }
+            let cross = p.0 + (q.0 - p.0) * (cy - p.1) / (q.1 - p.1) - 0.5;
+            if slope > 0.0 {
+                lo = lo.max(cross.ceil());
+            } else {
+                hi = hi.min(cross.ceil());
+            }
+        }
+        // Refine within one pixel of the estimate (f64::max/min ignore a NaN estimate).
+        let lo = clampi(lo - 1.0, x_end).max(x_start);
+        let hi = clampi(hi + 1.0, x_end).max(lo);
+        let mut s = lo;
+        while s < hi && !inside(s) {
+            s += 1;
+        }
+        let mut e = hi;
+        while e > s && !inside(e - 1) {
+            e -= 1;
+        }
+        if s < e {
+            f(y, s, e);
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn span_pixels(w: usize, h: usize, p: [(f64, f64); 3]) -> Vec<(usize, usize)> {
+        let mut v = Vec::new();
+        spans(w, h, p, |y, s, e| v.extend((s..e).map(|x| (x, y))));
+        v
+    }
+
+    #[test]
+    fn spans_cover_the_same_pixels_as_the_per_pixel_test() {
+        // A small deterministic generator: coordinates on a fine grid (many exact ties with
+        // pixel centres), and off it, partly outside the image.
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut next = |scale: f64| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % 10_000) as f64 / 10_000.0 * scale - scale * 0.2
+        };
+        for i in 0..4000 {
+            let grid = i % 3 == 0;
+            let mut pt = || {
+                let (x, y) = (next(40.0), next(30.0));
+                if grid {
+                    ((x * 2.0).round() / 2.0, (y * 4.0).round() / 4.0)
+                } else {
+                    (x, y)
+                }
+            };
+            let p = [pt(), pt(), pt()];
+            let mut expected = Vec::new();
+            cover(32, 24, p, |x, y, _| expected.push((x, y)));
+            assert_eq!(span_pixels(32, 24, p), expected, "{p:?}");
+        }
+        // Thin slivers and nearly horizontal edges.
+        for p in [
+            [(0.6, 0.0), (0.9, 0.0), (0.75, 8.0)],
+            [(0.0, 3.5), (31.0, 3.5000001), (15.0, 3.6)],
+            [(-1e9, 0.0), (1e9, 1.0), (0.0, 20.0)],
+        ] {
+            let mut expected = Vec::new();
+            cover(32, 24, p, |x, y, _| expected.push((x, y)));
+            assert_eq!(span_pixels(32, 24, p), expected, "{p:?}");
+        }
+    }
 
     fn count(p: [(f64, f64); 3]) -> Vec<(usize, usize)> {
         let mut v = Vec::new();
