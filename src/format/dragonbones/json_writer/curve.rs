@@ -52,14 +52,14 @@ pub fn chain(samples: &[f32], frames: u32) -> Vec<f64> {
     let end = |i: usize| time(i) + 0.4 * h;
     let mut w = targets[0] + 0.4 * (targets[1] - targets[0]);
     out.extend_from_slice(&[end(0), w]);
-    for i in 1..n - 1 {
+    for (i, &target) in targets.iter().enumerate().take(n - 1).skip(1) {
         let (x0, x3) = (end(i - 1), end(i));
         let dx = x3 - x0;
         let xs = [x0, x0 + dx / 3.0, x0 + 2.0 * dx / 3.0, x3];
         let mid = bisect4(xs, time(i));
         // Control points a third and two thirds along the line: y = y0 + mid (y3 - y0).
         let y0 = w;
-        w = y0 + (targets[i] - y0) / mid;
+        w = y0 + (target - y0) / mid;
         let dy = w - y0;
         out.extend_from_slice(&[xs[1], y0 + dy / 3.0, xs[2], y0 + 2.0 * dy / 3.0, x3, w]);
     }
