@@ -1,6 +1,7 @@
 //! `bonescope convert`: a Spine export (binary `.skel` or JSON) written as a Spine JSON export
 //! (`--to json`) or a Spine binary export (`--to skel`) of the same editor version, with
-//! nothing rounded, to stdout or a new file.
+//! nothing rounded, to stdout or a new file. A DragonBones export (`.dbbin` or JSON) is
+//! written as DragonBones JSON (`--to json`), every armature.
 
 use std::path::{Path, PathBuf};
 
@@ -10,10 +11,29 @@ use super::{CliError, load_all, write_stdout};
 use crate::format::{spine_binary_writer, spine_json_writer};
 use crate::text::sanitize;
 
+/// A DragonBones export (JSON or `.dbbin`) as DragonBones JSON with every armature; `None`
+/// for other formats.
+fn dragonbones_json(bytes: &[u8], path: &Path, shown: &str) -> Result<Option<String>, CliError> {
+    use crate::format::sniff::{Format, sniff};
+    let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
+    match sniff(bytes) {
+        Ok(Format::DragonBones | Format::DragonBonesBinary) => {}
+        _ => return Ok(None),
+    }
+    let name = path
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    crate::format::dragonbones::json_writer::write(bytes, &name)
+        .map(Some)
+        .map_err(|e| CliError(format!("{shown}: {e}")))
+}
+
 /// Options of `bonescope convert`.
 #[derive(clap::Args, Debug, Clone)]
 pub struct ConvertArgs {
-    /// The Spine export to convert (`.skel` or JSON, recognised by content).
+    /// The export to convert (Spine `.skel` or JSON, DragonBones `.dbbin` or JSON; recognised
+    /// by content).
     pub file: PathBuf,
     /// The output format, of the file's own Spine version: `json` (Spine JSON) or `skel`
     /// (Spine binary, 3.8 to 4.3; not written to a terminal).
@@ -39,6 +59,16 @@ pub fn run(args: &ConvertArgs) -> Result<(), CliError> {
     let shown = sanitize(&args.file.display().to_string()).into_owned();
     if let Some(out) = &args.output {
         check_output(out, &output_options(&args.file)).map_err(|e| CliError(e.to_string()))?;
+    }
+    if args.to == "json" {
+        let bytes = super::read_input(&args.file)?;
+        if let Some(json) = dragonbones_json(&bytes, &args.file, &shown)? {
+            return match &args.output {
+                None => write_stdout(json.as_bytes()),
+                Some(out) => write_output(out, json.as_bytes(), &output_options(&args.file))
+                    .map_err(|e| CliError(e.to_string())),
+            };
+        }
     }
     let mut all = load_all(&args.file)?;
     if all.len() != 1 {

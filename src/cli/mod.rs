@@ -246,7 +246,8 @@ pub enum Command {
     Diff(diff::DiffArgs),
     /// Write a Spine export (`.skel` or JSON) as Spine JSON (`--to json`) or as a Spine
     /// binary (`--to skel`) of its own version, nothing rounded: to read and diff binary
-    /// exports, to normalise JSON, or to ship JSON as `.skel`.
+    /// exports, to normalise JSON, or to ship JSON as `.skel`. A DragonBones `.dbbin` or JSON
+    /// is written as DragonBones JSON (`--to json`).
     Convert(convert::ConvertArgs),
     /// Draw a pose to stdout without a terminal: the preview as text (braille, halfblock,
     /// ascii) or, with --format svg, as an SVG picture.

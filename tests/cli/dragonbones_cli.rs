@@ -141,3 +141,72 @@ fn curves_list_the_chosen_armature() {
     assert_eq!(code, 2);
     assert!(err.contains("unknown armature \"Heron\""), "{err}");
 }
+
+/// `check` on the DragonBones 5.x corpus folder: every 5.0 / 5.5 JSON and `.dbbin` loads
+/// (the README is skipped; lint warnings such as an empty animation are fine), each reported
+/// with its format and version.
+#[test]
+fn check_reads_every_5x_json_and_dbbin() {
+    let Some(shared) = common::shared_dir("check on DragonBones 5.x") else {
+        return;
+    };
+    let dir = shared.join("corpus/dragonbones/5.x");
+    let (code, out, err) = bonescope(&["check", dir.to_str().unwrap(), "--json"]);
+    assert_eq!(code, 0, "{out}{err}");
+    let v: Value = serde_json::from_str(&out).expect("check --json");
+    let files = v["files"].as_array().expect("files");
+    assert_eq!(files.len(), 24, "{out}");
+    let binaries = files
+        .iter()
+        .filter(|f| f["file"].as_str().unwrap_or("").ends_with(".dbbin"))
+        .inspect(|f| {
+            let status = f["status"].as_str().unwrap_or("");
+            assert!(matches!(status, "ok" | "findings"), "{f}");
+            assert!(
+                f["format"]
+                    .as_str()
+                    .unwrap_or("")
+                    .starts_with("DragonBones 5."),
+                "{f}"
+            );
+        })
+        .count();
+    assert_eq!(binaries, 3);
+}
+
+/// `diff` across DragonBones forms: a `.dbbin` and its exact JSON twin, and a `.dbbin` and
+/// its `convert`ed JSON, are the same (exit 0); a moved bone in the converted JSON is a
+/// difference (exit 1) named by the bone.
+#[test]
+fn diff_compares_dbbin_with_json() {
+    let Some(shared) = common::shared_dir("diff on DragonBones .dbbin") else {
+        return;
+    };
+    let bin = shared.join("corpus/dragonbones/5.x/5.5/starter_ske.dbbin");
+    let twin = bin.with_extension("json");
+    let (code, out, err) = bonescope(&["diff", bin.to_str().unwrap(), twin.to_str().unwrap()]);
+    assert_eq!(code, 0, "twin: {out}{err}");
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("db-diff");
+    std::fs::create_dir_all(&dir).unwrap();
+    let conv = dir.join("starter.json");
+    let (code, out, err) = bonescope(&[
+        "convert",
+        bin.to_str().unwrap(),
+        "-o",
+        conv.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "convert: {out}{err}");
+    let (code, out, err) = bonescope(&["diff", bin.to_str().unwrap(), conv.to_str().unwrap()]);
+    assert_eq!(code, 0, "converted: {out}{err}");
+    let mut doc: Value = common::read_json(&conv);
+    doc["armature"][0]["bone"][1]["transform"]["x"] = serde_json::json!(12345.0);
+    let moved = dir.join("moved.json");
+    std::fs::write(&moved, doc.to_string()).unwrap();
+    let name = doc["armature"][0]["bone"][1]["name"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let (code, out, err) = bonescope(&["diff", bin.to_str().unwrap(), moved.to_str().unwrap()]);
+    assert_eq!(code, 1, "moved: {out}{err}");
+    assert!(out.contains(&name), "{out}");
+}

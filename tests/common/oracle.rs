@@ -1,4 +1,5 @@
-//! The Spine oracle (`../shared/oracle/spine`: the official runtimes driven by Node) made
+//! The Spine and DragonBones oracles (`../shared/oracle/spine`, `../shared/oracle/dragonbones`:
+//! the official runtimes driven by Node) made
 //! runnable for tests. `../shared` is read-only in CI, so the oracle is copied into the
 //! target folder and installed there (`npm ci`, exact versions from its lock file), once per
 //! lock file. Without node or npm the test is skipped locally and fails under CI=true.
@@ -40,22 +41,33 @@ fn copy_tree(from: &Path, to: &Path) -> std::io::Result<()> {
 /// The folder of an installed copy of the Spine oracle (run `node dump.mjs ...` in it), or
 /// `None` when `../shared`, node or npm is missing (failing under CI=true).
 pub fn spine_oracle(what: &str) -> Option<PathBuf> {
-    let source = shared_dir(what)?.join("oracle/spine");
-    if !source.join("dump.mjs").is_file() {
-        skip(what, &format!("{} has no dump.mjs", source.display()));
+    installed(what, "spine", "dump.mjs")
+}
+
+/// The folder of an installed copy of the DragonBones oracle (DragonBonesJS 5.6.300; run
+/// `node dump.js ...` in it), or `None` as for [`spine_oracle`].
+pub fn dragonbones_oracle(what: &str) -> Option<PathBuf> {
+    installed(what, "dragonbones", "dump.js")
+}
+
+/// `../shared/oracle/<name>` copied into the target folder and installed there.
+fn installed(what: &str, name: &str, entry: &str) -> Option<PathBuf> {
+    let source = shared_dir(what)?.join("oracle").join(name);
+    if !source.join(entry).is_file() {
+        skip(what, &format!("{} has no {entry}", source.display()));
         return None;
     }
     for tool in ["node", "npm"] {
         if !runs(tool) {
             skip(
                 what,
-                &format!("{tool} is not installed (the Spine oracle needs it)"),
+                &format!("{tool} is not installed (the {name} oracle needs it)"),
             );
             return None;
         }
     }
     let _guard = INSTALL.lock().unwrap_or_else(|e| e.into_inner());
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("oracle-spine");
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("oracle-{name}"));
     copy_tree(&source, &dir)
         .unwrap_or_else(|e| panic!("copy the oracle to {}: {e}", dir.display()));
     let lock =
@@ -80,8 +92,13 @@ pub fn spine_oracle(what: &str) -> Option<PathBuf> {
 
 /// Runs `node dump.mjs ARGS` in the oracle folder `dir`; stdout, or the error output.
 pub fn dump(dir: &Path, args: &[&std::ffi::OsStr]) -> Result<String, String> {
+    run_script(dir, "dump.mjs", args)
+}
+
+/// Runs `node SCRIPT ARGS` in the oracle folder `dir`; stdout, or the error output.
+pub fn run_script(dir: &Path, script: &str, args: &[&std::ffi::OsStr]) -> Result<String, String> {
     let out = Command::new("node")
-        .arg("dump.mjs")
+        .arg(script)
         .args(args)
         .current_dir(dir)
         .output()

@@ -256,3 +256,70 @@ fn reexport_from_38_to_42_keeps_the_place() {
     assert!(!note.contains("no longer there"), "{note}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A DragonBones 5.5 export edited while the viewer shows it: the watcher reloads it, the
+/// viewer keeps its place (animation, frame, selected bone) and shows the edited setup.
+#[test]
+fn dragonbones_55_edit_reloads_in_place() {
+    use bonescope::tui::app::App;
+    use bonescope::tui::theme::{ColorMode, Theme};
+    use bonescope::tui::views::MarkerKind;
+    let Some(src) = common::shared_file(
+        "DragonBones 5.5 reload",
+        "corpus/dragonbones/5.x/5.5/starter_ske.json",
+    ) else {
+        return;
+    };
+    let dir = temp_dir("db55");
+    let path = dir.join("starter_ske.json");
+    std::fs::copy(&src, &path).expect("copy 5.5");
+    let bytes = std::fs::read(&path).expect("read");
+    let all = bonescope::format::load_all(&bytes, "starter_ske").expect("5.5 loads");
+    let first = Arc::new(all[0].clone());
+    let mut app = App::open(
+        "starter_ske.json".into(),
+        all.into_iter().map(Arc::new).collect(),
+        Theme::new(ColorMode::None),
+        MarkerKind::Ascii,
+    )
+    .expect("app");
+    let throw = first.find_animation("throw").expect("throw");
+    app.play_animation(throw);
+    app.run_line("frame 20").expect("seek");
+    let ball = first.find_bone("ball").expect("ball");
+    app.selection.bone = Some(ball);
+    let old_x = first.bones[ball].x;
+    let r = Reloader::start(&path, first, WatchOptions::default()).expect("watch");
+    let mut doc: serde_json::Value = serde_json::from_slice(&bytes).expect("json");
+    let bones = doc["armature"][0]["bone"].as_array_mut().expect("bones");
+    let b = bones
+        .iter_mut()
+        .find(|b| b["name"] == "ball")
+        .expect("ball in the file");
+    b["transform"]["x"] = serde_json::json!(-10.5);
+    std::fs::write(&path, doc.to_string()).expect("rewrite");
+    let start = Instant::now();
+    let (data, diff) = loop {
+        assert!(start.elapsed() < Duration::from_secs(10), "no reload");
+        if let Ok(ReloadEvent::Loaded { data, diff, .. }) =
+            r.events().recv_timeout(Duration::from_millis(200))
+        {
+            break (data, diff);
+        }
+    };
+    assert_eq!(data.bones[ball].x, -10.5);
+    assert_ne!(old_x, -10.5);
+    assert!(diff.summary().contains("ball"), "{}", diff.summary());
+    app.reload(data.clone(), &diff);
+    assert!(app.banner.is_none(), "{:?}", app.banner);
+    assert_eq!(app.session.frame(), 20);
+    assert_eq!(app.selection.animation, data.find_animation("throw"));
+    assert_eq!(app.selection.bone, Some(ball));
+    let note = app
+        .message
+        .as_ref()
+        .map(|(m, _)| m.clone())
+        .unwrap_or_default();
+    assert!(note.starts_with("reloaded"), "{note}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -40,7 +40,8 @@ pub fn interp(tween: &Tween, frames: u32, keys: &mut Keys) -> Interp {
     }
 }
 
-fn bezier(p1: f64, p2: f64, t: f64) -> f64 {
+/// One coordinate of the bezier from 0 to 1 with control values `p1`, `p2`, at parameter `t`.
+pub fn bezier(p1: f64, p2: f64, t: f64) -> f64 {
     let lt = 1.0 - t;
     3.0 * t * lt * lt * p1 + 3.0 * lt * t * t * p2 + t * t * t
 }
@@ -55,6 +56,13 @@ pub fn curve_samples(c: [f64; 4], n: usize) -> Vec<f32> {
 
 /// One sample of [`curve_samples`] at time `t`.
 fn curve_samples_at([x1, y1, x2, y2]: [f64; 4], t: f64) -> f32 {
+    let mid = bisect(x1, x2, t);
+    ((bezier(y1, y2, mid) * 10000.0).round() / 10000.0) as f32
+}
+
+/// The curve parameter at which the x of the bezier (0,0) (x1,_) (x2,_) (1,1) reaches `t`,
+/// bisected to 1e-4 (the last midpoint tried), as the runtime finds it.
+pub fn bisect(x1: f64, x2: f64, t: f64) -> f64 {
     let (mut lo, mut hi) = (0.0f64, 1.0f64);
     let mut mid = 0.5;
     while hi - lo > 0.0001 {
@@ -65,15 +73,17 @@ fn curve_samples_at([x1, y1, x2, y2]: [f64; 4], t: f64) -> f32 {
             hi = mid;
         }
     }
-    ((bezier(y1, y2, mid) * 10000.0).round() / 10000.0) as f32
+    mid
 }
 
 /// [`curve_samples`] of a chain of segments (5.5 `curve` longer than 4 numbers: two control
 /// points, then for each further segment its start point and two control points; the chain
 /// runs from (0,0) to (1,1)). A time is looked up in the first segment whose end is not
-/// before it; as DragonBonesJS 5.6.300 does (observed, tests/fixtures/dragonbones5), that
-/// segment's two control points are then used as a curve from (0,0) to (1,1), not from its
-/// own start to its end.
+/// before it. As DragonBonesJS 5.6.300 does (observed with probe chains of two to four
+/// segments through the oracle, tests/fixtures/dragonbones5), the first and the last segment
+/// are then read as a curve from (0,0) to (1,1) with the segment's two control points, not
+/// from their own start to their end; the segments between are proper beziers from their
+/// start point to their end point.
 pub fn chain_samples(c: &[f64], n: usize) -> Vec<f32> {
     let segments = (c.len() + 2) / 6;
     (0..n)
@@ -84,9 +94,36 @@ pub fn chain_samples(c: &[f64], n: usize) -> Vec<f32> {
                 .find(|&k| end_x(k) >= t)
                 .unwrap_or(segments - 1);
             let p = &c[k * 6..k * 6 + 4];
-            curve_samples_at([p[0], p[1], p[2], p[3]], t)
+            if k == 0 || k + 1 == segments {
+                return curve_samples_at([p[0], p[1], p[2], p[3]], t);
+            }
+            let (x0, y0, x3, y3) = (c[k * 6 - 2], c[k * 6 - 1], c[k * 6 + 4], c[k * 6 + 5]);
+            let mid = bisect4([x0, p[0], p[2], x3], t);
+            let y = bezier4([y0, p[1], p[3], y3], mid);
+            ((y * 10000.0).round() / 10000.0) as f32
         })
         .collect()
+}
+
+/// The cubic bezier through values `p` at parameter `u`.
+pub fn bezier4(p: [f64; 4], u: f64) -> f64 {
+    let lu = 1.0 - u;
+    lu * lu * lu * p[0] + 3.0 * u * lu * lu * p[1] + 3.0 * lu * u * u * p[2] + u * u * u * p[3]
+}
+
+/// [`bisect`] for a bezier whose x runs through `x` (its own start and end).
+pub fn bisect4(x: [f64; 4], t: f64) -> f64 {
+    let (mut lo, mut hi) = (0.0f64, 1.0f64);
+    let mut mid = 0.5;
+    while hi - lo > 0.0001 {
+        mid = (hi + lo) * 0.5;
+        if t - bezier4(x, mid) > 0.0 {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    mid
 }
 
 #[cfg(test)]

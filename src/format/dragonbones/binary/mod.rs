@@ -23,7 +23,7 @@ use arrays::Arrays;
 pub const TAG: &[u8; 4] = b"DBDT";
 
 /// Tag, format version and header length.
-const PREFIX: usize = 12;
+pub(in crate::format::dragonbones) const PREFIX: usize = 12;
 
 /// True when `bytes` start like a `.dbbin`.
 pub fn is_dbbin(bytes: &[u8]) -> bool {
@@ -32,32 +32,23 @@ pub fn is_dbbin(bytes: &[u8]) -> bool {
 
 /// Loads every armature of a `.dbbin`. The caller runs [`SkeletonData::finish`] on each.
 pub fn load(bytes: &[u8], name: &str) -> Result<Vec<SkeletonData>, LoadError> {
-    if bytes.len() < PREFIX {
-        return Err(LoadError::byte(
-            bytes.len() as u64,
-            format!(
-                "a .dbbin needs a {PREFIX}-byte prefix (tag, version, header length); the file has {} bytes",
-                bytes.len()
-            ),
-        ));
-    }
-    if !is_dbbin(bytes) {
-        return Err(LoadError::byte(0, "not a .dbbin (no DBDT tag)"));
-    }
-    // Bytes 4-7 are a format version (1 or 2 seen); the runtime does not check them.
-    let len = u32::from_le_bytes([bytes[8], bytes[9], bytes[10], bytes[11]]) as usize;
-    let end = PREFIX
-        .checked_add(len)
-        .filter(|&e| e <= bytes.len())
-        .ok_or_else(|| {
-            LoadError::byte(
-                8,
-                format!(
-                    "header length {len} runs past the end of the file ({} bytes)",
-                    bytes.len()
-                ),
-            )
-        })?;
+    with_document(bytes, |cx, file, warnings| {
+        let mut all = super::build(cx, file, name)?;
+        for (data, w) in all.iter_mut().zip(warnings) {
+            data.load_warnings.extend(w);
+        }
+        Ok(all)
+    })
+}
+
+/// Reads a `.dbbin` into the JSON structures (key frames and meshes filled in from the
+/// arrays) and hands them to `f` with the context that locates errors and each armature's
+/// warnings about what was not read.
+pub(in crate::format::dragonbones) fn with_document<R>(
+    bytes: &[u8],
+    f: impl FnOnce(&Ctx<'_>, &dto::File, Vec<Vec<String>>) -> Result<R, LoadError>,
+) -> Result<R, LoadError> {
+    let end = header_end(bytes)?;
     let header = &bytes[PREFIX..end];
     let budget = crate::format::json::budget::Budget::for_text(bytes.len());
     let cx = Ctx::in_binary(header, &budget, PREFIX);
@@ -75,11 +66,37 @@ pub fn load(bytes: &[u8], name: &str) -> Result<Vec<SkeletonData>, LoadError> {
         }
         warnings.push(w);
     }
-    let mut all = super::build(&cx, &file, name)?;
-    for (data, w) in all.iter_mut().zip(warnings) {
-        data.load_warnings.extend(w);
+    f(&cx, &file, warnings)
+}
+
+/// The JSON header of a `.dbbin`: `bytes[PREFIX..end]`, checked to be there.
+pub(in crate::format::dragonbones) fn header_end(bytes: &[u8]) -> Result<usize, LoadError> {
+    if bytes.len() < PREFIX {
+        return Err(LoadError::byte(
+            bytes.len() as u64,
+            format!(
+                "a .dbbin needs a {PREFIX}-byte prefix (tag, version, header length); the file has {} bytes",
+                bytes.len()
+            ),
+        ));
     }
-    Ok(all)
+    if !is_dbbin(bytes) {
+        return Err(LoadError::byte(0, "not a .dbbin (no DBDT tag)"));
+    }
+    // Bytes 4-7 are a format version (1 or 2 seen); the runtime does not check them.
+    let len = u32::from_le_bytes([bytes[8], bytes[9], bytes[10], bytes[11]]) as usize;
+    PREFIX
+        .checked_add(len)
+        .filter(|&e| e <= bytes.len())
+        .ok_or_else(|| {
+            LoadError::byte(
+                8,
+                format!(
+                    "header length {len} runs past the end of the file ({} bytes)",
+                    bytes.len()
+                ),
+            )
+        })
 }
 
 /// A header parse error at its byte offset in the file.
