@@ -401,16 +401,6 @@ fn steps_back_replay_a_few_frames_and_land_where_a_fresh_seek_does() {
     })
     .expect("push");
     s.seek_frame(1000);
-    let size = {
-        let sk = s.skeleton();
-        (sk.bones.len()
-            + sk.slots.len()
-            + sk.ik.len()
-            + sk.transforms.len()
-            + sk.paths.len()
-            + sk.physics.len()
-            + 1) as u64
-    };
     let mut fresh = Session::new(data, vec![]).expect("session");
     fresh.restart_with(start).expect("restart");
     fresh.seek_frame(700);
@@ -425,7 +415,7 @@ fn steps_back_replay_a_few_frames_and_land_where_a_fresh_seek_does() {
     let mut long = Vec::new();
     for k in 1..=80u64 {
         let f = 1000 - k;
-        let frames = s.seek_work(f) / size;
+        let frames = s.seek_frames(f);
         assert!(frames <= interval, "step back {k} replays {frames} frames");
         if frames > checkpoint::NEAR_EVERY {
             long.push(f);

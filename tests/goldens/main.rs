@@ -10,6 +10,7 @@ mod dragonbones_goldens;
 mod dragonbones_twins;
 mod mrtk_goldens;
 mod mrtk_sample;
+mod pose_hash;
 mod render_golden;
 mod session_replay;
 mod spine38_poses;

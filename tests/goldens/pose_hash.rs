@@ -11,10 +11,10 @@
 //! 0.5) as `examples/frame_loop.rs` runs it.
 //!
 //! A change that legitimately alters poses must still pass every golden test; then rewrite the
-//! file with `BONESCOPE_WRITE_POSE_HASHES=1 cargo test --release --test pose_hash` and say so in
+//! file with `BONESCOPE_WRITE_POSE_HASHES=1 cargo test --release --test goldens pose_hash::` and say so in
 //! the commit.
 
-mod common;
+use crate::common;
 
 use bonescope::core::model::SkeletonData;
 use bonescope::core::skeleton::{Physics, Skeleton};
