@@ -338,7 +338,9 @@ if [ "${NO_IR:-0}" != 1 ] && command -v valgrind >/dev/null; then
     note "instruction counts: frame (every 4.2 rig with an atlas, bonescope and rusty_spine)"
     for f in "$C42"/*.json; do
         n=$(basename "$f" .json)
-        a=$C42/${n%-*}.atlas
+        # The atlas is named after the rig (chibi-stickers) or without its -pro/-ess suffix.
+        a=$C42/$n.atlas
+        [ -f "$a" ] || a=$C42/${n%-*}.atlas
         [ "$n" = celestial-circus-pro ] && a=$IN/celestial-circus.atlas
         [ -f "$a" ] || continue
         ir frame bonescope "4.2/$n" "frame_loop::frame frame_loop::frame_mix" \
