@@ -12,7 +12,7 @@ use crate::format::{spine_binary_writer, spine_json_writer};
 use crate::text::sanitize;
 
 /// A DragonBones export (JSON or `.dbbin`) as DragonBones JSON with every armature; `None`
-/// for other formats.
+/// for other formats. `.dbbin` timelines the reader does not read are named on stderr.
 fn dragonbones_json(bytes: &[u8], path: &Path, shown: &str) -> Result<Option<String>, CliError> {
     use crate::format::sniff::{Format, sniff};
     let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
@@ -24,9 +24,12 @@ fn dragonbones_json(bytes: &[u8], path: &Path, shown: &str) -> Result<Option<Str
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())
         .unwrap_or_default();
-    crate::format::dragonbones::json_writer::write(bytes, &name)
-        .map(Some)
-        .map_err(|e| CliError(format!("{shown}: {e}")))
+    let (json, left_out) = crate::format::dragonbones::json_writer::write_noting(bytes, &name)
+        .map_err(|e| CliError(format!("{shown}: {e}")))?;
+    for line in left_out {
+        eprintln!("bonescope: {shown}: left out: {}", sanitize(&line));
+    }
+    Ok(Some(json))
 }
 
 /// Options of `bonescope convert`.

@@ -25,18 +25,25 @@ use std::sync::Arc;
 /// The DragonBones JSON of a `.dbbin` or DragonBones JSON file `bytes`; `name` names
 /// unnamed armatures, as when loading. Fails where loading fails.
 pub fn write(bytes: &[u8], name: &str) -> Result<String, LoadError> {
+    write_noting(bytes, name).map(|(json, _)| json)
+}
+
+/// [`write`], also returning what the output leaves out: the `.dbbin` timelines the reader
+/// does not read (the loader's warnings about them), one line each.
+pub fn write_noting(bytes: &[u8], name: &str) -> Result<(String, Vec<String>), LoadError> {
     let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
     if !binary::is_dbbin(bytes) {
         super::load(bytes, name)?;
         let doc: Value = from_slice(bytes)?;
-        return Ok(crate::text::to_json_string(&doc));
+        return Ok((crate::text::to_json_string(&doc), Vec::new()));
     }
-    binary::with_document(bytes, |cx, file, _warnings| {
+    binary::with_document(bytes, |cx, file, warnings| {
         let end = binary::header_end(bytes)?;
         let mut doc: Value = from_slice(&bytes[binary::PREFIX..end])?;
         let models = super::build(cx, file, name)?;
         fill(&mut doc, file, &models);
-        Ok(crate::text::to_json_string(&doc))
+        let left_out = warnings.into_iter().flatten().collect();
+        Ok((crate::text::to_json_string(&doc), left_out))
     })
 }
 
