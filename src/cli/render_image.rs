@@ -609,7 +609,9 @@ impl GifPalette {
             for p in all.step_by(stride).filter(|p| p[3] >= 128) {
                 sample.extend_from_slice(&[p[0], p[1], p[2], 255]);
             }
-            let quant = color_quant::NeuQuant::new(10, colors, &sample);
+            // NeuQuant learns from one pixel in `samplefac`: all of a small sample.
+            let samplefac = (sample.len() / 4 / 16_384).clamp(1, 10) as i32;
+            let quant = color_quant::NeuQuant::new(samplefac, colors, &sample);
             rgb = quant.color_map_rgb();
             Quantiser::NeuQuant(quant)
         };
