@@ -2,6 +2,9 @@
 //! atlas, when `../shared` is beside the project; the built-in sample always.
 //!
 //! - `draw/<name>`: `raster::draw` of a posed skeleton (posing not included).
+//! - Before criterion runs, each case also prints the CPU time of one frame on its thread
+//!   (`/proc/thread-self/stat`, Linux): on a machine shared with other work that is the "one
+//!   core" figure, where criterion's wall time also counts the waits for a core.
 //!
 //! Figures are in `docs/PERFORMANCE.md`.
 
@@ -55,10 +58,36 @@ fn bench(c: &mut Criterion) {
             viewport: default_viewport(sk).expect("visible"),
             background: Background::DEFAULT,
         };
+        if let Some(ms) = cpu_ms_per_frame(|| {
+            black_box(draw(black_box(sk), textures, &options));
+        }) {
+            eprintln!("draw/{name}: {ms:.2} ms of thread CPU time per frame (640x480)");
+        }
         c.bench_function(&format!("draw/{name}"), |b| {
             b.iter(|| black_box(draw(black_box(sk), textures, &options)))
         });
     }
+}
+
+/// This thread's user + system CPU time, in clock ticks (USER_HZ, 100 on Linux).
+fn thread_cpu_ticks() -> Option<u64> {
+    let stat = std::fs::read_to_string("/proc/thread-self/stat").ok()?;
+    // Fields after the command name (which is in parentheses and may hold spaces).
+    let rest = &stat[stat.rfind(')')? + 2..];
+    let f: Vec<&str> = rest.split(' ').collect();
+    Some(f.get(11)?.parse::<u64>().ok()? + f.get(12)?.parse::<u64>().ok()?)
+}
+
+/// CPU milliseconds per call of `f`, over at least 2 s of CPU time.
+fn cpu_ms_per_frame(mut f: impl FnMut()) -> Option<f64> {
+    f();
+    let start = thread_cpu_ticks()?;
+    let mut n = 0u32;
+    while thread_cpu_ticks()? - start < 200 && n < 100_000 {
+        f();
+        n += 1;
+    }
+    Some((thread_cpu_ticks()? - start) as f64 * 10.0 / f64::from(n.max(1)))
 }
 
 criterion_group!(benches, bench);

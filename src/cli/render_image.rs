@@ -556,17 +556,27 @@ fn delay_fraction(fps: f64) -> (u16, u16) {
     }
 }
 
-/// Frames as a GIF: a palette per frame (NeuQuant), delays `100/fps` hundredths rounded,
-/// played `loops` times (0: forever). Transparent pixels (alpha < 128) stay transparent.
+/// Frames as a GIF: one palette for the whole animation (NeuQuant trained on a sample of every
+/// frame's pixels, so colours do not flicker between frames and no frame pays for its own
+/// training), frames mapped to it in parallel, delays `100/fps` hundredths rounded, played
+/// `loops` times (0: forever). Transparent pixels (alpha < 128) stay transparent.
 pub fn encode_gif(frames: &[Image], fps: f64, loops: u16) -> Result<Vec<u8>, String> {
     let first = frames.first().ok_or("no frames")?;
     let (w, h) = (
         u16::try_from(first.width).map_err(|_| "GIF frames are at most 65535 pixels wide")?,
         u16::try_from(first.height).map_err(|_| "GIF frames are at most 65535 pixels high")?,
     );
+    if frames
+        .iter()
+        .any(|f| f.width != first.width || f.height != first.height)
+    {
+        return Err("GIF frames differ in size".into());
+    }
+    let palette = GifPalette::train(frames);
+    let indexed = palette.map_frames(frames);
     let mut out = Vec::new();
     {
-        let mut e = gif::Encoder::new(&mut out, w, h, &[]).map_err(|e| e.to_string())?;
+        let mut e = gif::Encoder::new(&mut out, w, h, &palette.rgb).map_err(|e| e.to_string())?;
         e.set_repeat(if loops == 0 {
             gif::Repeat::Infinite
         } else {
@@ -574,15 +584,138 @@ pub fn encode_gif(frames: &[Image], fps: f64, loops: u16) -> Result<Vec<u8>, Str
         })
         .map_err(|e| e.to_string())?;
         let delay = (100.0 / fps).round().clamp(1.0, 65535.0) as u16;
-        for f in frames {
-            let mut px = f.rgba.clone();
-            let mut frame = gif::Frame::from_rgba_speed(w, h, &mut px, 10);
+        for px in indexed {
+            let mut frame = gif::Frame::from_indexed_pixels(w, h, px, palette.transparent);
             frame.delay = delay;
             frame.dispose = gif::DisposalMethod::Background;
             e.write_frame(&frame).map_err(|e| e.to_string())?;
         }
     }
     Ok(out)
+}
+
+/// Pixels NeuQuant trains on, at most (spread evenly over all frames).
+const GIF_SAMPLE_PIXELS: usize = 1 << 17;
+
+/// How colours become palette indices.
+enum Quantiser {
+    /// The frames have few enough colours: each keeps its own entry.
+    Exact(std::collections::HashMap<u32, u8>),
+    NeuQuant(color_quant::NeuQuant),
+}
+
+/// An animation's GIF palette: its colours, and index 255 for transparency when a frame has
+/// transparent pixels.
+struct GifPalette {
+    quant: Quantiser,
+    rgb: Vec<u8>,
+    transparent: Option<u8>,
+}
+
+/// A pixel's colour as a key (alpha left out).
+fn rgb_key(p: &[u8]) -> u32 {
+    (u32::from(p[0]) << 16) | (u32::from(p[1]) << 8) | u32::from(p[2])
+}
+
+impl GifPalette {
+    fn train(frames: &[Image]) -> GifPalette {
+        let transparent = frames
+            .iter()
+            .any(|f| f.rgba.chunks_exact(4).any(|p| p[3] < 128));
+        let colors = if transparent { 255 } else { 256 };
+        let opaque = || {
+            frames
+                .iter()
+                .flat_map(|f| f.rgba.chunks_exact(4))
+                .filter(|p| p[3] >= 128)
+        };
+        let mut exact = std::collections::HashMap::new();
+        let mut rgb = Vec::new();
+        for p in opaque() {
+            let next = exact.len();
+            if next == colors {
+                break;
+            }
+            exact.entry(rgb_key(p)).or_insert_with(|| {
+                rgb.extend_from_slice(&p[..3]);
+                next as u8
+            });
+        }
+        let fits = exact.len() < colors || opaque().all(|p| exact.contains_key(&rgb_key(p)));
+        let quant = if fits {
+            Quantiser::Exact(exact)
+        } else {
+            let total: usize = frames.iter().map(|f| f.rgba.len() / 4).sum();
+            // An odd stride, so that the sample does not line up with image columns.
+            let stride = (total / GIF_SAMPLE_PIXELS) | 1;
+            let mut sample = Vec::with_capacity((total / stride + 1) * 4);
+            let all = frames.iter().flat_map(|f| f.rgba.chunks_exact(4));
+            for p in all.step_by(stride).filter(|p| p[3] >= 128) {
+                sample.extend_from_slice(&[p[0], p[1], p[2], 255]);
+            }
+            // NeuQuant learns from one pixel in `samplefac`: all of a small sample.
+            let samplefac = (sample.len() / 4 / 16_384).clamp(1, 10) as i32;
+            let quant = color_quant::NeuQuant::new(samplefac, colors, &sample);
+            rgb = quant.color_map_rgb();
+            Quantiser::NeuQuant(quant)
+        };
+        rgb.resize(colors * 3, 0);
+        if transparent {
+            rgb.extend_from_slice(&[0, 0, 0]);
+        }
+        GifPalette {
+            quant,
+            rgb,
+            transparent: transparent.then_some(255),
+        }
+    }
+
+    /// Every frame's palette indices, frames shared among the available cores.
+    fn map_frames(&self, frames: &[Image]) -> Vec<Vec<u8>> {
+        let threads = std::thread::available_parallelism()
+            .map_or(1, |n| n.get())
+            .clamp(1, frames.len().max(1));
+        let chunk = frames.len().div_ceil(threads).max(1);
+        std::thread::scope(|s| {
+            let handles: Vec<_> = frames
+                .chunks(chunk)
+                .map(|part| s.spawn(move || part.iter().map(|f| self.map(f)).collect::<Vec<_>>()))
+                .collect();
+            handles
+                .into_iter()
+                .flat_map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+                .collect()
+        })
+    }
+
+    /// One frame's palette indices, through a small direct-mapped cache of colours (frames
+    /// repeat few colours, and NeuQuant's search is the slow part).
+    fn map(&self, frame: &Image) -> Vec<u8> {
+        const CACHE: usize = 1 << 12;
+        let mut cache = vec![(u32::MAX, 0u8); CACHE];
+        frame
+            .rgba
+            .chunks_exact(4)
+            .map(|p| {
+                if p[3] < 128
+                    && let Some(t) = self.transparent
+                {
+                    return t;
+                }
+                let key = rgb_key(p);
+                let slot = (key.wrapping_mul(0x9e37_79b1) >> 20) as usize % CACHE;
+                if cache[slot].0 == key {
+                    return cache[slot].1;
+                }
+                let i = match &self.quant {
+                    Quantiser::Exact(m) => m.get(&key).copied().unwrap_or(0),
+                    Quantiser::NeuQuant(q) => q.index_of(&[p[0], p[1], p[2], 255]) as u8,
+                };
+                cache[slot] = (key, i);
+                i
+            })
+            .collect()
+    }
 }
 
 #[cfg(test)]
@@ -645,5 +778,41 @@ mod tests {
         assert_eq!(&f.buffer[..4], &[255, 0, 0, 255]);
         let f = d.read_next_frame().unwrap().unwrap();
         assert_eq!(f.buffer[7], 0, "transparent stays transparent");
+    }
+
+    #[test]
+    fn gif_frames_share_one_palette_and_keep_their_colours() {
+        // Two frames of gradients (512 colours in all, for 256 palette entries).
+        let frame = |shift: u8| Image {
+            width: 16,
+            height: 16,
+            rgba: (0..256u32)
+                .flat_map(|i| [(i as u8).wrapping_add(shift), (i / 16 * 16) as u8, 128, 255])
+                .collect(),
+            missing: Vec::new(),
+        };
+        let frames = [frame(0), frame(40)];
+        let bytes = encode_gif(&frames, 30.0, 0).unwrap();
+        let mut opts = gif::DecodeOptions::new();
+        opts.set_color_output(gif::ColorOutput::RGBA);
+        let mut d = opts.read_info(std::io::Cursor::new(bytes)).unwrap();
+        assert_eq!(d.global_palette().map(|p| p.len()), Some(256 * 3));
+        for source in &frames {
+            let f = d.read_next_frame().unwrap().unwrap();
+            assert!(f.palette.is_none(), "no palette of its own");
+            let diffs: Vec<u8> = f
+                .buffer
+                .iter()
+                .zip(&source.rgba)
+                .map(|(a, b)| a.abs_diff(*b))
+                .collect();
+            let worst = diffs.iter().max().copied().unwrap_or(0);
+            let mean = diffs.iter().map(|&d| f64::from(d)).sum::<f64>() / diffs.len() as f64;
+            assert!(
+                worst <= 48 && mean <= 8.0,
+                "off by {worst} at worst, {mean} on average"
+            );
+        }
+        assert!(d.read_next_frame().unwrap().is_none());
     }
 }

@@ -16,3 +16,4 @@ mod tui_process_e2e;
 mod tui_replay_e2e;
 mod tui_slider_e2e;
 mod tui_terminals_e2e;
+mod xterm_sixel;

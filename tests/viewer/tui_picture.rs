@@ -137,3 +137,71 @@ fn tmux_textured_half_blocks_survive_a_resize() {
     assert!(resized.contains("blocks"), "{resized}");
     assert!(blocks(&resized) > blocks(&shown), "{resized}");
 }
+
+/// The picture path of the viewer (draw the frame, then send the Preview panel's picture)
+/// with the built-in sample at 120x40 cells of 10x20 px: playing sends pictures; paused, the
+/// same picture is never sent again, by kitty or sixel.
+#[test]
+fn a_paused_viewer_sends_no_picture_bytes() {
+    use bonescope::tui::images::pictures::{Pictures, Setup};
+    use bonescope::tui::offscreen::counting_terminal_for;
+    use std::time::Duration;
+    for protocol in [Protocol::Kitty, Protocol::Sixel] {
+        let data = bonescope::format::load(bonescope::EMBEDDED_SAMPLE, "sample").expect("loads");
+        let mut app = App::open(
+            "sample".into(),
+            vec![Arc::new(data)],
+            Theme::new(ColorMode::TrueColor),
+            MarkerKind::Braille,
+        )
+        .expect("app");
+        bonescope::tui::default_choice::start(&mut app, None, None).expect("opening");
+        app.focus = bonescope::tui::views::PanelId::Preview;
+        app.panels.preview.textures = Some(Arc::new(bonescope::embedded_sample_textures()));
+        app.panels.preview.pictures.setup = Setup {
+            protocol,
+            cell_px: (10, 20),
+        };
+        app.panels.preview.pictures.on = Some(true);
+        let mut pictures = Pictures::new(app.panels.preview.pictures.setup, 30, false);
+        let (mut term, sink) = counting_terminal_for(120, 40, ColorMode::TrueColor, false);
+        let mut frame = |app: &mut App, pictures: &mut Pictures| {
+            term.draw(|f| bonescope::tui::render::draw(f, app))
+                .expect("draw");
+            let wanted = app.panels.preview.picture.take();
+            pictures
+                .after_draw(term.backend_mut(), wanted, [0, 0, 0])
+                .expect("send");
+        };
+        app.playing = true;
+        for _ in 0..3 {
+            app.tick(1.0 / 30.0);
+            frame(&mut app, &mut pictures);
+            std::thread::sleep(Duration::from_millis(40));
+        }
+        assert!(
+            pictures.bytes_sent() > 10_000,
+            "{protocol:?}: playing sends pictures"
+        );
+        // Pausing may still send the picture of the frame it stopped on, once.
+        app.playing = false;
+        frame(&mut app, &mut pictures);
+        std::thread::sleep(Duration::from_millis(50));
+        frame(&mut app, &mut pictures);
+        let (before, cells) = (pictures.bytes_sent(), sink.bytes());
+        for _ in 0..10 {
+            std::thread::sleep(Duration::from_millis(34));
+            frame(&mut app, &mut pictures);
+        }
+        assert_eq!(
+            pictures.bytes_sent(),
+            before,
+            "{protocol:?}: paused sends no picture"
+        );
+        assert_eq!(
+            sink.bytes(),
+            cells,
+            "{protocol:?}: paused sends nothing at all"
+        );
+    }
+}
