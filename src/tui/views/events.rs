@@ -192,8 +192,9 @@ impl EventsView {
     }
 
     /// `[type=event track=0] 12/340`, or `340` without filters; `· scrolled` when not
-    /// following the end.
-    fn suffix(&self, f: &Filtered) -> String {
+    /// following the end; `· log truncated: N oldest dropped` when the log's memory budget
+    /// dropped lines (`BONESCOPE_LOG_MIB`).
+    fn suffix(&self, f: &Filtered, dropped: usize) -> String {
         let mut parts = Vec::new();
         if let Some(k) = self.kind {
             parts.push(format!("type={}", k.name()));
@@ -219,6 +220,9 @@ impl EventsView {
         };
         if !self.follow {
             s.push_str(" · scrolled");
+        }
+        if dropped > 0 {
+            s.push_str(&format!(" · log truncated: {dropped} oldest dropped"));
         }
         s
     }
@@ -298,7 +302,8 @@ impl Panel for EventsView {
     fn render(&mut self, frame: &mut Frame<'_>, area: Rect, ctx: &ViewCtx<'_>) {
         let log = ctx.session.log();
         let f = self.filter(&log);
-        let block = panel_block(PanelId::Events, &self.suffix(&f), ctx);
+        let suffix = self.suffix(&f, ctx.session.log_dropped());
+        let block = panel_block(PanelId::Events, &suffix, ctx);
         let inner = block.inner(area);
         frame.render_widget(block, area);
         if inner.width == 0 || inner.height == 0 {
@@ -502,5 +507,25 @@ fn matches_search(line: &LogLine, query: &str) -> bool {
                     .as_ref()
                     .is_some_and(|e| e.string.to_lowercase().contains(&q))
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_title_says_when_the_log_was_truncated() {
+        let view = EventsView::default();
+        let f = Filtered {
+            shown: Shown::All(340),
+            matching: 340,
+            total: 340,
+        };
+        assert_eq!(view.suffix(&f, 0), "340");
+        assert_eq!(
+            view.suffix(&f, 1200),
+            "340 · log truncated: 1200 oldest dropped"
+        );
     }
 }
