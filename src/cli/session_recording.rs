@@ -78,14 +78,9 @@ pub fn replay(
         }
     };
     let path = skeleton_path(skeleton, hello.skeleton.path.as_deref(), recording)?;
-    if let (Some(size), Ok(meta)) = (hello.skeleton.size, std::fs::metadata(&path))
-        && meta.len() != size
-    {
-        eprintln!(
-            "bonescope: warning: {} has {} bytes, the game loaded {size}",
-            sanitize(&path.display().to_string()),
-            meta.len()
-        );
+    // Size and sha256, as the viewer compares them (`attach::skeleton_differences`).
+    for w in crate::attach::skeleton_differences(&path, &hello.skeleton) {
+        eprintln!("bonescope: warning: {w}");
     }
     let data = load_file(&path)?;
     let mut replay = Replay::new(data, &hello).map_err(|e| CliError(e.to_string()))?;

@@ -706,6 +706,8 @@ impl App {
     /// The `session` command runs scripts through this too.
     pub fn run_line(&mut self, line: &str) -> Result<String, String> {
         use crate::session::playhead::{self, Outcome};
+        // Attached to a game, its calls are the session's inputs: no line rewrites them.
+        crate::tui::live::check_line(self, line)?;
         self.flush_seek();
         let result = match playhead::run_line(&mut self.session, &mut self.range, line) {
             Ok(Outcome::Recorded(text) | Outcome::Said(text)) => Ok(text),

@@ -287,3 +287,58 @@ fn malformed_and_unknown_records_get_located_messages() {
     );
     assert!(stderr.contains("line 3: not JSON"), "{stderr}");
 }
+
+// Issue 32: `session --recording` compared only the size with the hello's; the sha256 is
+// compared too (a warning, as in the viewer: `attach::skeleton_differences`).
+#[test]
+fn the_hellos_size_and_sha256_are_both_checked() {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("attach-hash");
+    std::fs::create_dir_all(&dir).expect("dir");
+    let skel = dir.join("lantern-keeper.json");
+    std::fs::copy(project().join("samples/spine/lantern-keeper.json"), &skel).expect("copy");
+    let size = std::fs::metadata(&skel).expect("meta").len();
+    let rec = dir.join("hash.ndjson");
+    let write = |skeleton: &str| {
+        std::fs::write(
+            &rec,
+            format!(
+                "{{\"kind\":\"hello\",\"version\":1,\"runtime\":{{\"name\":\"spine-ts\",\"version\":\"3.8.99\"}},\"skeleton\":{skeleton}}}\n\
+                 {{\"kind\":\"frame\",\"frame\":0,\"items\":[{{\"call\":\"setAnimation\",\"track\":0,\"animation\":\"idle\",\"loop\":true,\"entry\":1}},{{\"callback\":\"start\",\"track\":0,\"entry\":1,\"animation\":\"idle\"}}]}}\n"
+            ),
+        )
+        .expect("write");
+    };
+    let run = || bonescope(&["session", "--recording", &rec.to_string_lossy()]);
+    // The same size, another hash: only the hash can tell.
+    write(&format!(
+        "{{\"path\":\"lantern-keeper.json\",\"size\":{size},\"sha256\":\"{}\"}}",
+        "0".repeat(64)
+    ));
+    let (code, out, err) = run();
+    assert_eq!(code, 0, "{out}\n{err}");
+    assert!(
+        err.contains("warning") && err.contains("sha256") && err.contains("another version"),
+        "{err}"
+    );
+    assert!(!err.contains("bytes, the game loaded"), "{err}");
+    // Another size too: both said.
+    write(&format!(
+        "{{\"path\":\"lantern-keeper.json\",\"size\":{},\"sha256\":\"{}\"}}",
+        size + 1,
+        "0".repeat(64)
+    ));
+    let (_, _, err) = run();
+    assert!(
+        err.contains(&format!("has {size} bytes, the game loaded {}", size + 1)),
+        "{err}"
+    );
+    assert!(err.contains("sha256"), "{err}");
+    // Nothing named beyond the path: no warning.
+    write("{\"path\":\"lantern-keeper.json\"}");
+    let (code, _, err) = run();
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        !err.contains("sha256") && !err.contains("the game loaded"),
+        "{err}"
+    );
+}

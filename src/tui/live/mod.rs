@@ -370,11 +370,50 @@ pub fn key(app: &mut App, key: KeyEvent) -> Option<bool> {
             Some(true)
         }
         // These rewrite the session's inputs; the game's calls are its inputs here.
-        KeyCode::Char('a' | 'l' | 's' | 'p' | 'R' | 'A' | ':') => {
-            app.note("attached to a game: its calls drive the session (L: back to live)");
+        KeyCode::Char(c @ ('a' | 'l' | 's' | 'p' | 'R' | 'A')) => {
+            let what = match c {
+                'a' => "a (set an animation)",
+                'l' => "l (loop)",
+                's' => "s (skins)",
+                'p' => "p (physics mode)",
+                'R' => "R (physics reset)",
+                _ => "A (another armature)",
+            };
+            app.error(off_while_attached(what));
             Some(true)
         }
         _ => None,
+    }
+}
+
+/// Why a key or prompt line that rewrites the session is refused while attached.
+fn off_while_attached(what: &str) -> String {
+    format!(
+        "{what} is off while attached: the game's calls are the session's inputs \
+         (moves, views and . back to live work)"
+    )
+}
+
+/// Refuses, while attached, a prompt line that would rewrite the session: animation
+/// commands and skin changes (moves, the loop range, view verbs and `save` run).
+pub fn check_line(app: &App, line: &str) -> Result<(), String> {
+    use crate::session::language::{PromptLine, ViewerCommand, parse};
+    if app.live.is_none() {
+        return Ok(());
+    }
+    match parse(line, app.session.data()) {
+        Ok(PromptLine::Animation(_)) => {
+            let verb = line.split_whitespace().next().unwrap_or_default();
+            Err(off_while_attached(&format!(
+                "\"{}\"",
+                sanitize(verb.trim_start_matches(':'))
+            )))
+        }
+        Ok(PromptLine::Viewer(ViewerCommand::Skin(Some(_)))) => {
+            Err(off_while_attached("changing skins"))
+        }
+        // Everything else runs (a malformed line says why when it runs).
+        _ => Ok(()),
     }
 }
 

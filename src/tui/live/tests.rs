@@ -215,3 +215,44 @@ fn malformed_records_and_mismatched_skeletons_are_said_never_fatal() {
     drop(tx);
     poll(&mut app);
 }
+
+#[test]
+fn keys_and_prompt_lines_that_rewrite_the_session_are_refused_while_attached() {
+    let (mut app, tx) = attached();
+    line(&tx, 1, HELLO);
+    frames(&tx, 0..=10);
+    poll(&mut app);
+    let inputs = app.session.inputs().len();
+    for (key, what) in [
+        ('a', "a (set an animation)"),
+        ('l', "l (loop)"),
+        ('s', "s (skins)"),
+        ('p', "p (physics mode)"),
+        ('R', "R (physics reset)"),
+        ('A', "A (another armature)"),
+    ] {
+        press(&mut app, KeyCode::Char(key));
+        assert!(matches!(app.overlay, Overlay::None), "{key} opened nothing");
+        let (text, error) = app.message.clone().expect("a message");
+        assert!(error, "{key}");
+        assert!(
+            text.starts_with(what) && text.contains("off while attached"),
+            "{key}: {text}"
+        );
+    }
+    for refused in ["set 0 walk", "add 1 idle 0", "clear 0", "skin default"] {
+        let e = app.run_line(refused).expect_err(refused);
+        assert!(e.contains("off while attached"), "{refused}: {e}");
+    }
+    assert_eq!(app.session.inputs().len(), inputs, "no input was added");
+    // The prompt opens, and moves, views and the skin list run.
+    press(&mut app, KeyCode::Char(':'));
+    assert!(!matches!(app.overlay, Overlay::None), "the prompt opens");
+    press(&mut app, KeyCode::Esc);
+    app.run_line("frame 4").expect("a move");
+    assert_eq!(app.session.frame(), 4);
+    app.run_line("skin").expect("the skin list");
+    app.run_line("track 0").expect("a view verb");
+    press(&mut app, KeyCode::Char('E'));
+    assert_eq!(app.focus, crate::tui::views::PanelId::Events);
+}
