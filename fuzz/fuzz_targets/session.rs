@@ -12,7 +12,7 @@ fn sample() -> Arc<SkeletonData> {
     static DATA: OnceLock<Arc<SkeletonData>> = OnceLock::new();
     DATA.get_or_init(|| {
         Arc::new(
-            bonescope::format::load(bonescope::tui::EMBEDDED_SAMPLE, "lantern-keeper")
+            bonescope::format::load(bonescope::EMBEDDED_SAMPLE, "lantern-keeper")
                 .expect("the built-in sample loads"),
         )
     })

@@ -8,11 +8,13 @@ mod common;
 #[path = "../common/tmux.rs"]
 mod tmux;
 
+mod atlas_fuzz;
 mod dragonbones_fuzz;
 mod hardening;
 mod hardening_round3;
 mod mrtk_fuzz;
 mod mrtk_invalid;
+mod recording_fuzz;
 mod spine4x_errors;
 mod spine_convert;
 mod spine_json_errors;
