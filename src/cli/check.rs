@@ -190,10 +190,87 @@ pub struct CheckRun {
     pub skipped: Vec<String>,
     /// Folders below `--max-depth`, not entered.
     pub too_deep: Vec<String>,
+    /// How fast the files were checked.
+    pub throughput: Throughput,
+}
+
+/// How fast a `check` run went (`--json`'s `throughput`): files found (checked and skipped),
+/// their bytes, the wall time from walking to the last report, and the threads used.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Throughput {
+    pub files: usize,
+    pub bytes: u64,
+    pub seconds: f64,
+    pub threads: usize,
+}
+
+impl Throughput {
+    /// Files per second (0 when no time passed).
+    pub fn files_per_second(&self) -> f64 {
+        if self.seconds > 0.0 {
+            self.files as f64 / self.seconds
+        } else {
+            0.0
+        }
+    }
+
+    /// Megabytes (10^6 bytes) per second (0 when no time passed).
+    pub fn megabytes_per_second(&self) -> f64 {
+        if self.seconds > 0.0 {
+            self.bytes as f64 / 1e6 / self.seconds
+        } else {
+            0.0
+        }
+    }
+}
+
+/// Checks `candidates` on every core: each worker takes the next unchecked file, and the
+/// results come back in the candidates' order (so output never depends on scheduling).
+/// Each result: the report (`None`: skipped) and the file's size.
+fn check_in_parallel(candidates: &[Candidate]) -> (Vec<(Option<FileReport>, u64)>, usize) {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let one = |c: &Candidate| {
+        let size = std::fs::metadata(&c.path).map_or(0, |m| m.len());
+        (check_candidate(c), size)
+    };
+    let threads = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(candidates.len())
+        .max(1);
+    if threads == 1 {
+        return (candidates.iter().map(one).collect(), 1);
+    }
+    let next = AtomicUsize::new(0);
+    let mut slots: Vec<Option<(Option<FileReport>, u64)>> = vec![None; candidates.len()];
+    std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut done = Vec::new();
+                    loop {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        let Some(c) = candidates.get(i) else { break };
+                        done.push((i, one(c)));
+                    }
+                    done
+                })
+            })
+            .collect();
+        for w in workers {
+            // A worker's panic is a bug: pass it on as it is.
+            let done = w.join().unwrap_or_else(|p| std::panic::resume_unwind(p));
+            for (i, r) in done {
+                slots[i] = Some(r);
+            }
+        }
+    });
+    // Every index was taken by exactly one worker.
+    (slots.into_iter().flatten().collect(), threads)
 }
 
 /// Checks every file `args` name or hold (see [`walk`]).
 pub fn check_all(files: &[PathBuf], max_depth: Option<usize>) -> CheckRun {
+    let started = std::time::Instant::now();
     let found = walk(files, max_depth.unwrap_or(usize::MAX));
     let mut run = CheckRun {
         too_deep: found
@@ -203,12 +280,21 @@ pub fn check_all(files: &[PathBuf], max_depth: Option<usize>) -> CheckRun {
             .collect(),
         ..CheckRun::default()
     };
-    for c in &found.candidates {
-        match check_candidate(c) {
+    let (results, threads) = check_in_parallel(&found.candidates);
+    let mut bytes = 0u64;
+    for (c, (report, size)) in found.candidates.iter().zip(results) {
+        bytes = bytes.saturating_add(size);
+        match report {
             Some(r) => run.reports.push(r),
             None => run.skipped.push(c.path.display().to_string()),
         }
     }
+    run.throughput = Throughput {
+        files: found.candidates.len(),
+        bytes,
+        seconds: started.elapsed().as_secs_f64(),
+        threads,
+    };
     run
 }
 
@@ -376,6 +462,14 @@ pub fn to_json(run: &CheckRun, deny_warnings: bool) -> Value {
         "infos": total(Severity::Info),
         "unreadable": unreadable,
         "exitStatus": status(reports, deny_warnings),
+        "throughput": {
+            "files": run.throughput.files,
+            "bytes": run.throughput.bytes,
+            "seconds": run.throughput.seconds,
+            "threads": run.throughput.threads,
+            "filesPerSecond": run.throughput.files_per_second(),
+            "megabytesPerSecond": run.throughput.megabytes_per_second(),
+        },
     })
 }
 
@@ -491,4 +585,49 @@ pub fn run(args: &CheckArgs) -> Result<u8, CliError> {
         }
     }
     Ok(status(reports, deny))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Files are checked on several threads, yet reports and skips come in the walk's order
+    /// and the throughput counts every file found.
+    #[test]
+    fn parallel_check_keeps_the_walk_order() {
+        let dir =
+            std::env::temp_dir().join(format!("bonescope-check-order-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("scratch dir");
+        let sample = include_str!("../../samples/spine/lantern-keeper.json");
+        let mut expected = Vec::new();
+        for i in 0..24 {
+            let name = format!("{i:02}.json");
+            // Every third file a half-written export: a finding, in its place.
+            let text = if i % 3 == 0 {
+                &sample[..sample.len() / 2]
+            } else {
+                sample
+            };
+            std::fs::write(dir.join(&name), text).expect("write");
+            expected.push(dir.join(name).display().to_string());
+        }
+        std::fs::write(dir.join("notes.md"), "not an export").expect("write");
+        let run = check_all(std::slice::from_ref(&dir), None);
+        let files: Vec<&str> = run.reports.iter().map(|r| r.file.as_str()).collect();
+        assert_eq!(files, expected);
+        assert!(
+            run.reports
+                .iter()
+                .enumerate()
+                .all(|(i, r)| (i % 3 == 0) == r.unreadable)
+        );
+        assert_eq!(run.skipped, [dir.join("notes.md").display().to_string()]);
+        assert_eq!(run.throughput.files, 25);
+        assert!(run.throughput.bytes > 16 * sample.len() as u64);
+        assert!(run.throughput.threads >= 1);
+        let json = to_json(&run, false);
+        assert_eq!(json["throughput"]["files"], 25);
+        std::fs::remove_dir_all(&dir).ok();
+    }
 }

@@ -95,9 +95,9 @@ impl<W: Write> LeanBackend<W> {
                     })
                     .collect();
                 let moved_sum = prefix(&moved);
-                for (top, &known) in known_from.iter().enumerate().take(h) {
+                for (top, &run) in known_from[..h].iter().enumerate() {
                     // Every row of the band known.
-                    for bottom in top + k..(top + known).min(h) {
+                    for bottom in top + k..(top + run).min(h) {
                         let before = sum(&stay_sum, top..=bottom);
                         // Rows taking old content, then the rows scrolled in blank.
                         let (kept, fresh) = if up {
