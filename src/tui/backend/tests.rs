@@ -38,77 +38,26 @@ fn show(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).replace('\x1b', "\\e")
 }
 
-/// A tiny terminal emulator: applies the sequences this backend emits to a grid,
-/// scroll margins included (a line feed on the bottom margin scrolls the band up, a
-/// reverse index on the top margin scrolls it down; margins home the cursor).
+/// The screen a `w` x `h` terminal shows after `bytes`, row by row: the `vt100` crate's
+/// model (the tests' one terminal model; scroll margins, reverse index and erases included).
 fn emulate(bytes: &[u8], w: usize, h: usize) -> Vec<String> {
-    let mut grid = vec![vec![' '; w]; h];
-    let (mut x, mut y) = (0usize, 0usize);
-    let (mut top, mut bottom) = (0usize, h - 1);
-    let s = String::from_utf8(bytes.to_vec()).expect("utf-8");
-    let mut it = s.chars().peekable();
-    while let Some(c) = it.next() {
-        match c {
-            '\x1b' if it.peek() == Some(&'M') => {
-                it.next();
-                if y == top {
-                    grid[top..=bottom].rotate_right(1);
-                    grid[top] = vec![' '; w];
-                } else {
-                    y -= 1;
-                }
-            }
-            '\n' if y == bottom => {
-                grid[top..=bottom].rotate_left(1);
-                grid[bottom] = vec![' '; w];
-            }
-            '\n' => y += 1,
-            '\x1b' => {
-                assert_eq!(it.next(), Some('['));
-                let mut params = String::new();
-                let fin = loop {
-                    let c = it.next().expect("final");
-                    if c.is_ascii_alphabetic() {
-                        break c;
-                    }
-                    params.push(c);
-                };
-                let nums: Vec<usize> = params
-                    .trim_start_matches('?')
-                    .split(';')
-                    .map(|p| p.parse().unwrap_or(0))
-                    .collect();
-                let n = nums[0].max(1);
-                match fin {
-                    'H' => {
-                        y = nums[0].max(1) - 1;
-                        x = nums.get(1).copied().unwrap_or(1).max(1) - 1;
-                    }
-                    'A' => y -= n,
-                    'B' => y += n,
-                    'C' => x += n,
-                    'D' => x -= n,
-                    'G' => x = n - 1,
-                    'J' if nums[0] == 2 => grid = vec![vec![' '; w]; h],
-                    'r' => {
-                        top = nums[0].max(1) - 1;
-                        bottom = nums.get(1).copied().filter(|&b| b > 0).unwrap_or(h) - 1;
-                        (x, y) = (0, 0);
-                    }
-                    'm' | 'l' | 'h' => {}
-                    other => panic!("unexpected sequence {other}"),
-                }
-            }
-            '\r' => x = 0,
-            '\x08' => x -= 1,
-            c => {
-                grid[y][x] = c;
-                x += 1;
-            }
-        }
-    }
-    assert_eq!((top, bottom), (0, h - 1), "margins left set");
-    grid.into_iter().map(|r| r.into_iter().collect()).collect()
+    let side = |n: usize| std::num::NonZeroU16::new(u16::try_from(n).expect("fits")).expect("> 0");
+    let mut parser = vt100::Parser::new(side(h), side(w), 0);
+    parser.process(bytes);
+    let screen = parser.screen();
+    (0..side(h).get())
+        .map(|y| {
+            (0..side(w).get())
+                .filter_map(|x| {
+                    let cell = screen.cell(y, x).expect("inside the screen");
+                    (!cell.is_wide_continuation()).then(|| match cell.contents() {
+                        "" => " ".to_string(),
+                        c => c.to_string(),
+                    })
+                })
+                .collect()
+        })
+        .collect()
 }
 
 fn log_line(i: usize) -> String {
