@@ -2,6 +2,7 @@
 //! edges), found by key in a skin once every skin is read. Shared by the loaders whose format
 //! has them (Spine JSON and binary).
 
+use crate::core::animation::{DeformTimeline, PropertyId, SequenceTimeline, Timeline};
 use crate::core::model::{AttachmentId, AttachmentKind, SkeletonData};
 use crate::format::ErrorKind;
 
@@ -113,6 +114,76 @@ pub fn resolve(
             ));
         }
         pending = waiting;
+    }
+    Ok(())
+}
+
+/// Adds, for every deform / sequence timeline of a mesh that linked meshes in other slots
+/// follow, the same timeline for each of those slots (Spine 4.3 `timelines` of a linked mesh
+/// found under another slot, B10.9), so the runtime applies deform and sequence keys per slot.
+/// `spend(animation, bytes)` is asked for each copy's size.
+pub fn share_timelines<E>(
+    data: &mut SkeletonData,
+    mut spend: impl FnMut(usize, usize) -> Result<(), E>,
+) -> Result<(), E> {
+    // (source attachment, a slot showing a linked mesh that follows it)
+    let mut followers: Vec<(AttachmentId, usize)> = Vec::new();
+    for skin in &data.skins {
+        for (slot, _, att) in skin.entries() {
+            let source = data.attachments[att].deform_source;
+            if source != att && !followers.contains(&(source, slot)) {
+                followers.push((source, slot));
+            }
+        }
+    }
+    if followers.is_empty() {
+        return Ok(());
+    }
+    for (a, anim) in data.animations.iter_mut().enumerate() {
+        let mut extra = Vec::new();
+        for tl in &anim.timelines {
+            let (slot, attachment) = match tl {
+                Timeline::Deform(t) => (t.slot, t.attachment),
+                Timeline::Sequence(t) => (t.slot, t.attachment),
+                _ => continue,
+            };
+            for &(source, follower) in &followers {
+                if source != attachment || follower == slot {
+                    continue;
+                }
+                let copy = match tl {
+                    Timeline::Deform(t) => {
+                        let floats: usize = t.vertices.iter().map(Vec::len).sum();
+                        spend(a, floats.saturating_mul(4))?;
+                        Timeline::Deform(DeformTimeline {
+                            slot: follower,
+                            ..t.clone()
+                        })
+                    }
+                    Timeline::Sequence(t) => {
+                        spend(a, t.keys.len().saturating_mul(16))?;
+                        Timeline::Sequence(SequenceTimeline {
+                            slot: follower,
+                            ..t.clone()
+                        })
+                    }
+                    _ => continue,
+                };
+                extra.push(copy);
+            }
+        }
+        if extra.is_empty() {
+            continue;
+        }
+        anim.timelines.extend(extra);
+        let mut properties: Vec<PropertyId> = anim
+            .timelines
+            .iter()
+            .flat_map(|t| t.property_ids().as_slice().to_vec())
+            .collect();
+        properties.sort_unstable();
+        properties.dedup();
+        anim.properties = properties;
     }
     Ok(())
 }

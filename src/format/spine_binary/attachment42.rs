@@ -118,16 +118,16 @@ pub fn attachment42(
                 tris.push(t as u32);
             }
             if r.version.one_constraint_list() {
-                // 4.3: the slots of linked meshes elsewhere whose timelines also drive this
-                // mesh. The model resolves linked meshes to their own slot: only none is
-                // read exactly.
+                // 4.3: the slots of linked meshes under other slots whose attachments follow
+                // this mesh's timelines (checked against those linked meshes once resolved).
                 let at = r.c.offset();
                 let n = r.c.count(1, "timeline slot count")?;
+                let mut slots = Vec::with_capacity(n);
+                for _ in 0..n {
+                    slots.push(r.c.index(data.slots.len(), "timeline slot index")?);
+                }
                 if n != 0 {
-                    return Err(r.c.error_at(
-                        at,
-                        format!("Spine 4.3 mesh driven by the timelines of {n} other slots: not read yet"),
-                    ));
+                    r.timeline_slots.push((at, id, slots));
                 }
             }
             let (mut edges, mut width, mut height) = (Vec::new(), 0.0, 0.0);

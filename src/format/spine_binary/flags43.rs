@@ -362,6 +362,7 @@ mod tests {
             version: Version::V43,
             weights_scratch: (Vec::new(), Vec::new()),
             constraints: Vec::new(),
+            timeline_slots: Vec::new(),
         }
     }
 

@@ -91,6 +91,9 @@ pub struct Reader<'a> {
     pub weights_scratch: (Vec<u32>, Vec<f32>),
     /// 4.3: the kind and per-kind index of each entry of the one constraint list.
     pub constraints: Vec<ConstraintRef>,
+    /// 4.3: per mesh that lists them (offset of the list, mesh, slots), the slots of linked
+    /// meshes under other slots that follow its timelines; checked against the linked meshes.
+    pub timeline_slots: Vec<(usize, crate::core::model::AttachmentId, Vec<usize>)>,
 }
 
 impl<'a> Reader<'a> {
@@ -172,6 +175,7 @@ pub fn read(
         budget: Budget::for_text(bytes.len()),
         weights_scratch: (Vec::new(), Vec::new()),
         constraints: Vec::new(),
+        timeline_slots: Vec::new(),
     };
     let origin = version.since_38();
     let mut data = r.c.within("skeleton header", None, None, |c| {
@@ -240,6 +244,8 @@ pub fn read(
     data.animations = anim::animations(&mut r, &data)?;
     if r.version.one_constraint_list() {
         flags43::slider_animations(&mut r, &mut data)?;
+        crate::format::linked_mesh::share_timelines(&mut data, |_, bytes| r.budget.spend(bytes))
+            .map_err(|e| r.c.error(e.to_string()))?;
     }
     if r.c.remaining() != 0 {
         return Err(r.c.error(format!(

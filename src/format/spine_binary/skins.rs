@@ -171,12 +171,6 @@ fn resolve_linked_meshes(
 ) -> Read<()> {
     let mut links = Vec::with_capacity(pending.len());
     for p in &pending {
-        if p.link.slot.is_some_and(|s| s != p.slot) {
-            return Err(r.c.error_at(
-                p.offset,
-                "Spine 4.3 linked mesh whose parent is under another slot: not read yet",
-            ));
-        }
         let skin = match &p.link.skin {
             LinkSkin::Named(name) => data.find_skin(name).ok_or_else(|| {
                 r.c.error_at(p.offset, format!("linked mesh: unknown skin \"{name}\""))
@@ -200,7 +194,8 @@ fn resolve_linked_meshes(
         };
         links.push(Link {
             id: p.id,
-            slot: p.slot,
+            // 4.3: the parent may be under another slot.
+            slot: p.link.slot.unwrap_or(p.slot),
             skin,
             parent: p.link.parent.clone(),
             deform: p.link.deform,
@@ -211,5 +206,61 @@ fn resolve_linked_meshes(
         let key = data.attachments.get(p.id).map_or("?", |a| a.name.as_str());
         r.c.error_at(p.offset, format!("linked mesh \"{key}\": {}", e.message))
             .with_kind(e.kind)
-    })
+    })?;
+    check_timeline_slots(r, data, &pending)
+}
+
+/// 4.3: a mesh's timeline slots must be exactly the other slots whose linked meshes follow
+/// it (the model derives them from the linked meshes; a list saying otherwise is refused).
+fn check_timeline_slots(r: &Reader<'_>, data: &SkeletonData, pending: &[Pending]) -> Read<()> {
+    // Linked meshes following their parent's timelines from another slot.
+    let elsewhere = || {
+        pending
+            .iter()
+            .filter(|p| p.link.deform && p.link.slot.is_some_and(|s| s != p.slot))
+    };
+    let followers = |source: AttachmentId| {
+        let mut slots: Vec<usize> = elsewhere()
+            .filter(|l| {
+                matches!(&data.attachments[l.id].kind,
+                    AttachmentKind::Mesh(m) if m.linked_parent == Some(source))
+            })
+            .map(|l| l.slot)
+            .collect();
+        slots.sort_unstable();
+        slots.dedup();
+        slots
+    };
+    let listed: std::collections::HashSet<AttachmentId> =
+        r.timeline_slots.iter().map(|t| t.1).collect();
+    for (at, id, slots) in &r.timeline_slots {
+        let mut sorted = slots.clone();
+        sorted.sort_unstable();
+        sorted.dedup();
+        let expected = followers(*id);
+        if sorted != expected {
+            return Err(r.c.error_at(
+                *at,
+                format!(
+                    "Spine 4.3 mesh \"{}\": timeline slots {slots:?} where the linked meshes following it are under {expected:?}",
+                    data.attachments[*id].name
+                ),
+            ));
+        }
+    }
+    // A linked mesh under another slot following a mesh that lists no slots.
+    for l in elsewhere() {
+        if let AttachmentKind::Mesh(m) = &data.attachments[l.id].kind
+            && let Some(source) = m.linked_parent.filter(|s| !listed.contains(s))
+        {
+            return Err(r.c.error_at(
+                l.offset,
+                format!(
+                    "Spine 4.3 linked mesh \"{}\" follows the timelines of \"{}\" under another slot, which lists no timeline slots",
+                    data.attachments[l.id].name, data.attachments[source].name
+                ),
+            ));
+        }
+    }
+    Ok(())
 }

@@ -89,19 +89,14 @@ pub fn attachment42(
             name(o, s);
             t.write(o, s);
             if cx.v >= SpineVersion::V43 {
-                // The slot under which the parent is found: written (and read) only when it
-                // is the linked mesh's own.
-                let own = cx.places.get(&id).map(|p| p.1);
+                // The slot under which the parent is found (the JSON `slot`).
                 let parent_slot = m.linked_parent.and_then(|p| cx.places.get(&p)).map(|p| p.1);
-                match (own, parent_slot) {
-                    (Some(a), Some(b)) if a == b => o.uvarint(a),
-                    _ => {
-                        return Err(WriteError(
-                            "a Spine 4.3 linked mesh whose parent is under another slot is not written yet"
-                                .into(),
-                        ));
-                    }
-                }
+                let Some(slot) = parent_slot else {
+                    return Err(WriteError(
+                        "a linked mesh whose parent is in no skin".into(),
+                    ));
+                };
+                o.uvarint(slot);
             }
             o.uvarint(cx.skin_pos[skin]);
             s.write(o, Some(parent));
@@ -131,9 +126,11 @@ pub fn attachment42(
             m.uvs.iter().for_each(|&u| o.f32(u));
             m.triangles.iter().for_each(|&t| o.uvarint(t as usize));
             if cx.v >= SpineVersion::V43 {
-                // The slots of linked meshes elsewhere whose timelines drive this mesh: none
-                // (the model resolves linked meshes to their own slot).
-                o.uvarint(0);
+                // The slots of linked meshes under other slots that follow this mesh's deform
+                // and sequence keys (the official JSON reader's "timeline slots").
+                let slots = follower_slots(cx, id);
+                o.uvarint(slots.len());
+                slots.iter().for_each(|&slot| o.uvarint(slot));
             }
             o.uvarint(m.edges.len());
             m.edges.iter().for_each(|&e| o.uvarint(e as usize));
@@ -194,4 +191,25 @@ fn vertices43(o: &mut Out, cx: &Ctx<'_>, vd: &VertexData) {
         o.uvarint(bones.len());
     }
     vertices(o, vd, false);
+}
+
+/// The slots, other than its own, showing a linked mesh whose parent is `source` and that
+/// follows its timelines; ascending.
+pub(super) fn follower_slots(cx: &Ctx<'_>, source: AttachmentId) -> Vec<usize> {
+    let own = cx.places.get(&source).map(|p| p.1);
+    let mut slots: Vec<usize> = cx
+        .skin_order
+        .iter()
+        .flat_map(|&i| cx.d.skins[i].entries())
+        .filter(|&(slot, _, id)| {
+            let a = &cx.d.attachments[id];
+            let linked =
+                matches!(&a.kind, AttachmentKind::Mesh(m) if m.linked_parent == Some(source));
+            linked && a.deform_source != id && Some(slot) != own
+        })
+        .map(|(slot, _, _)| slot)
+        .collect();
+    slots.sort_unstable();
+    slots.dedup();
+    slots
 }

@@ -25,10 +25,18 @@ pub fn attachments(
             Timeline::Sequence(q) => (q.slot, q.attachment),
             _ => continue,
         };
-        let (skin, _, key) = cx
+        let (skin, own, key) = cx
             .places
             .get(&attachment)
             .ok_or_else(|| WriteError("keys of an attachment that no skin holds".into()))?;
+        // 4.3: the copy the loader made for a slot whose linked mesh follows this mesh; the
+        // file says so once, by the mesh's timeline slots.
+        if cx.v >= SpineVersion::V43
+            && slot != *own
+            && super::attachment42::follower_slots(cx, attachment).contains(&slot)
+        {
+            continue;
+        }
         let skin = cx.skin_pos[*skin];
         let i = match skins.iter().position(|(s, _)| *s == skin) {
             Some(i) => i,

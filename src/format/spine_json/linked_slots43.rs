@@ -4,73 +4,13 @@
 //! so the runtime keeps applying deform and sequence keys per slot.
 
 use super::ctx::Ctx;
-use crate::core::animation::{DeformTimeline, PropertyId, SequenceTimeline, Timeline};
-use crate::core::model::{AttachmentId, SkeletonData};
+use crate::core::model::SkeletonData;
 use crate::format::LoadError;
 
 /// Adds, for every deform / sequence timeline of a mesh that linked meshes in other slots
 /// follow, the same timeline for each of those slots.
 pub fn share_linked_timelines(ctx: Ctx<'_>, data: &mut SkeletonData) -> Result<(), LoadError> {
-    // (source attachment, a slot showing a linked mesh that follows it)
-    let mut followers: Vec<(AttachmentId, usize)> = Vec::new();
-    for skin in &data.skins {
-        for (slot, _, att) in skin.entries() {
-            let source = data.attachments[att].deform_source;
-            if source != att && !followers.contains(&(source, slot)) {
-                followers.push((source, slot));
-            }
-        }
-    }
-    if followers.is_empty() {
-        return Ok(());
-    }
-    for (a, anim) in data.animations.iter_mut().enumerate() {
-        let mut extra = Vec::new();
-        for tl in &anim.timelines {
-            let (slot, attachment) = match tl {
-                Timeline::Deform(t) => (t.slot, t.attachment),
-                Timeline::Sequence(t) => (t.slot, t.attachment),
-                _ => continue,
-            };
-            for &(source, follower) in &followers {
-                if source != attachment || follower == slot {
-                    continue;
-                }
-                let copy = match tl {
-                    Timeline::Deform(t) => {
-                        let floats: usize = t.vertices.iter().map(Vec::len).sum();
-                        spend(ctx, a, floats.saturating_mul(4))?;
-                        Timeline::Deform(DeformTimeline {
-                            slot: follower,
-                            ..t.clone()
-                        })
-                    }
-                    Timeline::Sequence(t) => {
-                        spend(ctx, a, t.keys.len().saturating_mul(16))?;
-                        Timeline::Sequence(SequenceTimeline {
-                            slot: follower,
-                            ..t.clone()
-                        })
-                    }
-                    _ => continue,
-                };
-                extra.push(copy);
-            }
-        }
-        if extra.is_empty() {
-            continue;
-        }
-        anim.timelines.extend(extra);
-        let mut properties: Vec<PropertyId> = anim
-            .timelines
-            .iter()
-            .flat_map(|t| t.property_ids().as_slice().to_vec())
-            .collect();
-        properties.sort_unstable();
-        properties.dedup();
-        anim.properties = properties;
-    }
-    Ok(())
+    crate::format::linked_mesh::share_timelines(data, |a, bytes| spend(ctx, a, bytes))
 }
 
 /// Takes the copies' size from the load budget (many followers of a large deform could

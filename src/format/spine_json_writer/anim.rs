@@ -57,7 +57,10 @@ fn curve(
                 1.0,
                 1.0,
             );
-            if v == SpineVersion::V38 {
+            if v == SpineVersion::V37 {
+                // 3.7: the four points as an array.
+                o.put("curve", Json::Arr(p.map(|c| Json::f64(c as f64)).to_vec()));
+            } else if v == SpineVersion::V38 {
                 o.num("curve", p[0] as f64)
                     .num("c2", p[1] as f64)
                     .num("c3", p[2] as f64)
@@ -213,7 +216,7 @@ fn bone_timeline(
 ) -> Result<(), WriteError> {
     use BoneProperty as P;
     let k = &t.keys;
-    let v38 = v == SpineVersion::V38;
+    let v38 = v <= SpineVersion::V38;
     let (name, two) = match t.property {
         P::Rotate => ("rotate", false),
         P::Translate => ("translate", true),
@@ -248,7 +251,7 @@ fn animation(
     places: &Places,
     a: &Animation,
 ) -> Result<Json, WriteError> {
-    let v38 = v == SpineVersion::V38;
+    let v38 = v <= SpineVersion::V38;
     let (mut slots, mut bones, mut ik, mut transform, mut path, mut physics) = (
         Groups::default(),
         Groups::default(),
@@ -305,9 +308,12 @@ fn animation(
             Timeline::Ik(t) => {
                 let k = &t.keys;
                 let json = keys_json(v, k, 2, |o, i| {
-                    o.put("mix", Json::f64(k.value(i, 0)))
-                        .put("softness", Json::f64(k.value(i, 1)))
-                        .put("bendPositive", Json::Bool(k.value(i, 2) > 0.0));
+                    o.put("mix", Json::f64(k.value(i, 0)));
+                    // 3.7 keys have no softness.
+                    if v >= SpineVersion::V38 {
+                        o.put("softness", Json::f64(k.value(i, 1)));
+                    }
+                    o.put("bendPositive", Json::Bool(k.value(i, 2) > 0.0));
                     o.flag("compress", k.value(i, 3) != 0.0)
                         .flag("stretch", k.value(i, 4) != 0.0);
                 })?;
@@ -450,11 +456,18 @@ fn animation(
                         let mut o = Obj::new();
                         o.put("time", Json::f32(time));
                         if let Some(order) = order {
-                            let offsets = order
+                            // In slot order: the runtimes walk the offsets in slot order
+                            // (out of order, the official ones never finish).
+                            let mut moved: Vec<(usize, usize)> = order
                                 .iter()
                                 .enumerate()
                                 .filter(|&(p, &s)| p != s)
-                                .map(|(p, &s)| {
+                                .map(|(p, &s)| (p, s))
+                                .collect();
+                            moved.sort_unstable_by_key(|&(_, s)| s);
+                            let offsets = moved
+                                .into_iter()
+                                .map(|(p, s)| {
                                     let mut e = Obj::new();
                                     e.put("slot", Json::str(&d.slots[s].name))
                                         .put("offset", Json::int(p as i64 - s as i64));
@@ -509,7 +522,13 @@ fn animation(
         o.put("transform", transform.done());
     }
     if !path.0.is_empty() {
-        o.put("path", path.done());
+        // 3.7 names the path constraint timelines "paths".
+        let key = if v == SpineVersion::V37 {
+            "paths"
+        } else {
+            "path"
+        };
+        o.put(key, path.done());
     }
     if !physics.0.is_empty() {
         o.put("physics", physics.done());

@@ -47,13 +47,13 @@ pub fn write(data: &SkeletonData) -> Result<String, WriteError> {
     }
     let v = SpineVersion::from_export(&data.source.version).ok_or_else(|| {
         WriteError(format!(
-            "Spine \"{}\" is not a version bonescope writes (3.8, 4.0, 4.1, 4.2)",
+            "Spine \"{}\" is not a version bonescope writes (3.7, 3.8, 4.0, 4.1, 4.2)",
             data.source.version
         ))
     })?;
-    if v == SpineVersion::V43 || v == SpineVersion::V37 {
+    if v == SpineVersion::V43 {
         return Err(WriteError(format!(
-            "Spine {} skeletons are not written as JSON yet (3.8, 4.0, 4.1, 4.2 are)",
+            "Spine {} skeletons are not written as JSON yet (3.7, 3.8, 4.0, 4.1, 4.2 are)",
             v.name()
         )));
     }
@@ -68,7 +68,7 @@ pub fn write(data: &SkeletonData) -> Result<String, WriteError> {
             root.push((k.to_string(), j));
         }
     };
-    put("ik", setup::ik(data), data.ik_constraints.is_empty());
+    put("ik", setup::ik(data, v), data.ik_constraints.is_empty());
     put(
         "transform",
         setup::transform(data, v),

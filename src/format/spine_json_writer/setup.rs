@@ -19,15 +19,18 @@ pub fn hex(c: Color, alpha: bool) -> String {
 pub fn skeleton(d: &SkeletonData, v: SpineVersion) -> Json {
     let mut o = Obj::new();
     o.put("hash", Json::str(&d.hash))
-        .put("spine", Json::str(&d.source.version))
-        .num("x", d.x)
-        .num("y", d.y)
-        .num("width", d.width)
-        .num("height", d.height);
+        .put("spine", Json::str(&d.source.version));
+    // 3.7 has no bounds origin and no fps.
+    if v >= SpineVersion::V38 {
+        o.num("x", d.x).num("y", d.y);
+    }
+    o.num("width", d.width).num("height", d.height);
     if v >= SpineVersion::V42 {
         o.num("referenceScale", d.reference_scale.0);
     }
-    o.num("fps", d.fps);
+    if v >= SpineVersion::V38 {
+        o.num("fps", d.fps);
+    }
     if let Some(i) = &d.images {
         o.put("images", Json::str(i));
     }
@@ -116,16 +119,19 @@ fn head(d: &SkeletonData, name: &str, order: i32, skin: bool, bones: &[usize]) -
     o
 }
 
-pub fn ik(d: &SkeletonData) -> Json {
+pub fn ik(d: &SkeletonData, v: SpineVersion) -> Json {
     Json::Arr(
         d.ik_constraints
             .iter()
             .map(|c| {
                 let mut o = head(d, &c.name, c.order, c.skin_required, &c.bones);
                 o.put("target", Json::str(&d.bones[c.target].name))
-                    .num("mix", c.mix)
-                    .num("softness", c.softness)
-                    .put("bendPositive", Json::Bool(c.bend_direction > 0));
+                    .num("mix", c.mix);
+                // 3.7 has no softness.
+                if v >= SpineVersion::V38 {
+                    o.num("softness", c.softness);
+                }
+                o.put("bendPositive", Json::Bool(c.bend_direction > 0));
                 o.flag("compress", c.compress)
                     .flag("stretch", c.stretch)
                     .flag("uniform", c.uniform);
@@ -148,7 +154,7 @@ pub fn transform(d: &SkeletonData, v: SpineVersion) -> Json {
                     .num("scaleX", c.offset_scale_x)
                     .num("scaleY", c.offset_scale_y)
                     .num("shearY", c.offset_shear_y);
-                if v == SpineVersion::V38 {
+                if v <= SpineVersion::V38 {
                     o.num("rotateMix", c.mix_rotate)
                         .num("translateMix", c.mix_x)
                         .num("scaleMix", c.mix_scale_x)
@@ -196,7 +202,7 @@ pub fn path(d: &SkeletonData, v: SpineVersion) -> Json {
                     .num("rotation", c.offset_rotation)
                     .num("position", c.position)
                     .num("spacing", c.spacing);
-                if v == SpineVersion::V38 {
+                if v <= SpineVersion::V38 {
                     o.num("rotateMix", c.mix_rotate)
                         .num("translateMix", c.mix_x);
                 } else {
@@ -443,6 +449,7 @@ fn attachment(
 
 pub fn skins(d: &SkeletonData, v: SpineVersion, places: &Places) -> Result<Json, WriteError> {
     let mut out = Vec::with_capacity(d.skins.len());
+    let mut named = Vec::new();
     for skin in &d.skins {
         let mut o = Obj::new();
         o.put("name", Json::str(&skin.name));
@@ -481,8 +488,17 @@ pub fn skins(d: &SkeletonData, v: SpineVersion, places: &Places) -> Result<Json,
             }
             slots.put(&s.name, atts.done());
         }
+        if v == SpineVersion::V37 {
+            // 3.7: an object of skins, each its attachments only (no skin bones or
+            // constraints in 3.7 data).
+            named.push((skin.name.clone(), slots.done()));
+            continue;
+        }
         o.put("attachments", slots.done());
         out.push(o.done());
+    }
+    if v == SpineVersion::V37 {
+        return Ok(Json::Obj(named));
     }
     Ok(Json::Arr(out))
 }
