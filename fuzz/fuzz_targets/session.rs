@@ -36,14 +36,14 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
         return;
     }
     for json in [false, true] {
-        let _ = bonescope::cli::session::run(
-            "sample".into(),
-            vec![sample()],
-            "fuzz",
-            data,
-            &[0, 7, 3],
+        let run = bonescope::cli::session::SessionRun {
+            script_name: "fuzz",
+            script: data,
+            animation: None,
+            skins: None,
+            at: &[0, 7, 3],
             json,
-            &mut std::io::sink(),
-        );
+        };
+        let _ = bonescope::cli::session::run(vec![sample()], &run, &mut std::io::sink());
     }
 });
