@@ -20,18 +20,36 @@ use std::time::Duration;
 /// The default port.
 pub const DEFAULT_PORT: u16 = 7357;
 
-/// What `attach` was asked for.
-#[derive(Debug, Clone)]
+/// What `attach` was asked for: its flags.
+#[derive(clap::Args, Debug, Clone)]
 pub struct AttachArgs {
+    /// The port (TCP and WebSocket on the same port).
+    #[arg(long, default_value_t = DEFAULT_PORT)]
     pub port: u16,
+    /// The address to listen on (default 127.0.0.1; another one only when asked).
+    #[arg(long)]
     pub bind: Option<IpAddr>,
+    /// Read a recording instead of listening (`-` = stdin).
+    #[arg(long, value_name = "REC")]
     pub file: Option<PathBuf>,
+    /// With --file: keep reading as the file grows (until its `bye`).
+    #[arg(long, requires = "file")]
     pub follow: bool,
+    /// Save the received stream (the current client's) to this file.
+    #[arg(long, value_name = "FILE")]
     pub record: Option<PathBuf>,
+    /// The skeleton to replay on, whatever the hello names.
+    #[arg(long)]
     pub skeleton: Option<PathBuf>,
+    /// Print NDJSON: the listening address and token, a verdict per frame, one line per
+    /// client.
+    #[arg(long)]
     pub json: bool,
-    /// Lines even on a terminal (no viewer).
+    /// Print the verdicts as lines even on a terminal (default there: the live viewer).
+    #[arg(long)]
     pub headless: bool,
+    /// Exit after this many clients.
+    #[arg(long)]
     pub clients: Option<u64>,
 }
 

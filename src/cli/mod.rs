@@ -148,36 +148,7 @@ pub enum Command {
     },
     /// Attach to a running game: its AnimationState calls and callbacks over TCP or
     /// WebSocket (docs/ATTACH-PROTOCOL.md), replayed live with a verdict per frame.
-    Attach {
-        /// The port (TCP and WebSocket on the same port).
-        #[arg(long, default_value_t = attach::DEFAULT_PORT)]
-        port: u16,
-        /// The address to listen on (default 127.0.0.1; another one only when asked).
-        #[arg(long)]
-        bind: Option<std::net::IpAddr>,
-        /// Read a recording instead of listening (`-` = stdin).
-        #[arg(long, value_name = "REC")]
-        file: Option<PathBuf>,
-        /// With --file: keep reading as the file grows (until its `bye`).
-        #[arg(long, requires = "file")]
-        follow: bool,
-        /// Save the received stream (the current client's) to this file.
-        #[arg(long, value_name = "FILE")]
-        record: Option<PathBuf>,
-        /// The skeleton to replay on, whatever the hello names.
-        #[arg(long)]
-        skeleton: Option<PathBuf>,
-        /// Print NDJSON: the listening address and token, a verdict per frame, one line per
-        /// client.
-        #[arg(long)]
-        json: bool,
-        /// Print the verdicts as lines even on a terminal (default there: the live viewer).
-        #[arg(long)]
-        headless: bool,
-        /// Exit after this many clients.
-        #[arg(long)]
-        clients: Option<u64>,
-    },
+    Attach(attach::AttachArgs),
     /// Run the viewer's session headless: a script of prompt commands (set, queue, mix, ...,
     /// seek, frame, step, play, home), then print tracks, pose and event log at each --at
     /// frame (default: where the script ends).
@@ -442,7 +413,7 @@ pub fn run(command: Command, ui: &dyn Interactive) -> Result<(), CliError> {
             };
             session::run(armatures, &run, &mut out)
         }
-        Command::Check(_) | Command::Diff(_) | Command::Render(_) | Command::Attach { .. } => {
+        Command::Check(_) | Command::Diff(_) | Command::Render(_) | Command::Attach(_) => {
             dispatch(command, ui).map(|_| ())
         }
         Command::Convert(args) => convert::run(&args),
@@ -488,30 +459,7 @@ pub fn dispatch(command: Command, ui: &dyn Interactive) -> Result<u8, CliError> 
         Command::Check(args) => check::run(&args),
         Command::Diff(args) => diff::run(&args),
         Command::Render(args) => render::run(&args, ui).map(|()| 0),
-        Command::Attach {
-            port,
-            bind,
-            file,
-            follow,
-            record,
-            skeleton,
-            json,
-            headless,
-            clients,
-        } => attach::run(
-            &attach::AttachArgs {
-                port,
-                bind,
-                file,
-                follow,
-                record,
-                skeleton,
-                json,
-                headless,
-                clients,
-            },
-            ui,
-        ),
+        Command::Attach(args) => attach::run(&args, ui),
         Command::Session {
             file,
             recording: Some(rec),

@@ -126,6 +126,32 @@ pub struct Bone {
 }
 
 impl Bone {
+    /// The affine map `[a, b, c, d, x, y]` of something placed at (`x`, `y`), turned by
+    /// `rotation` degrees, on this bone (a DragonBones child armature's display), then
+    /// mapped by `outer` when the skeleton is itself placed inside another one.
+    pub fn placement(&self, x: f64, y: f64, rotation: f64, outer: Option<[f64; 6]>) -> [f64; 6] {
+        let (s, c) = (rotation * crate::core::math::DEG_RAD).sin_cos();
+        let here = [
+            self.a * c + self.b * s,
+            self.b * c - self.a * s,
+            self.c * c + self.d * s,
+            self.d * c - self.c * s,
+            self.a * x + self.b * y + self.world_x,
+            self.c * x + self.d * y + self.world_y,
+        ];
+        match outer {
+            None => here,
+            Some([pa, pb, pc, pd, px, py]) => [
+                pa * here[0] + pb * here[2],
+                pa * here[1] + pb * here[3],
+                pc * here[0] + pd * here[2],
+                pc * here[1] + pd * here[3],
+                pa * here[4] + pb * here[5] + px,
+                pc * here[4] + pd * here[5] + py,
+            ],
+        }
+    }
+
     /// A bone in its setup pose with an identity world transform.
     pub fn new(data: &BoneData) -> Bone {
         let pose = Local::setup(data);

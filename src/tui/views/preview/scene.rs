@@ -314,28 +314,7 @@ impl Scene {
         if self.depth >= MAX_NESTING {
             return;
         }
-        let b = &sk.bones[bone];
-        let (s, c) = a.rotation.to_radians().sin_cos();
-        // Bone world x the attachment's own placement, then whatever places this skeleton.
-        let here = [
-            b.a * c + b.b * s,
-            b.b * c - b.a * s,
-            b.c * c + b.d * s,
-            b.d * c - b.c * s,
-            b.a * a.x + b.b * a.y + b.world_x,
-            b.c * a.x + b.d * a.y + b.world_y,
-        ];
-        let place = match self.place {
-            None => here,
-            Some([pa, pb, pc, pd, px, py]) => [
-                pa * here[0] + pb * here[2],
-                pa * here[1] + pb * here[3],
-                pc * here[0] + pd * here[2],
-                pc * here[1] + pd * here[3],
-                pa * here[4] + pb * here[5] + px,
-                pc * here[4] + pd * here[5] + py,
-            ],
-        };
+        let place = sk.bones[bone].placement(a.x, a.y, a.rotation, self.place);
         let mut inner = Skeleton::new(child.clone());
         inner.set_to_setup_pose();
         inner.update_world_transform();
