@@ -26,7 +26,7 @@ pub const DEFAULT_LOG_MIB: usize = 64;
 pub const APPROX_LINE_BYTES: usize = std::mem::size_of::<LogLine>() + 64;
 
 /// The log's budget in lines: `BONESCOPE_LOG_MIB` (a whole number of MiB) if set and valid,
-/// else [`DEFAULT_LOG_MIB`], at [`APPROX_LINE_BYTES`] a line; never fewer than 64 lines.
+/// else [`DEFAULT_LOG_MIB`], at `APPROX_LINE_BYTES` a line; never fewer than 64 lines.
 pub fn budget_lines() -> usize {
     let mib = std::env::var("BONESCOPE_LOG_MIB")
         .ok()

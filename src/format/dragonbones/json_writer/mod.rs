@@ -5,8 +5,8 @@
 //! data; the writer keeps it as it is and puts those back in 5.5 JSON form from what the
 //! binary reader read (the same structures the loader builds from). What the binary only
 //! keeps in a derived form is written so that the runtime derives the same again: sampled
-//! curves as chained `curve`s ([`curve`]), unwrapped rotations with `clockwise` turns
-//! ([`rotation`]), bone-space skinned vertices with bind matrices ([`mesh`]).
+//! curves as chained `curve`s (`curve.rs`), unwrapped rotations with `clockwise` turns
+//! (`rotation.rs`), bone-space skinned vertices with bind matrices (`mesh.rs`).
 
 mod curve;
 mod mesh;
@@ -28,7 +28,7 @@ pub fn write(bytes: &[u8], name: &str) -> Result<String, LoadError> {
     write_noting(bytes, name).map(|(json, _)| json)
 }
 
-/// [`write`], also returning what the output leaves out: the `.dbbin` timelines the reader
+/// [`write()`], also returning what the output leaves out: the `.dbbin` timelines the reader
 /// does not read (the loader's warnings about them), one line each.
 pub fn write_noting(bytes: &[u8], name: &str) -> Result<(String, Vec<String>), LoadError> {
     let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
