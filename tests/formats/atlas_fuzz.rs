@@ -79,9 +79,9 @@ fn seeded_mutations_of_atlas_text() {
     let mut texts = vec![SAMPLE_ATLAS.to_string()];
     if let Some(shared) = common::shared_dir("atlas mutations on the corpus") {
         for (dir, name) in [
-            ("corpus/spine/3.8", "spineboy-pro.atlas"),
-            ("corpus/spine/4.2", "spineboy-pro.atlas"),
-            ("corpus/spine/4.2", "raptor-pro.atlas"),
+            ("corpus/spine/3.8", "spineboy.atlas"),
+            ("corpus/spine/4.2", "spineboy.atlas"),
+            ("corpus/spine/4.2", "raptor.atlas"),
         ] {
             let path = shared.join(dir).join(name);
             if let Ok(t) = std::fs::read_to_string(&path) {
