@@ -22,15 +22,7 @@ pub fn cover(
         (b, c, false)
     };
     let area = area.abs();
-    let min_x = a.0.min(b.0).min(c.0);
-    let max_x = a.0.max(b.0).max(c.0);
-    let min_y = a.1.min(b.1).min(c.1);
-    let max_y = a.1.max(b.1).max(c.1);
-    let clampi = |v: f64, hi: usize| -> usize { v.clamp(0.0, hi as f64) as usize };
-    let x_start = clampi((min_x - 0.5).ceil(), width);
-    let x_end = clampi((max_x - 0.5).floor() + 1.0, width);
-    let y_start = clampi((min_y - 0.5).ceil(), height);
-    let y_end = clampi((max_y - 0.5).floor() + 1.0, height);
+    let (x_start, x_end, y_start, y_end) = pixel_bounds(width, height, [a, b, c]);
     // Edge function of (p, q) at r; positive inside.
     let edge = |p: (f64, f64), q: (f64, f64), r: (f64, f64)| {
         (q.0 - p.0) * (r.1 - p.1) - (q.1 - p.1) * (r.0 - p.0)
@@ -57,6 +49,25 @@ pub fn cover(
     }
 }
 
+/// `v` as a pixel index in `0..=hi` (NaN gives 0).
+fn clamp_index(v: f64, hi: usize) -> usize {
+    v.clamp(0.0, hi as f64) as usize
+}
+
+/// The pixels (`x_start..x_end`, `y_start..y_end`, clamped to the image) whose centres the
+/// triangle's bounding box holds.
+fn pixel_bounds(width: usize, height: usize, p: [(f64, f64); 3]) -> (usize, usize, usize, usize) {
+    let [a, b, c] = p;
+    let (min_x, max_x) = (a.0.min(b.0).min(c.0), a.0.max(b.0).max(c.0));
+    let (min_y, max_y) = (a.1.min(b.1).min(c.1), a.1.max(b.1).max(c.1));
+    (
+        clamp_index((min_x - 0.5).ceil(), width),
+        clamp_index((max_x - 0.5).floor() + 1.0, width),
+        clamp_index((min_y - 0.5).ceil(), height),
+        clamp_index((max_y - 0.5).floor() + 1.0, height),
+    )
+}
+
 /// The rows of pixels whose centres the triangle `p` covers, as `f(y, x_start, x_end)` with
 /// `x_end` excluded: the same pixels as [`cover`], found per row from the edges' crossings
 /// (refined with the exact edge test at the span's ends) instead of testing every pixel of
@@ -73,15 +84,7 @@ pub fn spans(
         return;
     }
     let (b, c) = if area < 0.0 { (c, b) } else { (b, c) };
-    let min_x = a.0.min(b.0).min(c.0);
-    let max_x = a.0.max(b.0).max(c.0);
-    let min_y = a.1.min(b.1).min(c.1);
-    let max_y = a.1.max(b.1).max(c.1);
-    let clampi = |v: f64, hi: usize| -> usize { v.clamp(0.0, hi as f64) as usize };
-    let x_start = clampi((min_x - 0.5).ceil(), width);
-    let x_end = clampi((max_x - 0.5).floor() + 1.0, width);
-    let y_start = clampi((min_y - 0.5).ceil(), height);
-    let y_end = clampi((max_y - 0.5).floor() + 1.0, height);
+    let (x_start, x_end, y_start, y_end) = pixel_bounds(width, height, [a, b, c]);
     if x_start >= x_end {
         return;
     }
@@ -118,8 +121,8 @@ pub fn spans(
             }
         }
         // Refine within one pixel of the estimate (f64::max/min ignore a NaN estimate).
-        let lo = clampi(lo - 1.0, x_end).max(x_start);
-        let hi = clampi(hi + 1.0, x_end).max(lo);
+        let lo = clamp_index(lo - 1.0, x_end).max(x_start);
+        let hi = clamp_index(hi + 1.0, x_end).max(lo);
         let mut s = lo;
         while s < hi && !inside(s) {
             s += 1;
