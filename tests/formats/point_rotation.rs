@@ -35,7 +35,7 @@ fn the_4_2_golden_holds_the_scaled_rotation() {
     let golden = common::read_json(
         &project_dir().join("tests/fixtures/point-rotation/4.2/points.poses.json"),
     );
-    let deg_rad = 3.141_592_7_f64 / 180.0;
+    let deg_rad = bonescope::core::math::SPINE_PI / 180.0;
     let r = golden["setup"]["points"]["s5"][2]
         .as_f64()
         .expect("a number");
