@@ -161,6 +161,15 @@ synth() { # FORMAT ANIMS -> path (generated once)
 note "generating the synthetic skeletons"
 SYN38=$(synth 3.8 50)
 SYN42=$(synth 4.2 50)
+# Spine 4.3 has no .skel in the corpus: every 4.3 export is written as a 4.3 .skel by
+# bonescope's own writer (`convert --to skel`, read by the official 4.3 runtime to the JSON's
+# poses: tests/formats/spine_skel_writer.rs) for the .skel load counts.
+SKEL43=$IN/skel-4.3
+mkdir -p "$SKEL43"
+for f in "$C43"/*.json; do
+    "$BIN/bonescope" convert "$f" --to skel -o "$SKEL43/$(basename "$f" .json).skel" ||
+        die "bonescope convert --to skel failed on $f"
+done
 # celestial-circus-pro has no atlas in the corpus, and rusty_spine 0.8 crashes on region
 # attachments in slots whose name holds '/': the anchors get a generated atlas (one 16x16
 # region per region/mesh path) and a copy with '|' in those slot names (same byte length).
@@ -362,6 +371,9 @@ if [ "${NO_IR:-0}" != 1 ] && command -v valgrind >/dev/null; then
             f=$SHARED/corpus/spine/$v/$n.skel
             [ -f "$f" ] && ir skel bonescope "$v/$n" "load_loop::load_once" "$BIN/examples/load_loop" "$f" 1
         done
+    done
+    for f in "$SKEL43"/*.skel; do
+        ir skel bonescope "4.3/$(basename "$f" .skel)" "load_loop::load_once" "$BIN/examples/load_loop" "$f" 1
     done
     for f in "$SHARED"/corpus/dragonbones/4.5/*.json "$SHARED"/corpus/dragonbones/5.x/*/*.json \
         "$SHARED"/corpus/dragonbones/5.x/*/*.dbbin; do
