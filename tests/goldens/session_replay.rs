@@ -340,6 +340,25 @@ fn corpus_scripts_replay_exactly_as_played_live() {
     }
 }
 
+/// The project's samples replay exactly too: 3D joints (MRTK), a 4.3 rig with sliders and
+/// a 4.2 one (whose world passes always run or never carry state), DragonBones.
+#[test]
+fn sample_scripts_replay_exactly_as_played_live() {
+    for rel in [
+        "samples/mrtk/wave-and-pinch.bin",
+        "samples/spine/lever-43.json",
+        "samples/spine/kite-fox-42.json",
+        "samples/dragonbones/paper-crane.json",
+    ] {
+        let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(rel);
+        let data = load_path(&path);
+        let reload = || load_path(&path);
+        for seed in 0..4 {
+            check_script_with(seed, &data, &reload, &random_command);
+        }
+    }
+}
+
 /// The scripts exercise what they claim: multi-command frames and mixes do happen.
 #[test]
 fn scripts_mix_and_stack_commands() {
