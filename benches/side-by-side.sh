@@ -21,8 +21,9 @@
 #                  JS anchor; unset: the JS anchor runs only if `npm install --offline` works
 #   NO_JS=1        skip the JS anchor;  NO_BUILD=1  use the binaries already in target/
 #   NO_IR=1        skip the instruction counts (callgrind; run once, after the rounds)
-#   SEEK_FRAMES    session lengths of the scrubbing counts ("1000 100000"; 1000000 takes
-#                  about an hour under callgrind on spineboy-pro)
+#   SEEK_FRAMES    session lengths of the scrubbing counts ("1000 100000 1000000"; the
+#                  10^6-frame session takes about 2.5 minutes under callgrind on spineboy-pro:
+#                  seeks leave out the world pass of the frames they pass through)
 #   SHARED         the shared corpus folder (../shared)
 #   OUT            the output folder (target/side-by-side)
 set -euo pipefail
@@ -61,7 +62,7 @@ if [ $QUICK = 1 ]; then
 else
     ROUNDS=${ROUNDS:-5} IDLE_SECONDS=${IDLE_SECONDS:-60}
     N_LOAD=200 N_SYNTH=9 N_JS=50 FRAMES=10000 TB_SECONDS=10 LINEAR_ANIMS="5 30 60 150 300" VIEWER_SECONDS=5
-    IR_FRAMES=100 SEEK_FRAMES=${SEEK_FRAMES:-"1000 100000"} SEEK_PROBES=20
+    IR_FRAMES=100 SEEK_FRAMES=${SEEK_FRAMES:-"1000 100000 1000000"} SEEK_PROBES=20
 fi
 for v in ROUNDS IDLE_SECONDS; do
     [[ ${!v} =~ ^[1-9][0-9]*$ ]] || die "$v must be a positive integer, not '${!v}'"
