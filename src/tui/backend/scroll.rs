@@ -10,6 +10,8 @@ use unicode_width::UnicodeWidthStr;
 
 /// Rows a band may scroll by at once, at most.
 pub(super) const MAX_SCROLL: usize = 3;
+/// What [`scroll_bytes`] is at least (margins set and reset, a move, one line feed).
+const MIN_SCROLL_BYTES: usize = 19;
 /// Fewer changed cells than this never pay for a scroll.
 pub(super) const MIN_SCROLL_CELLS: usize = 24;
 
@@ -29,7 +31,7 @@ impl<W: Write> LeanBackend<W> {
         let old: Vec<u64> = self
             .screen
             .iter()
-            .map(|c| c.as_ref().map_or(UNKNOWN, |s| look(&s.text, s.pen)))
+            .map(|c| c.as_ref().map_or(UNKNOWN, |s| s.look))
             .collect();
         let mut next = old.clone();
         let mut bytes: Vec<usize> = self
@@ -48,13 +50,13 @@ impl<W: Write> LeanBackend<W> {
                 }
             }
         }
-        let blank = look(" ", Pen::DEFAULT);
+        let blanks = vec![look(" ", Pen::DEFAULT); w];
         let row = |y: usize| y * w..(y + 1) * w;
         let stay: Vec<usize> = (0..h)
-            .map(|y| repaint_cost(&next[row(y)], &bytes[row(y)], |x| old[y * w + x]))
+            .map(|y| repaint_cost(&next[row(y)], &bytes[row(y)], &old[row(y)]))
             .collect();
         let cleared: Vec<usize> = (0..h)
-            .map(|y| repaint_cost(&next[row(y)], &bytes[row(y)], |_| blank))
+            .map(|y| repaint_cost(&next[row(y)], &bytes[row(y)], &blanks))
             .collect();
         // Rows whose every cell is known before and after: a band with an unknown cell
         // (never drawn, or covered by a wide character) would keep what scrolls into it.
@@ -91,9 +93,28 @@ impl<W: Write> LeanBackend<W> {
                         if from >= h {
                             return NEVER;
                         }
-                        repaint_cost(&next[row(y)], &bytes[row(y)], |x| old[from * w + x])
+                        repaint_cost(&next[row(y)], &bytes[row(y)], &old[row(from)])
                     })
                     .collect();
+                // A band saves what its kept rows gain by the move, plus what its k fresh
+                // rows gain by the clearing, less the scroll itself (`MIN_SCROLL_BYTES` at
+                // least): when even the rows that gain, all together, cannot pay for it, no
+                // band can (most frames: this skips the bands).
+                let kept_gain: usize = (0..h)
+                    .filter(|&y| moved[y] != NEVER)
+                    .map(|y| stay[y].saturating_sub(moved[y]))
+                    .sum();
+                let fresh_gain = (0..h.saturating_sub(k - 1))
+                    .map(|y| {
+                        (y..y + k)
+                            .map(|r| stay[r].saturating_sub(cleared[r]))
+                            .sum::<usize>()
+                    })
+                    .max()
+                    .unwrap_or(0);
+                if kept_gain.saturating_add(fresh_gain) <= MIN_SCROLL_BYTES {
+                    continue;
+                }
                 let moved_sum = prefix(&moved);
                 for (top, &run) in known_from[..h].iter().enumerate() {
                     // Every row of the band known.
@@ -128,10 +149,7 @@ impl<W: Write> LeanBackend<W> {
                         want[j] = None;
                     }
                 }
-                want[i] = Some(Shown {
-                    text: g.text,
-                    pen: g.pen,
-                });
+                want[i] = Some(Shown::new(g.text, g.pen));
             }
         }
         self.scroll_band(top, bottom, shift);
@@ -180,10 +198,7 @@ impl<W: Write> LeanBackend<W> {
         }
         self.queue.extend_from_slice(b"\x1b[r");
         self.cursor = Some((0, 0));
-        let blank = Some(Shown {
-            text: " ".into(),
-            pen: Pen::DEFAULT,
-        });
+        let blank = Some(Shown::new(" ".into(), Pen::DEFAULT));
         let old: Vec<Option<Shown>> = self.screen[top * w..(bottom + 1) * w].to_vec();
         for y in top..=bottom {
             let from = y as isize + shift;
@@ -260,28 +275,47 @@ impl std::hash::Hasher for Fx {
 }
 
 /// What repainting a row costs, roughly: the bytes of each cell that differs from what
-/// `shown(x)` says is there, and a cursor move for each run of them (`row`: the looks the
-/// cells should have, `bytes`: theirs; unknown cells are skipped).
-pub(super) fn repaint_cost(row: &[u64], bytes: &[usize], shown: impl Fn(usize) -> u64) -> usize {
+/// `shown` says is there, and a cursor move for each run of them (`row`: the looks the
+/// cells should have, `bytes`: theirs; unknown cells are skipped). Branch-free: it runs
+/// over every cell of the screen several times a frame.
+pub(super) fn repaint_cost(row: &[u64], bytes: &[usize], shown: &[u64]) -> usize {
+    let n = row.len().min(bytes.len()).min(shown.len());
+    let (row, bytes, shown) = (&row[..n], &bytes[..n], &shown[..n]);
+    if !row.contains(&UNKNOWN) {
+        // Every cell known (the common case): a run starts where the previous cell did not
+        // differ, which the compiler can vectorise.
+        let mut cost = 0;
+        let mut before = false;
+        for x in 0..n {
+            let differs = shown[x] != row[x];
+            cost += usize::from(differs) * (bytes[x] + 3 * usize::from(!before));
+            before = differs;
+        }
+        return cost;
+    }
     let mut cost = 0;
     let mut in_run = false;
-    for (x, (&cell, &len)) in row.iter().zip(bytes).enumerate() {
-        if cell == UNKNOWN {
-            continue;
-        }
-        if shown(x) == cell {
-            in_run = false;
-        } else {
-            cost += len + if in_run { 0 } else { 3 };
-            in_run = true;
-        }
+    for x in 0..n {
+        let cell = row[x];
+        let known = cell != UNKNOWN;
+        let differs = known & (shown[x] != cell);
+        cost += usize::from(differs) * (bytes[x] + 3 * usize::from(!in_run));
+        // An unknown cell neither starts nor ends a run.
+        in_run = if known { differs } else { in_run };
     }
     cost
 }
 
 /// The bytes of scrolling rows `top..=bottom` by `k`, roughly: margins set and reset, a
 /// move to the margin, `k` line feeds or reverse indexes, and a move back.
+#[inline]
 pub(super) fn scroll_bytes(top: usize, bottom: usize, k: usize) -> usize {
-    let digits = |n: usize| (n + 1).checked_ilog10().map_or(1, |d| d as usize + 1);
+    // Rows are numbered from 1 on the wire.
+    let digits = |n: usize| match n + 1 {
+        0..=9 => 1,
+        10..=99 => 2,
+        100..=999 => 3,
+        m => m.ilog10() as usize + 1,
+    };
     4 + digits(top) + digits(bottom) + 3 + (3 + digits(bottom)) + 2 * k + 4
 }

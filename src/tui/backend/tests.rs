@@ -289,14 +289,8 @@ fn move_lengths_match_the_moves_sent() {
     Backend::clear(&mut b).expect("clear");
     // Unchanged cells to re-print: ASCII on row 2, braille (3 bytes each) on row 3.
     for x in 0..40 {
-        b.screen[2 * 40 + x] = Some(Shown {
-            text: "a".into(),
-            pen: Pen::DEFAULT,
-        });
-        b.screen[3 * 40 + x] = Some(Shown {
-            text: "⣿".into(),
-            pen: Pen::DEFAULT,
-        });
+        b.screen[2 * 40 + x] = Some(Shown::new("a".into(), Pen::DEFAULT));
+        b.screen[3 * 40 + x] = Some(Shown::new("⣿".into(), Pen::DEFAULT));
     }
     let mut bridged = 0;
     for (cx, cy) in [(0, 0), (5, 1), (12, 2), (39, 5), (20, 3)] {

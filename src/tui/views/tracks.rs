@@ -572,8 +572,13 @@ impl TracksView {
             let y = area.y + 1 + r as u16;
             let selected = sel == Some(i);
             let style = row_style(ctx, selected);
-            // Fill the row so the selection shows across its whole width.
-            buf.set_stringn(area.x, y, " ".repeat(w), w, style);
+            // Fill the row so the selection shows across its whole width (cell by cell:
+            // `set_stringn` splits its text into graphemes, a large part of a frame's cost).
+            for x in area.x..area.x + w as u16 {
+                if let Some(cell) = buf.cell_mut((x, y)) {
+                    cell.set_char(' ').set_style(style);
+                }
+            }
             let label = dopesheet_label(info, label_w, with_kind);
             buf.set_stringn(area.x, y, &label, label_w, style);
             if axis_w == 0 {
@@ -615,9 +620,11 @@ impl TracksView {
                 };
                 cells[c] = (g, style.patch(theme.playhead()));
             }
+            // Every glyph of the axis is one cell wide: set the cells directly.
             for (c, (g, st)) in cells.iter().enumerate() {
-                let mut tmp = [0u8; 4];
-                buf.set_stringn(axis_x + c as u16, y, g.encode_utf8(&mut tmp), 1, *st);
+                if let Some(cell) = buf.cell_mut((axis_x + c as u16, y)) {
+                    cell.set_char(*g).set_style(*st);
+                }
             }
         }
     }
