@@ -55,9 +55,16 @@ impl<W: Write> LeanBackend<W> {
         let stay: Vec<usize> = (0..h)
             .map(|y| repaint_cost(&next[row(y)], &bytes[row(y)], &old[row(y)]))
             .collect();
-        let cleared: Vec<usize> = (0..h)
-            .map(|y| repaint_cost(&next[row(y)], &bytes[row(y)], &blanks))
-            .collect();
+        // Rows that gain nothing by a scroll need no more work until a band is tried:
+        // repainting a row the frame does not change costs nothing already.
+        let gain_rows: Vec<usize> = (0..h).filter(|&y| stay[y] > 0).collect();
+        // cleared[y]: repainting row y after it was scrolled in blank; worked out for the
+        // rows that gain first, for every row once a band is tried (`all_cleared`).
+        let mut cleared = vec![0usize; h];
+        for &y in &gain_rows {
+            cleared[y] = repaint_cost(&next[row(y)], &bytes[row(y)], &blanks);
+        }
+        let mut all_cleared = false;
         // Rows whose every cell is known before and after: a band with an unknown cell
         // (never drawn, or covered by a wide character) would keep what scrolls into it.
         let known: Vec<bool> = (0..h)
@@ -81,29 +88,32 @@ impl<W: Write> LeanBackend<W> {
             known_from[y] = if known[y] { known_from[y + 1] + 1 } else { 0 };
         }
         let stay_sum = prefix(&stay);
-        let cleared_sum = prefix(&cleared);
+        // Filled in with `cleared` once a band is tried.
+        let mut cleared_sum: Vec<usize> = Vec::new();
         // (saving, top, bottom, shift: > 0 content moves up).
         let mut best: Option<(usize, usize, usize, isize)> = None;
         for k in 1..=MAX_SCROLL.min(h - 1) {
             for up in [true, false] {
                 // moved[y]: repainting row y when it shows the old row it moved from.
-                let moved: Vec<usize> = (0..h)
-                    .map(|y| {
-                        let from = if up { y + k } else { y.wrapping_sub(k) };
-                        if from >= h {
-                            return NEVER;
-                        }
-                        repaint_cost(&next[row(y)], &bytes[row(y)], &old[row(from)])
-                    })
-                    .collect();
+                let moved_row = |y: usize| {
+                    let from = if up { y + k } else { y.wrapping_sub(k) };
+                    if from >= h {
+                        return NEVER;
+                    }
+                    repaint_cost(&next[row(y)], &bytes[row(y)], &old[row(from)])
+                };
                 // A band saves what its kept rows gain by the move, plus what its k fresh
                 // rows gain by the clearing, less the scroll itself (`MIN_SCROLL_BYTES` at
                 // least): when even the rows that gain, all together, cannot pay for it, no
-                // band can (most frames: this skips the bands).
-                let kept_gain: usize = (0..h)
-                    .filter(|&y| moved[y] != NEVER)
-                    .map(|y| stay[y].saturating_sub(moved[y]))
-                    .sum();
+                // band can (most frames: this skips the bands, and the rest of the rows).
+                let mut moved = vec![0usize; h];
+                let mut kept_gain = 0usize;
+                for &y in &gain_rows {
+                    moved[y] = moved_row(y);
+                    if moved[y] != NEVER {
+                        kept_gain += stay[y].saturating_sub(moved[y]);
+                    }
+                }
                 let fresh_gain = (0..h.saturating_sub(k - 1))
                     .map(|y| {
                         (y..y + k)
@@ -114,6 +124,16 @@ impl<W: Write> LeanBackend<W> {
                     .unwrap_or(0);
                 if kept_gain.saturating_add(fresh_gain) <= MIN_SCROLL_BYTES {
                     continue;
+                }
+                for y in (0..h).filter(|&y| stay[y] == 0) {
+                    moved[y] = moved_row(y);
+                }
+                if !all_cleared {
+                    for y in (0..h).filter(|&y| stay[y] == 0) {
+                        cleared[y] = repaint_cost(&next[row(y)], &bytes[row(y)], &blanks);
+                    }
+                    all_cleared = true;
+                    cleared_sum = prefix(&cleared);
                 }
                 let moved_sum = prefix(&moved);
                 for (top, &run) in known_from[..h].iter().enumerate() {

@@ -39,6 +39,9 @@ pub struct TracksView {
     /// playhead are drawn every frame).
     hold: bool,
     held: super::held::HeldLines<usize, Vec<(Line<'static>, bool)>>,
+    /// The dopesheet's rows as last drawn exact while playing: they do not move then (the
+    /// playhead is the ruler's tick alone), so held frames copy them instead of drawing them.
+    held_rows: super::held::HeldCells,
 }
 
 impl TracksView {
@@ -553,6 +556,10 @@ impl TracksView {
             buf.set_stringn(area.x, area.y + 1, fit("(no timelines)", w), w, theme.dim());
             return;
         }
+        let rows_area = Rect::new(area.x, area.y + 1, area.width, rows as u16);
+        if self.hold && ctx.playing && self.held_rows.restore(buf, rows_area, ctx.focused) {
+            return;
+        }
         // Kinds ("bone", "slot", ...) only when every label fits with them: consistent rows.
         let with_kind = ctx.timelines.iter().all(|i| width(&i.label()) <= label_w);
         let sel = ctx.selection.timeline.map(|s| s.min(n - 1));
@@ -626,6 +633,11 @@ impl TracksView {
                     cell.set_char(*g).set_style(*st);
                 }
             }
+        }
+        if ctx.playing {
+            self.held_rows.capture(buf, rows_area, ctx.focused);
+        } else {
+            self.held_rows.clear();
         }
     }
 }
