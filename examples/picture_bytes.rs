@@ -166,7 +166,11 @@ fn main() {
             if real_time {
                 format!(
                     " in real time ({wall:.2} s wall, {late} frames late{})",
-                    if late > 0 { ": the machine fell behind" } else { "" }
+                    if late > 0 {
+                        ": the machine fell behind"
+                    } else {
+                        ""
+                    }
                 )
             } else {
                 " on the playback clock".into()

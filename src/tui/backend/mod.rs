@@ -453,6 +453,23 @@ impl<W: Write> LeanBackend<W> {
         self.plan_move(from, pen, x, y).len
     }
 
+    /// At most what [`Self::move_len`] says, and cheaper to work out (no bridge is looked
+    /// at): the greedy orders skip a candidate run when even this cannot beat the best one.
+    fn move_len_at_least(&self, from: Option<(u16, u16)>, x: u16, y: u16) -> usize {
+        let absolute = cup_len(x, y);
+        let Some((cx, cy)) = from else {
+            return absolute;
+        };
+        let vertical = match y.cmp(&cy) {
+            std::cmp::Ordering::Greater if y - cy <= 3 => usize::from(y - cy),
+            std::cmp::Ordering::Greater => csi_n_len(y - cy),
+            std::cmp::Ordering::Less if cy - y == 1 => 2,
+            std::cmp::Ordering::Less => csi_n_len(cy - y),
+            std::cmp::Ordering::Equal => 0,
+        };
+        absolute.min(vertical + usize::from(x != cx))
+    }
+
     /// Where the cursor is after printing `g` (`None`: not known for sure).
     fn cursor_after(&self, g: &Glyph) -> Option<(u16, u16)> {
         let next = g.x.saturating_add(g.width);

@@ -168,6 +168,11 @@ impl<W: Write> LeanBackend<W> {
             let mut best_pen = current;
             for (i, &(index, run, blank)) in pending.iter().enumerate() {
                 let Some(g) = run.first() else { continue };
+                // Attributes cost nothing or more: a move that cannot beat the best
+                // candidate rules this one out.
+                if self.move_len_at_least(self.cursor, g.x, g.y) >= best_cost {
+                    continue;
+                }
                 let mut cost = self.move_len(self.cursor, self.pen, g.x, g.y);
                 // `run_pen`, with the blank test done.
                 let own = own[index];
@@ -175,7 +180,8 @@ impl<W: Write> LeanBackend<W> {
                     let a = &mut alike[current * m + own];
                     if *a == UNSET {
                         *a = u8::from(
-                            pens[current].is_some_and(|p| pens[own].is_some_and(|o| blank_alike(p, o))),
+                            pens[current]
+                                .is_some_and(|p| pens[own].is_some_and(|o| blank_alike(p, o))),
                         );
                     }
                     *a == 1
@@ -188,7 +194,10 @@ impl<W: Write> LeanBackend<W> {
                     let len = &mut sgr[current * m + to];
                     if *len == UNSET {
                         *len = match pens[to] {
-                            Some(p) => pen_bytes(pens[current], p).len().min(usize::from(UNSET - 1)) as u8,
+                            Some(p) => pen_bytes(pens[current], p)
+                                .len()
+                                .min(usize::from(UNSET - 1))
+                                as u8,
                             None => 0,
                         };
                     }
@@ -454,4 +463,3 @@ pub(super) fn or_opt(
         }
     }
 }
-
