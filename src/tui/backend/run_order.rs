@@ -168,12 +168,6 @@ impl<W: Write> LeanBackend<W> {
             let mut best_pen = current;
             for (i, &(index, run, blank)) in pending.iter().enumerate() {
                 let Some(g) = run.first() else { continue };
-                // Attributes cost nothing or more: a move that cannot beat the best
-                // candidate rules this one out.
-                if self.move_len_at_least(self.cursor, g.x, g.y) >= best_cost {
-                    continue;
-                }
-                let mut cost = self.move_len(self.cursor, self.pen, g.x, g.y);
                 // `run_pen`, with the blank test done.
                 let own = own[index];
                 let to = if blank && {
@@ -190,6 +184,7 @@ impl<W: Write> LeanBackend<W> {
                 } else {
                     own
                 };
+                let mut cost = 0;
                 if pen_weight > 0 {
                     let len = &mut sgr[current * m + to];
                     if *len == UNSET {
@@ -201,8 +196,14 @@ impl<W: Write> LeanBackend<W> {
                             None => 0,
                         };
                     }
-                    cost += pen_weight * usize::from(*len);
+                    cost = pen_weight * usize::from(*len);
                 }
+                // A move that cannot beat the best candidate, even at its cheapest
+                // conceivable, rules this one out (the exact move looks at bridges).
+                if cost + self.move_len_at_least(self.cursor, g.x, g.y) >= best_cost {
+                    continue;
+                }
+                cost += self.move_len(self.cursor, self.pen, g.x, g.y);
                 if cost < best_cost {
                     best = i;
                     best_cost = cost;
