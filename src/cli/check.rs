@@ -5,8 +5,9 @@
 //! (an error, or a warning with `--deny warnings`); else 0.
 
 use super::check_files::{Candidate, skip, walk};
+use super::check_recover::load_recovering;
 use super::{CliError, MAX_FILE_BYTES, write_stdout};
-use crate::lint::{Finding, LoadOutcome, Severity, from_load_error, lint_all};
+use crate::lint::{Finding, Severity, lint_all};
 use crate::text::sanitize;
 use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
@@ -67,7 +68,12 @@ pub struct FileReport {
     pub runtime: String,
     /// The file could not be read at all (the one finding says why).
     pub unreadable: bool,
+    /// Every finding: the loader's refusals in file order (each found with the ones before it
+    /// left out, see [`check_recover`](super::check_recover)), then the lint rules' findings.
     pub findings: Vec<Finding>,
+    /// Why findings may be missing (a bound reached, a binary file's first error, a refusal
+    /// that could not be left out); `None` when the whole file was checked.
+    pub incomplete: Option<String>,
 }
 
 impl FileReport {
@@ -97,6 +103,7 @@ pub fn check_file(path: &Path) -> FileReport {
                 "",
                 "not an export bonescope reads",
             )],
+            incomplete: None,
         },
     }
 }
@@ -112,6 +119,7 @@ pub fn check_candidate(candidate: &Candidate) -> Option<FileReport> {
         runtime: String::new(),
         unreadable: true,
         findings: vec![Finding::new(Severity::Error, code, "", message)],
+        incomplete: None,
     };
     let bytes = match std::fs::metadata(path) {
         Err(e) => return Some(unreadable("io", e.to_string())),
@@ -139,47 +147,29 @@ pub fn check_candidate(candidate: &Candidate) -> Option<FileReport> {
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())
         .unwrap_or_default();
-    Some(match crate::format::load_all(&bytes, &name) {
-        Ok(all) => {
-            let all: Vec<Arc<_>> = all.into_iter().map(Arc::new).collect();
-            let format = all.first().map_or_else(String::new, |d| {
-                format!("{} {}", d.source.format, d.source.version)
-                    .trim()
-                    .to_string()
-            });
-            let (version, runtime) = all.first().map_or_else(Default::default, |d| {
-                let v = &d.source.version;
-                let line = crate::lint::versions::runtime_line(&d.source.format, v);
-                (v.clone(), line.unwrap_or_default())
-            });
-            FileReport {
-                file,
-                format,
-                version,
-                runtime,
-                unreadable: false,
-                findings: lint_all(&all),
-            }
+    let recovery = load_recovering(&bytes, &name);
+    let mut report = FileReport {
+        file,
+        format: String::new(),
+        version: String::new(),
+        runtime: String::new(),
+        unreadable: recovery.unreadable,
+        findings: recovery.findings,
+        incomplete: recovery.incomplete,
+    };
+    if let Some(all) = recovery.loaded {
+        // After refusals, the lint rules run on the model with the refused members dropped.
+        let all: Vec<Arc<_>> = all.into_iter().map(Arc::new).collect();
+        if let Some(d) = all.first() {
+            let v = &d.source.version;
+            report.format = format!("{} {}", d.source.format, v).trim().to_string();
+            report.version = v.clone();
+            report.runtime =
+                crate::lint::versions::runtime_line(&d.source.format, v).unwrap_or_default();
         }
-        Err(e) => match from_load_error(&e) {
-            LoadOutcome::Refused(f) => FileReport {
-                file,
-                format: String::new(),
-                version: String::new(),
-                runtime: String::new(),
-                unreadable: false,
-                findings: vec![f],
-            },
-            LoadOutcome::Unreadable(f) => FileReport {
-                file,
-                format: String::new(),
-                version: String::new(),
-                runtime: String::new(),
-                unreadable: true,
-                findings: vec![f],
-            },
-        },
-    })
+        report.findings.extend(lint_all(&all));
+    }
+    Some(report)
 }
 
 /// What one `check` run looked at: the reports of the files checked, and the files skipped.

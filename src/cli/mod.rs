@@ -3,6 +3,8 @@
 pub mod attach;
 pub mod check;
 pub mod check_files;
+pub mod check_recover;
+pub mod check_span;
 pub mod completions;
 pub mod convert;
 pub mod curves;
