@@ -345,6 +345,9 @@ pub fn to_text(run: &CheckRun) -> String {
                 sanitize(&f.message)
             ));
         }
+        if let Some(why) = &r.incomplete {
+            out.push_str(&format!("{file}: note: {}\n", sanitize(why)));
+        }
     }
     let total = |s: Severity| reports.iter().map(|r| r.count(s)).sum::<usize>();
     let unreadable = reports.iter().filter(|r| r.unreadable).count();
@@ -440,6 +443,7 @@ pub fn to_json(run: &CheckRun, deny_warnings: bool) -> Value {
                 "runtime": known(&r.runtime),
                 "status": status,
                 "findings": findings,
+                "incomplete": r.incomplete,
             })
         })
         .collect();
@@ -496,6 +500,14 @@ pub fn to_github(reports: &[FileReport]) -> String {
             }
             out.push_str(&format!("::{cmd} {props}::{}\n", data(&msg)));
         }
+        if let Some(why) = &r.incomplete {
+            out.push_str(&format!(
+                "::notice file={},title={}::{}\n",
+                prop(&sanitize(&r.file)),
+                prop("bonescope check incomplete"),
+                data(&sanitize(why))
+            ));
+        }
     }
     out
 }
@@ -536,7 +548,21 @@ pub fn to_sarif(reports: &[FileReport]) -> Value {
             })
         })
         .collect();
-    json!({
+    // Files whose findings may be incomplete (a bound reached, a binary file's first error).
+    let notes: Vec<Value> = reports
+        .iter()
+        .filter_map(|r| {
+            let why = r.incomplete.as_ref()?;
+            Some(json!({
+                "level": "note",
+                "message": {"text": why},
+                "locations": [{"physicalLocation": {
+                    "artifactLocation": {"uri": r.file.replace('\\', "/")}
+                }}],
+            }))
+        })
+        .collect();
+    let mut log = json!({
         "version": "2.1.0",
         "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
         "runs": [{
@@ -547,7 +573,12 @@ pub fn to_sarif(reports: &[FileReport]) -> Value {
             }},
             "results": results,
         }],
-    })
+    });
+    if !notes.is_empty() {
+        log["runs"][0]["invocations"] =
+            json!([{"executionSuccessful": true, "toolExecutionNotifications": notes}]);
+    }
+    log
 }
 
 /// Runs `check`; returns the exit status.

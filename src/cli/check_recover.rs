@@ -31,7 +31,7 @@ pub const MAX_FINDINGS: usize = 100;
 /// The most loads of one file (a finding can take several when holders are dropped).
 pub const MAX_LOADS: usize = 4 * MAX_FINDINGS;
 /// The most bytes loaded again for one file, whatever its size (the work bound of large files).
-pub const MAX_RELOAD_BYTES: u64 = 512 << 20;
+pub const MAX_RELOAD_BYTES: u64 = 128 << 20;
 
 /// What loading a file with recovery gave.
 #[derive(Debug, Default)]
