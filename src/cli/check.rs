@@ -147,18 +147,19 @@ pub fn check_candidate(candidate: &Candidate) -> Option<FileReport> {
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())
         .unwrap_or_default();
-    let recovery = load_recovering(&bytes, &name);
+    let mut recovery = load_recovering(&bytes, &name);
     let mut report = FileReport {
         file,
         format: String::new(),
         version: String::new(),
         runtime: String::new(),
         unreadable: recovery.unreadable,
-        findings: recovery.findings,
-        incomplete: recovery.incomplete,
+        findings: std::mem::take(&mut recovery.findings),
+        incomplete: recovery.incomplete.take(),
     };
-    if let Some(all) = recovery.loaded {
-        // After refusals, the lint rules run on the model with the refused members dropped.
+    if let Some(all) = recovery.loaded.take() {
+        // After refusals, the lint rules run on the model with the refused members left out;
+        // what they say about an item that held one is not about the user's file.
         let all: Vec<Arc<_>> = all.into_iter().map(Arc::new).collect();
         if let Some(d) = all.first() {
             let v = &d.source.version;
@@ -167,7 +168,10 @@ pub fn check_candidate(candidate: &Candidate) -> Option<FileReport> {
             report.runtime =
                 crate::lint::versions::runtime_line(&d.source.format, v).unwrap_or_default();
         }
-        report.findings.extend(lint_all(&all));
+        let lints = lint_all(&all).into_iter();
+        report
+            .findings
+            .extend(lints.filter(|f| !recovery.changed(&f.path)));
     }
     Some(report)
 }

@@ -47,6 +47,21 @@ pub struct Recovery {
     pub incomplete: Option<String>,
     /// How many times the file was loaded.
     pub loads: usize,
+    /// The JSON paths (in the user's file) of the members left out, in the order they were.
+    pub left_out: Vec<String>,
+}
+
+impl Recovery {
+    /// Whether a lint finding at model path `path` is about an item that holds a member the
+    /// recovery left out (an animation whose only timeline was refused is not "empty" in the
+    /// user's file): such findings are not reported.
+    pub fn changed(&self, path: &str) -> bool {
+        !path.is_empty()
+            && self.left_out.iter().any(|p| {
+                p.strip_prefix(path)
+                    .is_some_and(|rest| rest.starts_with(['.', '[']))
+            })
+    }
 }
 
 const BOM: &[u8] = b"\xef\xbb\xbf";
@@ -208,6 +223,10 @@ impl Recoverer<'_> {
             {
                 self.dropped_names.insert(n);
             }
+            self.out.left_out.push(path_of(
+                self.original,
+                &enclosing(self.original, chain[k].value_start),
+            ));
             self.text = trial;
             return match result {
                 Ok(all) => Next::Loaded(all),
@@ -331,6 +350,26 @@ mod tests {
             "{r:?}"
         );
         assert_eq!(r.findings[1].path, "bones[3].parent", "{r:?}");
+    }
+
+    #[test]
+    fn what_names_a_left_out_item_is_not_a_finding() {
+        // Slot `body` needs its bone: the slot is left out, and the skin and the animation
+        // naming it are not reported; the other slot's refusal is.
+        let text = "{\"skeleton\": {\"spine\": \"4.2.22\"},\n\"bones\": [{\"name\": \"root\"}],\n\"slots\": [\n{\"name\": \"body\", \"bone\": \"ghost\"},\n{\"name\": \"eye\", \"bone\": \"root\", \"attachment\": \"nothing\"}\n],\n\"skins\": [{\"name\": \"default\", \"attachments\": {\"body\": {\"body\": {\"width\": 1, \"height\": 1}}}}],\n\"animations\": {\"a\": {\"slots\": {\"body\": {\"alpha\": [{\"value\": 1}]}}}}\n}\n";
+        let r = load_recovering(text.as_bytes(), "x");
+        assert!(r.loaded.is_some(), "{r:?}");
+        assert_eq!(
+            codes_and_lines(&r),
+            [("dangling-reference", 4), ("dangling-reference", 5)],
+            "{r:?}"
+        );
+        assert_eq!(r.findings[1].path, "slots[1].attachment");
+        assert!(r.left_out.contains(&"slots[0]".to_string()), "{r:?}");
+        // The animation that keyed only the left-out slot is not reported empty.
+        assert!(r.changed("animations.a"), "{:?}", r.left_out);
+        assert!(!r.changed("animations"), "{:?}", r.left_out);
+        assert!(!r.changed("animations.ab"), "{:?}", r.left_out);
     }
 
     #[test]
