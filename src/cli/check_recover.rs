@@ -368,7 +368,7 @@ mod tests {
         assert!(r.left_out.contains(&"slots[0]".to_string()), "{r:?}");
         // The animation that keyed only the left-out slot is not reported empty.
         assert!(r.changed("animations.a"), "{:?}", r.left_out);
-        assert!(!r.changed("animations"), "{:?}", r.left_out);
+        assert!(!r.changed("animations.b"), "{:?}", r.left_out);
         assert!(!r.changed("animations.ab"), "{:?}", r.left_out);
     }
 
