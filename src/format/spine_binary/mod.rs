@@ -18,7 +18,7 @@ mod anim;
 mod anim38;
 mod anim42;
 mod attachment;
-mod attachment42;
+pub(crate) mod attachment42;
 pub mod cursor;
 mod deform;
 mod flags42;
