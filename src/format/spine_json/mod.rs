@@ -4,7 +4,7 @@
 //! structs mirroring the format (unknown fields are errors), then `build` resolves names to
 //! indices, applies defaults and checks everything a runtime would trip over, reporting each
 //! problem with its JSON path and line/column (found by rescanning the text, see
-//! [`crate::format::json::locate()`]).
+//! `format::json::locate`).
 //!
 //! Animations are read by one reader (`anim::animations`) over the two key layouts, 3.x
 //! (`dto_anim`, read in `anim`) and 4.x (`dto_anim4`, read in `anim4`): each layout says
