@@ -653,7 +653,22 @@ fn absurd_physics_rates_are_refused_at_load() {
 /// A Spine 3.8 chain of `n` bones (each the child of the one before) with one 100 s
 /// animation turning the first; written into `dir`.
 fn chain_file(dir: &Path, n: usize) -> PathBuf {
-    let mut text = String::from(r#"{"skeleton":{"spine":"3.8.99"},"bones":[{"name":"root"}"#);
+    write_chain(dir, n, false)
+}
+
+/// [`chain_file`] as a 4.2 export with a physics constraint on its first bone: the
+/// simulation carries from frame to frame, so a seek replays every world pass.
+fn physics_chain_file(dir: &Path, n: usize) -> PathBuf {
+    write_chain(dir, n, true)
+}
+
+fn write_chain(dir: &Path, n: usize, physics: bool) -> PathBuf {
+    let (version, key) = if physics {
+        ("4.2.40", "value")
+    } else {
+        ("3.8.99", "angle")
+    };
+    let mut text = format!(r#"{{"skeleton":{{"spine":"{version}"}},"bones":[{{"name":"root"}}"#);
     for i in 0..n {
         let parent = if i == 0 {
             "root".to_string()
@@ -664,25 +679,15 @@ fn chain_file(dir: &Path, n: usize) -> PathBuf {
             r#",{{"name":"b{i}","parent":"{parent}","length":1,"rotation":0.01}}"#
         ));
     }
-    text.push_str(r#"],"animations":{"a":{"bones":{"b0":{"rotate":[{"time":0,"angle":0},{"time":100,"angle":90}]}}}}}"#);
-    let p = dir.join(format!("chain{n}.json"));
-    std::fs::write(&p, text).expect("write");
-    p
-}
-
-/// [`chain_file`] as a 4.2 export with a physics constraint on its first bone.
-fn physics_chain_file(dir: &Path, n: usize) -> PathBuf {
-    let plain = chain_file(dir, n);
-    let text = std::fs::read_to_string(&plain).expect("read");
-    let text = text
-        .replacen(r#""spine":"3.8.99""#, r#""spine":"4.2.40""#, 1)
-        .replacen(
-            r#"],"animations""#,
-            r#"],"physics":[{"name":"p","bone":"b0","rotate":1}],"animations""#,
-            1,
-        )
-        .replace(r#""angle""#, r#""value""#);
-    let p = dir.join(format!("physics-chain{n}.json"));
+    text.push(']');
+    if physics {
+        text.push_str(r#","physics":[{"name":"p","bone":"b0","rotate":1}]"#);
+    }
+    text.push_str(&format!(
+        r#","animations":{{"a":{{"bones":{{"b0":{{"rotate":[{{"time":0,"{key}":0}},{{"time":100,"{key}":90}}]}}}}}}}}}}"#
+    ));
+    let name = if physics { "physics-chain" } else { "chain" };
+    let p = dir.join(format!("{name}{n}.json"));
     std::fs::write(&p, text).expect("write");
     p
 }
