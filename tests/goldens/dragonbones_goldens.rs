@@ -337,6 +337,10 @@ fn own_5x_fixtures_match_their_goldens() {
         "frames50.json",
         "bin55.dbbin",
         "chain55.json",
+        "deform55.json",
+        "deform55bin.dbbin",
+        "frames50bin.dbbin",
+        "split56bin.dbbin",
     ] {
         let name = file.split('.').next().unwrap_or(file);
         let bytes = std::fs::read(dir.join(file)).expect("fixture");
@@ -351,7 +355,7 @@ fn own_5x_fixtures_match_their_goldens() {
         total.count += m.count;
         files += 1;
     }
-    assert_eq!(files, 5);
+    assert_eq!(files, 9);
     assert_eq!(total.count, 0, "{}", report.join("\n"));
 }
 
