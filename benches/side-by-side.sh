@@ -21,8 +21,9 @@
 #                  JS anchor; unset: the JS anchor runs only if `npm install --offline` works
 #   NO_JS=1        skip the JS anchor;  NO_BUILD=1  use the binaries already in target/
 #   NO_IR=1        skip the instruction counts (callgrind; run once, after the rounds)
-#   SEEK_FRAMES    session lengths of the scrubbing counts ("1000 100000"; 1000000 takes
-#                  about an hour under callgrind on spineboy-pro)
+#   SEEK_FRAMES    session lengths of the scrubbing counts ("1000 100000 1000000"; the
+#                  10^6-frame session takes about 2.5 minutes under callgrind on spineboy-pro:
+#                  seeks leave out the world pass of the frames they pass through)
 #   SHARED         the shared corpus folder (../shared)
 #   OUT            the output folder (target/side-by-side)
 set -euo pipefail
@@ -61,7 +62,7 @@ if [ $QUICK = 1 ]; then
 else
     ROUNDS=${ROUNDS:-5} IDLE_SECONDS=${IDLE_SECONDS:-60}
     N_LOAD=200 N_SYNTH=9 N_JS=50 FRAMES=10000 TB_SECONDS=10 LINEAR_ANIMS="5 30 60 150 300" VIEWER_SECONDS=5
-    IR_FRAMES=100 SEEK_FRAMES=${SEEK_FRAMES:-"1000 100000"} SEEK_PROBES=20
+    IR_FRAMES=100 SEEK_FRAMES=${SEEK_FRAMES:-"1000 100000 1000000"} SEEK_PROBES=20
 fi
 for v in ROUNDS IDLE_SECONDS; do
     [[ ${!v} =~ ^[1-9][0-9]*$ ]] || die "$v must be a positive integer, not '${!v}'"
@@ -161,6 +162,15 @@ synth() { # FORMAT ANIMS -> path (generated once)
 note "generating the synthetic skeletons"
 SYN38=$(synth 3.8 50)
 SYN42=$(synth 4.2 50)
+# Spine 4.3 has no .skel in the corpus: every 4.3 export is written as a 4.3 .skel by
+# bonescope's own writer (`convert --to skel`, read by the official 4.3 runtime to the JSON's
+# poses: tests/formats/spine_skel_writer.rs) for the .skel load counts.
+SKEL43=$IN/skel-4.3
+mkdir -p "$SKEL43"
+for f in "$C43"/*.json; do
+    "$BIN/bonescope" convert "$f" --to skel -o "$SKEL43/$(basename "$f" .json).skel" ||
+        die "bonescope convert --to skel failed on $f"
+done
 # celestial-circus-pro has no atlas in the corpus, and rusty_spine 0.8 crashes on region
 # attachments in slots whose name holds '/': the anchors get a generated atlas (one 16x16
 # region per region/mesh path) and a copy with '|' in those slot names (same byte length).
@@ -362,6 +372,9 @@ if [ "${NO_IR:-0}" != 1 ] && command -v valgrind >/dev/null; then
             f=$SHARED/corpus/spine/$v/$n.skel
             [ -f "$f" ] && ir skel bonescope "$v/$n" "load_loop::load_once" "$BIN/examples/load_loop" "$f" 1
         done
+    done
+    for f in "$SKEL43"/*.skel; do
+        ir skel bonescope "4.3/$(basename "$f" .skel)" "load_loop::load_once" "$BIN/examples/load_loop" "$f" 1
     done
     for f in "$SHARED"/corpus/dragonbones/4.5/*.json "$SHARED"/corpus/dragonbones/5.x/*/*.json \
         "$SHARED"/corpus/dragonbones/5.x/*/*.dbbin; do

@@ -7,7 +7,8 @@
 //! `valgrind --tool=callgrind target/profiling/examples/seek_probe FILE 100000 [probes=20]`
 //!
 //! Prints the session's memory figures (checkpoints, their interval, log lines kept and
-//! dropped) and the wall time per step back and per seek.
+//! dropped, the bytes the budget counts per checkpoint beside what one copy adds to resident
+//! memory) and the wall time per step back and per seek.
 
 use bonescope::session::{Command, Session};
 use std::sync::Arc;
@@ -69,9 +70,25 @@ fn main() {
     }
     let seek_us = t0.elapsed().as_secs_f64() * 1e6 / probes.max(1) as f64;
     let (checkpoints, interval) = s.checkpoint_stats();
+    // What the budget counts a checkpoint as, beside what 64 copies add to resident memory.
+    let counted = bonescope::session::checkpoint::approx_bytes(s.skeleton(), s.state());
+    let before = rss();
+    let copies: Vec<_> = (0..64)
+        .map(|_| (s.skeleton().clone(), s.state().clone_without_listeners()))
+        .collect();
+    let measured = (rss() - before) / copies.len() as i64;
+    drop(copies);
     println!(
-        "SEEK frames={frames} probes={probes} back_us={back_us:.1} seek_us={seek_us:.1} checkpoints={checkpoints} interval={interval} log_lines={} log_dropped={}",
+        "SEEK frames={frames} probes={probes} back_us={back_us:.1} seek_us={seek_us:.1} checkpoints={checkpoints} interval={interval} log_lines={} log_dropped={} checkpoint_bytes={counted} copy_rss_bytes={measured}",
         s.log().len(),
         s.log_dropped()
     );
+}
+
+/// Resident memory of this process (bytes), from /proc (0 where unavailable).
+fn rss() -> i64 {
+    std::fs::read_to_string("/proc/self/statm")
+        .ok()
+        .and_then(|t| t.split_whitespace().nth(1)?.parse::<i64>().ok())
+        .map_or(0, |pages| pages * 4096)
 }

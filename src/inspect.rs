@@ -48,9 +48,9 @@ pub struct TimelineInfo {
 }
 
 impl TimelineInfo {
-    /// "kind name.property", e.g. "bone hip.rotate".
-    pub fn label(&self) -> String {
-        let kind = match self.target {
+    /// The target's kind as a word, with the draw order spelt as given (prose or script).
+    fn kind(&self, draw_order: &'static str) -> &'static str {
+        match self.target {
             Target::Bone(_) => "bone",
             Target::Slot(_) => "slot",
             Target::Ik(_) => "ik",
@@ -59,8 +59,13 @@ impl TimelineInfo {
             Target::Physics(_) => "physics",
             Target::Slider(_) => "slider",
             Target::Events => "events",
-            Target::DrawOrder => "draw order",
-        };
+            Target::DrawOrder => draw_order,
+        }
+    }
+
+    /// "kind name.property", e.g. "bone hip.rotate".
+    pub fn label(&self) -> String {
+        let kind = self.kind("draw order");
         match self.target {
             Target::Events | Target::DrawOrder => kind.to_string(),
             _ => format!("{kind} {}.{}", self.target_name, self.property),
@@ -69,17 +74,7 @@ impl TimelineInfo {
 
     /// A dotted path for scripts, e.g. "bone.hip.rotate.angle" (with `channel`).
     pub fn path(&self, channel: &str) -> String {
-        let kind = match self.target {
-            Target::Bone(_) => "bone",
-            Target::Slot(_) => "slot",
-            Target::Ik(_) => "ik",
-            Target::Transform(_) => "transform",
-            Target::Path(_) => "path",
-            Target::Physics(_) => "physics",
-            Target::Slider(_) => "slider",
-            Target::Events => "events",
-            Target::DrawOrder => "drawOrder",
-        };
+        let kind = self.kind("drawOrder");
         match self.target {
             Target::Events | Target::DrawOrder => format!("{kind}.{channel}"),
             _ => format!("{kind}.{}.{}.{channel}", self.target_name, self.property),

@@ -1,9 +1,9 @@
 //! bonescope: a timeline debugger for skeletal animation, and the runtime under it.
 //!
 //! As a library (`default-features = false`), bonescope is a Spine runtime that reads Spine
-//! JSON and `.skel` exports of 3.8-4.3, DragonBones JSON and MRTK input recordings into one
-//! model and plays them with each Spine release's own rules, checked against the official
-//! runtimes' output. Modules:
+//! JSON and `.skel` exports of 3.7-4.3, DragonBones JSON 4.0-5.6 and `.dbbin`, and MRTK
+//! input recordings into one model and plays them with each Spine release's own rules,
+//! checked against the official runtimes' output. Modules:
 //! - [`core`]: the data model, curves, skeleton, constraints (IK, transform, path, physics,
 //!   sliders), the Timeline API and `AnimationState` (tracks, mixing, queuing, listeners). No
 //!   I/O, and no knowledge of which format a skeleton came from.

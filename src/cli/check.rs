@@ -5,8 +5,9 @@
 //! (an error, or a warning with `--deny warnings`); else 0.
 
 use super::check_files::{Candidate, skip, walk};
+use super::check_recover::load_recovering;
 use super::{CliError, MAX_FILE_BYTES, write_stdout};
-use crate::lint::{Finding, LoadOutcome, Severity, from_load_error, lint_all};
+use crate::lint::{Finding, Severity, lint_all};
 use crate::text::sanitize;
 use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
@@ -67,7 +68,12 @@ pub struct FileReport {
     pub runtime: String,
     /// The file could not be read at all (the one finding says why).
     pub unreadable: bool,
+    /// Every finding: the loader's refusals in file order (each found with the ones before it
+    /// left out, see [`check_recover`](super::check_recover)), then the lint rules' findings.
     pub findings: Vec<Finding>,
+    /// Why findings may be missing (a bound reached, a binary file's first error, a refusal
+    /// that could not be left out); `None` when the whole file was checked.
+    pub incomplete: Option<String>,
 }
 
 impl FileReport {
@@ -97,6 +103,7 @@ pub fn check_file(path: &Path) -> FileReport {
                 "",
                 "not an export bonescope reads",
             )],
+            incomplete: None,
         },
     }
 }
@@ -112,6 +119,7 @@ pub fn check_candidate(candidate: &Candidate) -> Option<FileReport> {
         runtime: String::new(),
         unreadable: true,
         findings: vec![Finding::new(Severity::Error, code, "", message)],
+        incomplete: None,
     };
     let bytes = match std::fs::metadata(path) {
         Err(e) => return Some(unreadable("io", e.to_string())),
@@ -139,47 +147,33 @@ pub fn check_candidate(candidate: &Candidate) -> Option<FileReport> {
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())
         .unwrap_or_default();
-    Some(match crate::format::load_all(&bytes, &name) {
-        Ok(all) => {
-            let all: Vec<Arc<_>> = all.into_iter().map(Arc::new).collect();
-            let format = all.first().map_or_else(String::new, |d| {
-                format!("{} {}", d.source.format, d.source.version)
-                    .trim()
-                    .to_string()
-            });
-            let (version, runtime) = all.first().map_or_else(Default::default, |d| {
-                let v = &d.source.version;
-                let line = crate::lint::versions::runtime_line(&d.source.format, v);
-                (v.clone(), line.unwrap_or_default())
-            });
-            FileReport {
-                file,
-                format,
-                version,
-                runtime,
-                unreadable: false,
-                findings: lint_all(&all),
-            }
+    let mut recovery = load_recovering(&bytes, &name);
+    let mut report = FileReport {
+        file,
+        format: String::new(),
+        version: String::new(),
+        runtime: String::new(),
+        unreadable: recovery.unreadable,
+        findings: std::mem::take(&mut recovery.findings),
+        incomplete: recovery.incomplete.take(),
+    };
+    if let Some(all) = recovery.loaded.take() {
+        // After refusals, the lint rules run on the model with the refused members left out;
+        // what they say about an item that held one is not about the user's file.
+        let all: Vec<Arc<_>> = all.into_iter().map(Arc::new).collect();
+        if let Some(d) = all.first() {
+            let v = &d.source.version;
+            report.format = format!("{} {}", d.source.format, v).trim().to_string();
+            report.version = v.clone();
+            report.runtime =
+                crate::lint::versions::runtime_line(&d.source.format, v).unwrap_or_default();
         }
-        Err(e) => match from_load_error(&e) {
-            LoadOutcome::Refused(f) => FileReport {
-                file,
-                format: String::new(),
-                version: String::new(),
-                runtime: String::new(),
-                unreadable: false,
-                findings: vec![f],
-            },
-            LoadOutcome::Unreadable(f) => FileReport {
-                file,
-                format: String::new(),
-                version: String::new(),
-                runtime: String::new(),
-                unreadable: true,
-                findings: vec![f],
-            },
-        },
-    })
+        let lints = lint_all(&all).into_iter();
+        report
+            .findings
+            .extend(lints.filter(|f| !recovery.changed(&f.path)));
+    }
+    Some(report)
 }
 
 /// What one `check` run looked at: the reports of the files checked, and the files skipped.
@@ -355,6 +349,9 @@ pub fn to_text(run: &CheckRun) -> String {
                 sanitize(&f.message)
             ));
         }
+        if let Some(why) = &r.incomplete {
+            out.push_str(&format!("{file}: note: {}\n", sanitize(why)));
+        }
     }
     let total = |s: Severity| reports.iter().map(|r| r.count(s)).sum::<usize>();
     let unreadable = reports.iter().filter(|r| r.unreadable).count();
@@ -450,6 +447,7 @@ pub fn to_json(run: &CheckRun, deny_warnings: bool) -> Value {
                 "runtime": known(&r.runtime),
                 "status": status,
                 "findings": findings,
+                "incomplete": r.incomplete,
             })
         })
         .collect();
@@ -506,6 +504,14 @@ pub fn to_github(reports: &[FileReport]) -> String {
             }
             out.push_str(&format!("::{cmd} {props}::{}\n", data(&msg)));
         }
+        if let Some(why) = &r.incomplete {
+            out.push_str(&format!(
+                "::notice file={},title={}::{}\n",
+                prop(&sanitize(&r.file)),
+                prop("bonescope check incomplete"),
+                data(&sanitize(why))
+            ));
+        }
     }
     out
 }
@@ -546,7 +552,21 @@ pub fn to_sarif(reports: &[FileReport]) -> Value {
             })
         })
         .collect();
-    json!({
+    // Files whose findings may be incomplete (a bound reached, a binary file's first error).
+    let notes: Vec<Value> = reports
+        .iter()
+        .filter_map(|r| {
+            let why = r.incomplete.as_ref()?;
+            Some(json!({
+                "level": "note",
+                "message": {"text": why},
+                "locations": [{"physicalLocation": {
+                    "artifactLocation": {"uri": r.file.replace('\\', "/")}
+                }}],
+            }))
+        })
+        .collect();
+    let mut log = json!({
         "version": "2.1.0",
         "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
         "runs": [{
@@ -557,7 +577,12 @@ pub fn to_sarif(reports: &[FileReport]) -> Value {
             }},
             "results": results,
         }],
-    })
+    });
+    if !notes.is_empty() {
+        log["runs"][0]["invocations"] =
+            json!([{"executionSuccessful": true, "toolExecutionNotifications": notes}]);
+    }
+    log
 }
 
 /// Runs `check`; returns the exit status.

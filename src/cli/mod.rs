@@ -3,6 +3,8 @@
 pub mod attach;
 pub mod check;
 pub mod check_files;
+pub mod check_recover;
+pub mod check_span;
 pub mod completions;
 pub mod convert;
 pub mod curves;
@@ -207,7 +209,8 @@ pub enum Command {
         max_output: u64,
     },
     /// Lint exports of any supported format: broken references, keys past the end, unused
-    /// bones/slots/skins/events, empty animations, non-finite numbers and more. Exit status:
+    /// bones/slots/skins/events, empty animations, non-finite numbers and more; every finding
+    /// of a JSON export (up to 100 a file), the first of a binary one. Exit status:
     /// 0 clean, 1 failing findings (errors; warnings too with --deny warnings), 2 a file
     /// could not be read.
     Check(check::CheckArgs),

@@ -492,31 +492,18 @@ fn rgb(image: &Image) -> Vec<u8> {
 
 /// One frame as a PNG (RGB when opaque, else RGBA), sRGB.
 pub fn encode_png(image: &Image) -> Result<Vec<u8>, String> {
-    let mut out = Vec::new();
-    let mut e = png::Encoder::new(&mut out, image.width, image.height);
-    let opaque = opaque(image);
-    e.set_color(if opaque {
-        png::ColorType::Rgb
-    } else {
-        png::ColorType::Rgba
-    });
-    e.set_depth(png::BitDepth::Eight);
-    e.set_source_srgb(png::SrgbRenderingIntent::Perceptual);
-    let mut w = e.write_header().map_err(|e| e.to_string())?;
-    if opaque {
-        w.write_image_data(&rgb(image))
-    } else {
-        w.write_image_data(&image.rgba)
-    }
-    .map_err(|e| e.to_string())?;
-    w.finish().map_err(|e| e.to_string())?;
-    Ok(out)
+    encode(std::slice::from_ref(image), None)
 }
 
 /// Frames as an animated PNG, each shown `1/fps` s, played `loops` times (0: forever).
 pub fn encode_apng(frames: &[Image], fps: f64, loops: u16) -> Result<Vec<u8>, String> {
+    encode(frames, Some((fps, loops)))
+}
+
+/// A PNG of `frames` (RGB when all are opaque, else RGBA), sRGB; animated with
+/// `(fps, loops)`, else of the first frame alone.
+fn encode(frames: &[Image], animation: Option<(f64, u16)>) -> Result<Vec<u8>, String> {
     let first = frames.first().ok_or("no frames")?;
-    let n = u32::try_from(frames.len()).map_err(|e| e.to_string())?;
     let opaque = frames.iter().all(opaque);
     let mut out = Vec::new();
     let mut e = png::Encoder::new(&mut out, first.width, first.height);
@@ -527,12 +514,19 @@ pub fn encode_apng(frames: &[Image], fps: f64, loops: u16) -> Result<Vec<u8>, St
     });
     e.set_depth(png::BitDepth::Eight);
     e.set_source_srgb(png::SrgbRenderingIntent::Perceptual);
-    e.set_animated(n, u32::from(loops))
-        .map_err(|e| e.to_string())?;
-    let (num, den) = delay_fraction(fps);
-    e.set_frame_delay(num, den).map_err(|e| e.to_string())?;
+    let shown = match animation {
+        Some((fps, loops)) => {
+            let n = u32::try_from(frames.len()).map_err(|e| e.to_string())?;
+            e.set_animated(n, u32::from(loops))
+                .map_err(|e| e.to_string())?;
+            let (num, den) = delay_fraction(fps);
+            e.set_frame_delay(num, den).map_err(|e| e.to_string())?;
+            frames
+        }
+        None => std::slice::from_ref(first),
+    };
     let mut w = e.write_header().map_err(|e| e.to_string())?;
-    for f in frames {
+    for f in shown {
         if opaque {
             w.write_image_data(&rgb(f))
         } else {

@@ -115,7 +115,7 @@ impl PoseSnapshot {
             }
             match &data.attachments[att].kind {
                 AttachmentKind::Point(p) => {
-                    let (x, y, r) = sk.point_world(i, p);
+                    let (x, y, r) = sk.point_world_reported(i, p);
                     points.push((i, [x, y, r]));
                 }
                 _ => {

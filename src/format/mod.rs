@@ -6,7 +6,7 @@
 pub mod atlas;
 pub mod dragonbones;
 pub mod error;
-pub mod json;
+pub(crate) mod json;
 pub(crate) mod linked_mesh;
 pub mod mrtk;
 pub mod read;

@@ -13,13 +13,18 @@
 //! [`MIN_CHECKPOINTS`]. When a long session would need more, the interval doubles and every
 //! other checkpoint is dropped, so a session of any length on a rig of any size keeps a
 //! bounded number and replays at most one interval per seek (a big rig's checkpoints are
-//! further apart).
+//! further apart). The budget, not the count, decides on most rigs: a checkpoint's size is
+//! what its copies allocate ([`approx_bytes`], at the largest checkpoint so far); on
+//! spineboy-pro the default budget keeps the interval at 64 frames to 100,000 frames and at
+//! 256 to the longest session ([`super::MAX_FRAMES`]).
 
 use crate::core::skeleton::{Physics, Skeleton};
 use crate::core::state::AnimationState;
 
-/// The most checkpoints a session keeps.
-pub const MAX_CHECKPOINTS: usize = 512;
+/// The most checkpoints a session keeps (a bound on the list's length; the memory budget
+/// is usually reached first). `MAX_CHECKPOINTS` x [`FIRST_INTERVAL`] covers the longest
+/// session ([`super::MAX_FRAMES`]) at the first interval.
+pub const MAX_CHECKPOINTS: usize = 16_384;
 
 /// The interval (frames) a session starts with.
 pub const FIRST_INTERVAL: u64 = 64;
@@ -41,29 +46,13 @@ pub fn budget_bytes() -> usize {
         .saturating_mul(1 << 20)
 }
 
-/// About how many bytes a checkpoint of `skeleton` takes (the skeleton's arrays; the
-/// animation state is small beside them on the rigs where the budget matters).
-pub fn approx_bytes(skeleton: &Skeleton) -> usize {
-    use std::mem::size_of;
-    let s = skeleton;
-    // Per bone beside the `Bone` itself: links, trigonometry caches, applied parents.
-    let bones = s
-        .bones
-        .len()
-        .saturating_mul(size_of::<crate::core::skeleton::Bone>() + 96);
-    let slots: usize = s
-        .slots
-        .iter()
-        .map(|x| size_of::<crate::core::skeleton::Slot>() + x.deform.len() * 8 + 8)
-        .sum();
-    let constraints = s.ik.len() * size_of::<crate::core::skeleton::IkConstraint>()
-        + s.transforms.len() * size_of::<crate::core::skeleton::TransformConstraint>()
-        + s.paths.len() * size_of::<crate::core::skeleton::PathConstraint>()
-        + s.physics.len() * size_of::<crate::core::skeleton::PhysicsConstraint>();
-    bones
-        .saturating_add(slots)
-        .saturating_add(constraints)
-        .saturating_add(4096)
+/// About how many bytes a checkpoint of `skeleton` and `state` takes: their heap arrays
+/// ([`Skeleton::heap_bytes`], [`AnimationState::heap_bytes`]) and the checkpoint itself.
+pub fn approx_bytes(skeleton: &Skeleton, state: &AnimationState) -> usize {
+    skeleton
+        .heap_bytes()
+        .saturating_add(state.heap_bytes())
+        .saturating_add(std::mem::size_of::<Checkpoint>())
 }
 
 /// The playback state at the start of one frame (after its step, before its inputs).
@@ -97,9 +86,12 @@ pub const NEAR_MAX: usize = 32;
 pub struct Checkpoints {
     interval: u64,
     list: Vec<Checkpoint>,
-    /// The most held: [`MAX_CHECKPOINTS`] until the first one's size is known.
+    /// The most held: [`MAX_CHECKPOINTS`] until the first one's size is known, then what
+    /// fits the budget at the largest one's size.
     most: usize,
     budget: usize,
+    /// The size of the largest checkpoint inserted ([`approx_bytes`]), 0 before the first.
+    largest: usize,
     /// Near checkpoints, ordered by frame, at most `near_most`.
     near: Vec<Checkpoint>,
     /// The frames (from, to] where the seek under way leaves near checkpoints.
@@ -120,6 +112,7 @@ impl Checkpoints {
             list: Vec::new(),
             most: MAX_CHECKPOINTS,
             budget,
+            largest: 0,
             near: Vec::new(),
             near_window: None,
         }
@@ -198,9 +191,11 @@ impl Checkpoints {
 
     /// Stores a checkpoint (replacing one at the same frame), thinning when over the budget.
     pub fn insert(&mut self, cp: Checkpoint) {
-        if self.list.is_empty() {
-            // Every checkpoint of a session is about the size of its first.
-            let each = approx_bytes(&cp.skeleton).max(1);
+        // Checkpoints grow as the session does (entries with more timelines, deforms): the
+        // count is held to what fits at the size of the largest so far.
+        let each = approx_bytes(&cp.skeleton, &cp.state).max(1);
+        if each > self.largest {
+            self.largest = each;
             self.most = (self.budget / each).clamp(MIN_CHECKPOINTS, MAX_CHECKPOINTS);
         }
         match self.find(cp.frame) {
@@ -242,6 +237,7 @@ impl Checkpoints {
         self.near_window = None;
         self.interval = FIRST_INTERVAL;
         self.most = MAX_CHECKPOINTS;
+        self.largest = 0;
     }
 }
 
@@ -278,7 +274,7 @@ mod tests {
         let budget = 8 << 20;
         for bones in [10, 2_000, 20_000, 200_000] {
             let skeleton = chain(bones);
-            let each = approx_bytes(&skeleton);
+            let each = approx_bytes(&skeleton, &checkpoint(&skeleton, 0).state);
             assert!(each >= bones * std::mem::size_of::<crate::core::skeleton::Bone>());
             let mut cps = Checkpoints::with_budget(budget);
             let mut frame = 0;

@@ -652,8 +652,32 @@ impl Session {
         self.partial = 0.0;
     }
 
-    /// One fixed step forward: steps 1 to 3 of the next frame.
-    fn step(&mut self) {
+    /// True when the world transforms of the rig follow from its pose alone, so a frame's
+    /// world pass can be left out when nothing observes it: no physics constraint (they carry
+    /// a simulation from pass to pass) and no 4.3 slider (it poses slots and bones inside
+    /// the pass). Every other part of the pass is a function of the pose and constraint
+    /// values the animation state sets before it, and the state never reads a world transform.
+    fn world_follows_pose(&self) -> bool {
+        self.data.physics_constraints.is_empty() && self.data.slider_constraints.is_empty()
+    }
+
+    /// Whether the frame just stepped to (`self.frame`), on the way to `target`, needs its
+    /// world pass: it is the target, its inputs run (they may read or settle the pose), a
+    /// checkpoint is taken there, or the pass carries state to later frames.
+    fn world_pass_observed(&self, target: u64) -> bool {
+        self.frame >= target
+            || !self.world_follows_pose()
+            || !self.inputs.at(self.frame).is_empty()
+            || self.checkpoints.wants(self.frame)
+            || self.checkpoints.wants_near(self.frame)
+    }
+
+    /// One fixed step forward: steps 1 to 3 of the next frame. On the way to `target`, the
+    /// world pass of a frame nothing observes is left out ([`Session::world_pass_observed`]):
+    /// replaying a seek then costs about half as much, and the pose, state and log reached are
+    /// the same as a step-by-step play's (`tests/goldens/session_replay.rs` compares them).
+    /// Returns false when the world pass was left out.
+    fn step(&mut self, target: u64) -> bool {
         let dt = 1.0 / self.fps;
         self.frame += 1;
         {
@@ -666,17 +690,21 @@ impl Session {
             self.checkpoint_if_wanted();
             self.run_inputs_of_frame();
             self.recorder.borrow_mut().enforce_budget();
-            return;
+            return true;
         }
         self.state.update(dt);
         self.recorder.borrow_mut().phase = Some(Phase::Apply);
         self.state.apply(&mut self.skeleton);
         self.skeleton.update(dt);
-        self.skeleton.update_world_transform_with(self.physics);
+        let world = self.world_pass_observed(target);
+        if world {
+            self.skeleton.update_world_transform_with(self.physics);
+        }
         self.checkpoint_if_wanted();
         self.run_inputs_of_frame();
         // A whole frame: the log's budget drops lines at frame ends only.
         self.recorder.borrow_mut().enforce_budget();
+        world
     }
 
     /// Puts the session at the latest checkpoint at or before `frame` (its inputs run).
@@ -734,8 +762,13 @@ impl Session {
         }
         while self.frame < frame {
             // At least one step per slice, so every slice makes progress.
-            self.step();
+            let world = self.step(frame);
             if deadline.is_some_and(|d| std::time::Instant::now() >= d) && self.frame < frame {
+                // The session stops here for now: its world transforms are shown. Left
+                // out, the pass is a function of the pose, so running it late is the same.
+                if !world {
+                    self.skeleton.update_world_transform_with(self.physics);
+                }
                 return false;
             }
         }

@@ -37,7 +37,7 @@ pub fn start(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tui::offscreen::file_app;
+    use crate::tui::offscreen::file_app_with;
     use crate::view_defaults::tests::corpus_bytes as corpus;
 
     #[test]
@@ -45,8 +45,8 @@ mod tests {
         let Some(bytes) = corpus("spine/4.2/mix-and-match-pro.json") else {
             return;
         };
-        let mut app = file_app(&bytes, "mix-and-match-pro.json", 0.0).expect("opens");
-        start(&mut app, None, None).expect("defaults");
+        let app = file_app_with(&bytes, "mix-and-match-pro.json", 0.0, None, None);
+        let app = app.expect("opens with the defaults");
         assert_eq!(app.session.skins(), ["full-skins/girl".to_string()]);
         let shown = app
             .selection
@@ -66,9 +66,9 @@ mod tests {
         let Some(bytes) = corpus("spine/4.2/mix-and-match-pro.json") else {
             return;
         };
-        let mut app = file_app(&bytes, "mix-and-match-pro.json", 0.0).expect("opens");
         let skins = ["skin-base".to_string(), "eyes/violet".to_string()];
-        start(&mut app, Some("dance"), Some(&skins)).expect("named");
+        let app = file_app_with(&bytes, "m.json", 0.0, Some("dance"), Some(&skins));
+        let mut app = app.expect("opens with the named choices");
         assert_eq!(app.session.skins(), skins);
         let e = start(&mut app, Some("fly"), None).unwrap_err();
         assert!(

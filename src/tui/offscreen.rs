@@ -142,9 +142,20 @@ pub fn sample_app(animation: &str, time: f64) -> App {
 }
 
 /// An app on a file's bytes (any format [`crate::format::load_all`] reads, every skeleton of
-/// it), paused, with its first animation playing on track 0, at `time` seconds; colorless.
-/// For tests.
+/// it), opened as the viewer opens it (main armature, the opening animation and skins of
+/// [`crate::session::opening`]), paused at `time` seconds; colorless. For tests.
 pub fn file_app(bytes: &[u8], label: &str, time: f64) -> Result<App, String> {
+    file_app_with(bytes, label, time, None, None)
+}
+
+/// [`file_app`] with the viewer's `--animation` / `--skin` choices.
+pub fn file_app_with(
+    bytes: &[u8],
+    label: &str,
+    time: f64,
+    animation: Option<&str>,
+    skins: Option<&[String]>,
+) -> Result<App, String> {
     let all = crate::format::load_all(bytes, label).map_err(|e| e.to_string())?;
     let armatures = all.into_iter().map(std::sync::Arc::new).collect();
     let mut app = App::open(
@@ -153,6 +164,8 @@ pub fn file_app(bytes: &[u8], label: &str, time: f64) -> Result<App, String> {
         Theme::new(ColorMode::None),
         MarkerKind::Braille,
     )?;
+    // The viewer's own opening choice, so a test sees what a user who opens the file sees.
+    crate::tui::default_choice::start(&mut app, animation, skins)?;
     app.session.seek_time(time);
     Ok(app)
 }

@@ -9,6 +9,7 @@ mod common;
 mod app_follow;
 mod attach_network;
 mod attach_recording;
+mod check_every_finding;
 mod cli_errors;
 mod dragonbones_cli;
 mod headless_cli;

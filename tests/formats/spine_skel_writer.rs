@@ -34,15 +34,15 @@ const VERSIONS: [(&str, usize); 5] = [
 /// mix-and-match-pro's leg path: 36.3813 from JSON, 36.3824 from any `.skel`).
 const RELATIVE: f64 = 1e-4;
 
-fn load(bytes: &[u8], what: &str) -> SkeletonData {
+pub(crate) fn load(bytes: &[u8], what: &str) -> SkeletonData {
     bonescope::format::load(bytes, "x").unwrap_or_else(|e| panic!("{what}: {e}"))
 }
 
-fn write(data: &SkeletonData, what: &str) -> Vec<u8> {
+pub(crate) fn write(data: &SkeletonData, what: &str) -> Vec<u8> {
     spine_binary_writer::write(data).unwrap_or_else(|e| panic!("{what}: {e}"))
 }
 
-fn poses_json(data: &SkeletonData) -> Value {
+pub(crate) fn poses_json(data: &SkeletonData) -> Value {
     let options = PosesOptions {
         samples: 7,
         times: None,
@@ -57,7 +57,7 @@ fn poses_json(data: &SkeletonData) -> Value {
 /// Counts numbers of `a` and `b` (same shape) further apart than [`TOL`] ([`APPLIED_TOL`]
 /// in `applied` records) + [`RELATIVE`],
 /// noting the first few paths; `skeleton` (file name, hash) is skipped.
-fn differences(a: &Value, b: &Value, path: &str, out: &mut Vec<String>) -> usize {
+pub(crate) fn differences(a: &Value, b: &Value, path: &str, out: &mut Vec<String>) -> usize {
     match (a, b) {
         (Value::Number(x), Value::Number(y)) => {
             let (x, y) = (
@@ -221,7 +221,7 @@ fn a_4_3_binary_that_does_not_read_names_the_version_and_offset() {
 }
 
 /// A fresh folder under the test target folder.
-fn scratch(name: &str) -> PathBuf {
+pub(crate) fn scratch(name: &str) -> PathBuf {
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("scratch folder");
@@ -264,7 +264,7 @@ fn official_poses(oracle: &Path, version: &str, dir: &Path, goldens: &Path) -> V
 }
 
 /// The files of `dir` whose extension is `ext`, sorted.
-fn spine_files(dir: &Path, ext: &str) -> Vec<PathBuf> {
+pub(crate) fn spine_files(dir: &Path, ext: &str) -> Vec<PathBuf> {
     let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
         .expect("read dir")
         .map(|e| e.expect("entry").path())
@@ -380,14 +380,10 @@ fn kinds_fixtures_convert_to_skel_that_poses_as_the_official_json() {
             .join("tests/fixtures/skel-kinds")
             .join(version);
         let (json, golden) = (dir.join("kinds.json"), dir.join("kinds.poses.json"));
-        // 4.2: the official runtime's point attachment world rotation is not bonescope's
-        // (golden 0.0168 where bonescope says 55 degrees: about 55 x (pi/180)^2); a runtime
-        // finding outside the binary format, left to the runtime's owner. The .skel poses are
-        // compared with the JSON's below for every version.
-        if version != "4.2" {
-            let r = common::golden_poses::check(&json, &golden);
-            assert!(r.is_ok(), "{version} JSON: {}", r.unwrap_err());
-        }
+        // 4.2's point rotation is its runtime's degrees x degRad^2 (`PointRotationRule`,
+        // `tests/fixtures/point-rotation`).
+        let r = common::golden_poses::check(&json, &golden);
+        assert!(r.is_ok(), "{version} JSON: {}", r.unwrap_err());
         let from_json = load(&std::fs::read(&json).expect("read"), version);
         let back = load(&write(&from_json, version), version);
         let d = compare(&back, &from_json, Known::default());
@@ -468,4 +464,55 @@ fn linked_meshes_under_another_slot_4_3() {
     std::fs::write(dir.join("ik-volume-43.skel"), bytes).expect("write");
     let failures = official_poses(&oracle, "4.3", &dir, &goldens);
     assert!(failures.is_empty(), "{failures:?}");
+}
+
+/// A 4.3 mesh's timeline slots (the slots of linked meshes under other slots that follow its
+/// deform and sequence keys) must be those linked meshes' slots: bytes of the converted
+/// `ik-volume-43` edited to say otherwise are refused at the list's byte offset, naming the
+/// mesh and both lists; a follower whose source lists no slots is refused at the follower.
+#[test]
+fn a_4_3_mesh_whose_timeline_slots_disagree_is_refused_where_they_are() {
+    let json = project_dir().join("tests/fixtures/spine43/ik-volume-43.json");
+    let data = load(&std::fs::read(&json).expect("read"), "4.3");
+    let skel = write(&data, "4.3");
+    // Slots base (0), copy (1: its linked mesh follows "quad"), copy2 (2: does not). The mesh
+    // "quad": triangles 0 1 2 2 3 0, then its timeline slots (count 1, slot 1), then no edges.
+    let quad = [0u8, 1, 2, 2, 3, 0, 1, 1, 0];
+    let found: Vec<usize> = skel
+        .windows(quad.len())
+        .enumerate()
+        .filter(|(_, w)| *w == quad)
+        .map(|(i, _)| i)
+        .collect();
+    assert_eq!(found.len(), 1, "the mesh's triangles and timeline slots");
+    let count_at = found[0] + 6;
+    assert!(bonescope::format::load(&skel, "x").is_ok());
+    // The list names copy2, whose linked mesh does not follow, and then the own slot.
+    for (slot, named) in [(2u8, "[2]"), (0, "[0]")] {
+        let mut bad = skel.clone();
+        bad[count_at + 1] = slot;
+        let text = bonescope::format::load(&bad, "x")
+            .expect_err("timeline slots that disagree")
+            .to_string();
+        for part in [
+            "Spine 4.3 mesh \"quad\"",
+            &format!("timeline slots {named} where the linked meshes following it are under [1]"),
+            &format!("byte {count_at}"),
+        ] {
+            assert!(text.contains(part), "{part:?} in {text}");
+        }
+    }
+    // No timeline slots at all: the follower (`copy-quad` under `copy`) is refused.
+    let mut bad = skel.clone();
+    bad[count_at] = 0;
+    bad.remove(count_at + 1);
+    let text = bonescope::format::load(&bad, "x")
+        .expect_err("a follower whose source lists no slots")
+        .to_string();
+    assert!(
+        text.contains(
+            "Spine 4.3 linked mesh \"copy-quad\" follows the timelines of \"quad\" under another slot, which lists no timeline slots"
+        ) && text.contains("byte "),
+        "{text}"
+    );
 }

@@ -6,7 +6,7 @@ use crate::common;
 use crate::tmux;
 
 use bonescope::tui::app::{App, Document, Overlay};
-use bonescope::tui::offscreen::{buffer_text, file_app, render_app, sample_app};
+use bonescope::tui::offscreen::{buffer_text, file_app_with, render_app, sample_app};
 use bonescope::tui::theme::{ColorMode, Theme};
 use bonescope::tui::views::MarkerKind;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
@@ -53,9 +53,7 @@ fn opened(rel: &str, animation: Option<&str>, skins: Option<&[String]>) -> Optio
     let path = common::shared_file("tui_first_minutes", &format!("corpus/{rel}"))?;
     let bytes = std::fs::read(&path).expect("read");
     let name = path.file_name()?.to_string_lossy().into_owned();
-    let mut app = file_app(&bytes, &name, 0.0).expect("opens");
-    bonescope::tui::default_choice::start(&mut app, animation, skins).expect("starts");
-    Some(app)
+    Some(file_app_with(&bytes, &name, 0.0, animation, skins).expect("opens"))
 }
 
 #[test]

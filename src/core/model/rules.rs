@@ -176,6 +176,18 @@ pub enum AttachmentRule {
     Retained,
 }
 
+/// What a point attachment's world rotation (`PointAttachment.computeWorldRotation`) reports.
+/// Established black-box with the oracle (`tests/fixtures/point-rotation`): 4.2.119 gives the
+/// 4.1 / 4.3 value times degRad squared for every point, bone rotation, scale and shear.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PointRotationRule {
+    /// 3.7-4.1, 4.3: the world rotation in degrees.
+    Degrees,
+    /// 4.2: the world angle in radians multiplied by degRad where radDeg was meant, i.e.
+    /// degrees × degRad² (a point at 55° reports 0.0168).
+    DegRadSquared,
+}
+
 /// What `setAnimation` does with a current entry that was never applied.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum UnappliedRule {
@@ -204,6 +216,7 @@ pub struct Rules {
     pub state: StateRule,
     pub unapplied: UnappliedRule,
     pub attachments: AttachmentRule,
+    pub point_rotation: PointRotationRule,
     /// 4.3: rgb, alpha and dark color channels are clamped to [0, 1] when blended.
     pub clamp_colors: bool,
     /// 4.3: constraint timelines honour an additive entry (transform / path mixes, path
@@ -247,6 +260,7 @@ impl Rules {
         state: StateRule::V38,
         unapplied: UnappliedRule::Replace,
         attachments: AttachmentRule::LastWins,
+        point_rotation: PointRotationRule::Degrees,
         clamp_colors: false,
         additive_constraints: false,
         alpha_attachment_threshold: false,
@@ -272,6 +286,7 @@ impl Rules {
         state: StateRule::V38,
         unapplied: UnappliedRule::Replace,
         attachments: AttachmentRule::LastWins,
+        point_rotation: PointRotationRule::Degrees,
         clamp_colors: false,
         additive_constraints: false,
         alpha_attachment_threshold: false,
@@ -298,6 +313,7 @@ impl Rules {
         mix_finished: MixFinishedRule::V42,
         alpha_attachment_threshold: true,
         inherit_in_pose: true,
+        point_rotation: PointRotationRule::DegRadSquared,
         ..Rules::SPINE_41
     };
 
@@ -313,6 +329,7 @@ impl Rules {
         attachments: AttachmentRule::Retained,
         clamp_colors: true,
         additive_constraints: true,
+        point_rotation: PointRotationRule::Degrees,
         ..Rules::SPINE_42
     };
 

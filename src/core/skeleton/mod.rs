@@ -210,6 +210,52 @@ impl Skeleton {
             .and_then(|d| self.data.skins[d].get(slot, name))
     }
 
+    /// About how many heap bytes this skeleton holds (what a clone allocates, the shared
+    /// data aside): bones with their tables, slots with their deforms, constraints with
+    /// their buffers, the update order and the active skin's entries. Session checkpoints
+    /// count their memory with it.
+    pub fn heap_bytes(&self) -> usize {
+        use std::mem::{size_of, size_of_val};
+        // Every array is an allocation of its own, with its allocator overhead.
+        const ALLOC: usize = 16;
+        let joints = self.bones.iter().filter(|b| b.joint3.is_some()).count();
+        let bones = size_of_val(&self.bones[..])
+            + joints * (size_of::<Joint3Pose>() + ALLOC)
+            + size_of_val(&self.links[..])
+            + size_of_val(&self.trig[..])
+            + size_of_val(&self.constraint_trig[..])
+            + size_of_val(&self.applied_parent[..]);
+        let slots: usize = size_of_val(&self.slots[..])
+            + self
+                .slots
+                .iter()
+                .map(|x| x.deform.capacity() * size_of::<f64>() + ALLOC)
+                .sum::<usize>()
+            + size_of_val(&self.draw_order[..])
+            + self.slot_poses.heap_bytes();
+        let paths: usize = self.paths.iter().map(PathConstraint::scratch_bytes).sum();
+        let constraints = size_of_val(&self.ik[..])
+            + size_of_val(&self.transforms[..])
+            + size_of_val(&self.paths[..])
+            + paths
+            + size_of_val(&self.physics[..])
+            + size_of_val(&self.sliders[..]);
+        let m = &self.memos;
+        let memos = size_of_val(&m.ik_child[..])
+            + size_of_val(&m.transforms[..])
+            + m.paths
+                .iter()
+                .map(|p| size_of_val(&p[..]) + ALLOC)
+                .sum::<usize>();
+        let order = size_of_val(&self.order.steps[..]) + size_of_val(&self.order.reset[..]);
+        let skin: usize = self.skin.as_ref().map_or(0, |k| {
+            k.entries()
+                .map(|(_, name, _)| name.len() + size_of::<(String, AttachmentId)>() + ALLOC)
+                .sum()
+        });
+        bones + slots + constraints + memos + order + skin + 16 * ALLOC
+    }
+
     /// Resets bones, constraints, slots and draw order to the setup pose.
     pub fn set_to_setup_pose(&mut self) {
         self.set_bones_to_setup_pose();

@@ -30,6 +30,17 @@ struct Scratch {
 }
 
 impl PathConstraint {
+    /// Heap bytes of the scratch buffers (a clone copies them).
+    pub(crate) fn scratch_bytes(&self) -> usize {
+        let s = &self.scratch;
+        (s.spaces.capacity()
+            + s.lengths.capacity()
+            + s.positions.capacity()
+            + s.world.capacity()
+            + s.curves.capacity())
+            * std::mem::size_of::<f64>()
+    }
+
     /// The constraint in its setup state.
     pub fn new(data: &PathConstraintData) -> PathConstraint {
         let mut c = PathConstraint {

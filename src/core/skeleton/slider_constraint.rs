@@ -133,6 +133,19 @@ pub struct SlotPoses {
 }
 
 impl SlotPoses {
+    /// Heap bytes held (a clone copies them).
+    pub(crate) fn heap_bytes(&self) -> usize {
+        use std::mem::size_of_val;
+        size_of_val(&self.slots[..])
+            + size_of_val(&self.saved[..])
+            + self
+                .saved
+                .iter()
+                .map(|s| s.deform.capacity() * 8)
+                .sum::<usize>()
+            + size_of_val(&self.saved_order[..])
+    }
+
     /// The slots and draw order `data`'s sliders key.
     pub fn new(data: &SkeletonData) -> SlotPoses {
         let mut slots = Vec::new();

@@ -1,8 +1,9 @@
 //! World-space geometry of attachments.
 
 use super::Skeleton;
-use crate::core::math::{atan2_deg, cos_deg, sin_deg};
-use crate::core::model::{AttachmentKind, PointAttachment, RegionAttachment, VertexData};
+use crate::core::model::{
+    AttachmentKind, PointAttachment, PointRotationRule, RegionAttachment, VertexData,
+};
 
 impl Skeleton {
     /// World positions of a region's four corners (bottom-left, top-left, top-right,
@@ -90,14 +91,35 @@ impl Skeleton {
         }
     }
 
-    /// World position and rotation (degrees) of a point attachment on `slot`'s bone.
+    /// World position and rotation (degrees) of a point attachment on `slot`'s bone: where
+    /// the point is and where it faces (what the views draw).
     pub fn point_world(&self, slot: usize, p: &PointAttachment) -> (f64, f64, f64) {
+        let (x, y, angle) = self.point_world_radians(slot, p);
+        (x, y, angle / self.data.rules.deg_rad())
+    }
+
+    /// [`Self::point_world`] with the rotation as the runtime of the skeleton's version
+    /// reports it (`Rules::point_rotation`): the number a game reads, which the poses show.
+    pub fn point_world_reported(&self, slot: usize, p: &PointAttachment) -> (f64, f64, f64) {
+        let (x, y, angle) = self.point_world_radians(slot, p);
+        let deg_rad = self.data.rules.deg_rad();
+        let r = match self.data.rules.point_rotation {
+            PointRotationRule::Degrees => angle / deg_rad,
+            PointRotationRule::DegRadSquared => angle * deg_rad,
+        };
+        (x, y, r)
+    }
+
+    /// World position and angle (radians, from `atan2`) of a point attachment, turned by
+    /// the runtime's degRad (4.x: its rounded pi, which decides the sign at exactly 180°).
+    fn point_world_radians(&self, slot: usize, p: &PointAttachment) -> (f64, f64, f64) {
         let bone = &self.bones[self.data.slots[slot].bone];
         let (x, y) = bone.local_to_world(p.x, p.y);
-        let (cos, sin) = (cos_deg(p.rotation), sin_deg(p.rotation));
+        let r = p.rotation * self.data.rules.deg_rad();
+        let (cos, sin) = (r.cos(), r.sin());
         let rx = cos * bone.a + sin * bone.b;
         let ry = cos * bone.c + sin * bone.d;
-        (x, y, atan2_deg(ry, rx))
+        (x, y, ry.atan2(rx))
     }
 
     /// The world vertices of whatever `slot` shows (region corners, every vertex of a vertex

@@ -689,9 +689,38 @@ impl AnimationState {
             animations_changed: self.animations_changed,
             unkeyed_state: self.unkeyed_state,
             empty: self.empty.clone(),
-            properties_seen: self.properties_seen.clone(),
+            // Scratch, cleared before every use: a copy need not carry its table.
+            properties_seen: PropertySet::default(),
             queue_tails: self.queue_tails.clone(),
         }
+    }
+
+    /// About how many heap bytes the state holds (what a copy by
+    /// [`AnimationState::clone_without_listeners`] allocates): its entries with their
+    /// per-timeline arrays, tracks, queue and mix table.
+    pub fn heap_bytes(&self) -> usize {
+        use std::mem::{size_of, size_of_val};
+        let per_entry: usize = self
+            .entries
+            .iter()
+            .flatten()
+            .map(|e| {
+                size_of_val(&e.timeline_mode[..])
+                    + size_of_val(&e.timeline_hold_mix[..])
+                    + size_of_val(&e.timeline_own_claim[..])
+                    + size_of_val(&e.timelines_rotation[..])
+                    + size_of_val(&e.timeline_hints[..])
+                    // Each array is an allocation of its own.
+                    + 5 * 16
+            })
+            .sum();
+        size_of_val(&self.entries[..])
+            + per_entry
+            + size_of_val(&self.tracks[..])
+            + size_of_val(&self.free_slots[..])
+            + size_of_val(&self.queue_tails[..])
+            + self.queue.items.len() * 64
+            + self.data.mix_count() * (size_of::<((usize, usize), f64)>() + 8)
     }
 }
 

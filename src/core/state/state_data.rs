@@ -11,6 +11,11 @@ pub struct AnimationStateData {
 }
 
 impl AnimationStateData {
+    /// How many mix durations are set between pairs of animations.
+    pub fn mix_count(&self) -> usize {
+        self.mixes.len()
+    }
+
     /// No mixing until durations are set.
     pub fn new(skeleton: Arc<SkeletonData>) -> AnimationStateData {
         AnimationStateData {

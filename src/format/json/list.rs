@@ -50,13 +50,6 @@ pub fn opt_list<'de, D: Deserializer<'de>, T: Deserialize<'de>>(
     Option::<List<T>>::deserialize(deserializer).map(|o| o.map(|l| l.0))
 }
 
-/// For `#[serde(default, deserialize_with = "list")]` on a `Vec<T>` field.
-pub fn list<'de, D: Deserializer<'de>, T: Deserialize<'de>>(
-    deserializer: D,
-) -> Result<Vec<T>, D::Error> {
-    List::<T>::deserialize(deserializer).map(|l| l.0)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

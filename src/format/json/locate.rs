@@ -11,13 +11,14 @@ use std::borrow::Cow;
 use super::path::Seg;
 
 /// The 1-based line and column (in bytes) of the first byte of the value at `path`, or `None`
-/// when the path does not lead to a value.
+/// when the path does not lead to a value (the loaders use [`locate_nearest`]).
+#[cfg(test)]
 pub fn locate(text: &[u8], path: &[Seg<'_>]) -> Option<(usize, usize)> {
     find(text, path).map(|offset| line_col(text, offset))
 }
 
-/// Like [`locate`], but when the path cannot be followed to its end, the position of the
-/// deepest value it reaches (the start of the document at worst).
+/// The 1-based line and column of the value at `path`; when the path cannot be followed to
+/// its end, of the deepest value it reaches (the start of the document at worst).
 pub fn locate_nearest(text: &[u8], path: &[Seg<'_>]) -> (usize, usize) {
     let offset = walk(text, path).map_or(0, |(offset, _)| offset);
     line_col(text, offset)

@@ -11,7 +11,7 @@ pub mod parse;
 pub mod path;
 
 pub use budget::BudgetExceeded;
-pub use locate::{line_col, locate, locate_nearest};
+pub use locate::locate_nearest;
 pub use number::{F32, F32List, Raw32};
 pub use ordered_map::{OrderedMap, SmallKey};
 pub use path::{Seg, format_path};

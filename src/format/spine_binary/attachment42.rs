@@ -11,17 +11,18 @@ use crate::core::color::Color;
 use crate::core::model::*;
 use crate::format::spine_binary::cursor::Read;
 
-const NAME: u8 = 1 << 3;
+/// The attachment flags of 4.2+ exports (the writer writes the same bits).
+pub(crate) const NAME: u8 = 1 << 3;
 /// Region, mesh, linked mesh: a path (else the name).
-const PATH: u8 = 1 << 4;
+pub(crate) const PATH: u8 = 1 << 4;
 /// Region, mesh, linked mesh: a color (else white).
-const COLOR: u8 = 1 << 5;
+pub(crate) const COLOR: u8 = 1 << 5;
 /// Region, mesh, linked mesh: an image sequence.
-const SEQUENCE: u8 = 1 << 6;
+pub(crate) const SEQUENCE: u8 = 1 << 6;
 /// Region: a rotation; mesh: weighted vertices; linked mesh: inherits timelines.
-const BIT7: u8 = 1 << 7;
+pub(crate) const BIT7: u8 = 1 << 7;
 /// Bounding box, clipping: weighted vertices; path: closed.
-const BIT4: u8 = 1 << 4;
+pub(crate) const BIT4: u8 = 1 << 4;
 
 /// Reads the attachment stored under `key`, to be stored as `id` (see
 /// [`super::attachment::attachment`] for the linked-mesh contract).

@@ -10,17 +10,44 @@ use crate::core::model::*;
 use crate::format::spine_binary::cursor::Read;
 
 /// Whether bit `n` of `flags` is set.
-fn bit(flags: u8, n: u8) -> bool {
+pub(super) fn bit(flags: u8, n: u8) -> bool {
     flags & (1 << n) != 0
 }
 
 /// A float when `present`, else `default`.
-fn opt(r: &mut Reader<'_>, present: bool, what: &str, default: f64) -> Read<f64> {
+pub(super) fn opt(r: &mut Reader<'_>, present: bool, what: &str, default: f64) -> Read<f64> {
     if present { r.c.f64(what) } else { Ok(default) }
 }
 
+/// The path modes packed in the low five bits of `f` (read at `at`): position (bit 0),
+/// spacing (bits 1-2), rotate (bits 3-4).
+pub(super) fn path_modes(
+    r: &Reader<'_>,
+    at: usize,
+    f: u8,
+) -> Read<(PositionMode, SpacingMode, RotateMode)> {
+    let position_mode = if bit(f, 0) {
+        PositionMode::Percent
+    } else {
+        PositionMode::Fixed
+    };
+    let spacing_mode = match (f >> 1) & 3 {
+        0 => SpacingMode::Length,
+        1 => SpacingMode::Fixed,
+        2 => SpacingMode::Percent,
+        _ => SpacingMode::Proportional,
+    };
+    let rotate_mode = match (f >> 3) & 3 {
+        0 => RotateMode::Tangent,
+        1 => RotateMode::Chain,
+        2 => RotateMode::ChainScale,
+        m => return Err(r.c.error_at(at, format!("unknown rotate mode {m} (0..2)"))),
+    };
+    Ok((position_mode, spacing_mode, rotate_mode))
+}
+
 /// A mix stored in two flag bits: `nonzero` unset is 0, `nonzero` alone 1, both a float.
-fn mix(r: &mut Reader<'_>, nonzero: bool, float: bool, what: &str) -> Read<f64> {
+pub(super) fn mix(r: &mut Reader<'_>, nonzero: bool, float: bool, what: &str) -> Read<f64> {
     match (nonzero, float) {
         (false, _) => Ok(0.0),
         (true, false) => Ok(1.0),
@@ -125,23 +152,7 @@ pub fn path(r: &mut Reader<'_>, data: &mut SkeletonData) -> Read<()> {
         let (name, order, skin_required, bones, target) = path_head(r, data, &mut seen)?;
         let at = r.c.offset();
         let f = r.c.u8("flags")?;
-        let position_mode = if bit(f, 0) {
-            PositionMode::Percent
-        } else {
-            PositionMode::Fixed
-        };
-        let spacing_mode = match (f >> 1) & 3 {
-            0 => SpacingMode::Length,
-            1 => SpacingMode::Fixed,
-            2 => SpacingMode::Percent,
-            _ => SpacingMode::Proportional,
-        };
-        let rotate_mode = match (f >> 3) & 3 {
-            0 => RotateMode::Tangent,
-            1 => RotateMode::Chain,
-            2 => RotateMode::ChainScale,
-            m => return Err(r.c.error_at(at, format!("unknown rotate mode {m} (0..2)"))),
-        };
+        let (position_mode, spacing_mode, rotate_mode) = path_modes(r, at, f)?;
         if f & 0x60 != 0 {
             return Err(r.c.error_at(at, format!("unknown flag bits in {f:#04x}")));
         }

@@ -4,31 +4,13 @@
 //! update order and the index constraint timelines and skins use. A slider's animation is
 //! an index read after the animations ([`slider_animations`]).
 
+use super::flags42::{bit, mix, opt, path_modes};
 use super::names::NameSet;
 use super::read::Reader;
 use super::setup::{bone_list, ik_bones};
 use crate::core::model::*;
 use crate::format::ErrorKind;
 use crate::format::spine_binary::cursor::Read;
-
-/// Whether bit `n` of `flags` is set.
-fn bit(flags: u8, n: u8) -> bool {
-    flags & (1 << n) != 0
-}
-
-/// A float when `present`, else `default`.
-fn opt(r: &mut Reader<'_>, present: bool, what: &str, default: f64) -> Read<f64> {
-    if present { r.c.f64(what) } else { Ok(default) }
-}
-
-/// A mix in two flag bits: `nonzero` unset is 0, `nonzero` alone 1, both a float.
-fn mix(r: &mut Reader<'_>, nonzero: bool, float: bool, what: &str) -> Read<f64> {
-    match (nonzero, float) {
-        (false, _) => Ok(0.0),
-        (true, false) => Ok(1.0),
-        (true, true) => r.c.f64(what),
-    }
-}
 
 /// A property byte of transform mappings and slider drivers (0 rotate .. 5 shearY).
 fn property(r: &mut Reader<'_>, what: &str) -> Read<BoneProperty43> {
@@ -146,23 +128,7 @@ fn path(
     let target = r.c.index(data.slots.len(), "target slot index")?;
     let at = r.c.offset();
     let f = r.c.u8("flags")?;
-    let position_mode = if bit(f, 1) {
-        PositionMode::Percent
-    } else {
-        PositionMode::Fixed
-    };
-    let spacing_mode = match (f >> 2) & 3 {
-        0 => SpacingMode::Length,
-        1 => SpacingMode::Fixed,
-        2 => SpacingMode::Percent,
-        _ => SpacingMode::Proportional,
-    };
-    let rotate_mode = match (f >> 4) & 3 {
-        0 => RotateMode::Tangent,
-        1 => RotateMode::Chain,
-        2 => RotateMode::ChainScale,
-        m => return Err(r.c.error_at(at, format!("unknown rotate mode {m} (0..2)"))),
-    };
+    let (position_mode, spacing_mode, rotate_mode) = path_modes(r, at, f >> 1)?;
     if bit(f, 6) {
         return Err(r.c.error_at(at, format!("unknown flag bit 6 in {f:#04x}")));
     }

@@ -60,17 +60,16 @@ fn short_string(c: &mut Cursor<'_>, max: usize) -> Option<String> {
 
 /// Recognises a Spine binary export by its header. `None`: not one.
 pub fn detect(bytes: &[u8]) -> Option<Header> {
-    // 3.x: hash string (base64, or null), version string. Base64 only, so no JSON text
-    // (quotes, colons, spaces within its first bytes) can pass for a hash.
+    // 3.x: hash string (or null), version string. Exports write base64, but the JSON's
+    // `hash` is any string and `convert --to skel` keeps it; no JSON punctuation and no
+    // spaces (`short_string` takes graphic characters only), so no JSON text within its
+    // first bytes can pass for a hash.
     let mut c = Cursor::new(bytes);
-    let base64 = |h: &String| {
-        h.bytes()
-            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'/' | b'='))
-    };
+    let hash_like = |h: &String| !h.bytes().any(|b| b"\"{}[]:,".contains(&b));
     let hash = if bytes.first() == Some(&0) {
         c.take(1, "hash").ok().map(|_| String::new())
     } else {
-        short_string(&mut c, MAX_HASH).filter(base64)
+        short_string(&mut c, MAX_HASH).filter(hash_like)
     };
     if let Some(hash) = hash
         && let Some(version) = short_string(&mut c, MAX_VERSION).filter(|v| plausible_version(v))
@@ -134,6 +133,10 @@ mod tests {
         assert!(detect(b"{\"skeleton\": {\"spine\": \"3.8.55\"}}").is_none());
         // A JSON text whose first byte would be a plausible length.
         assert!(detect(b" \"a\": 1, \"b\": 2, \"c\": 3, \"d\": 4,\x073.8.55").is_none());
+        // A hand-written JSON hash, kept by `convert --to skel`.
+        let h = detect(b"\x0fpoint-rotation\x073.8.55\xc4").unwrap();
+        assert_eq!(h.hash, "point-rotation");
+        assert!(detect(b"\x0a{\"a\":\"b\"}\x073.8.55").is_none());
         let h = detect(b"\x00\x073.8.55\xc4").unwrap();
         assert_eq!((h.hash.as_str(), h.version.as_str()), ("", "3.8.55"));
         assert!(detect(b"").is_none());

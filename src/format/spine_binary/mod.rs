@@ -1,6 +1,6 @@
 //! The Spine binary export (`.skel`) loader.
 //!
-//! One module per job: [`cursor`] reads the format's primitives and locates errors,
+//! One module per job: `cursor` reads the format's primitives and locates errors,
 //! [`header`] recognises a file by its hash and version string, and one module per format
 //! version turns the rest into the same [`SkeletonData`] the JSON loader builds: one reader
 //! for 3.7 to 4.3 (`read`), one module per section (`setup`, `skins`, `attachment`, `anim`,
@@ -18,8 +18,8 @@ mod anim;
 mod anim38;
 mod anim42;
 mod attachment;
-mod attachment42;
-pub mod cursor;
+pub(crate) mod attachment42;
+pub(crate) mod cursor;
 mod deform;
 mod flags42;
 mod flags43;

@@ -9,12 +9,7 @@ use crate::core::color::Color;
 use crate::core::model::*;
 use crate::format::spine_json::SpineVersion;
 
-const NAME: u8 = 1 << 3;
-const PATH: u8 = 1 << 4;
-const COLOR: u8 = 1 << 5;
-const SEQUENCE: u8 = 1 << 6;
-const BIT7: u8 = 1 << 7;
-const BIT4: u8 = 1 << 4;
+use crate::format::spine_binary::attachment42::{BIT4, BIT7, COLOR, NAME, PATH, SEQUENCE};
 
 /// Path, color and sequence of a region or (linked) mesh: their flags, then (after the
 /// name) the fields.

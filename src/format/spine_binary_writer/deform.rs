@@ -148,22 +148,7 @@ pub fn draw_order(o: &mut Out, t: Option<&DrawOrderTimeline>) {
     o.uvarint(t.times.len());
     for (&time, order) in t.times.iter().zip(&t.orders) {
         o.f32(time);
-        let Some(order) = order else {
-            o.uvarint(0);
-            continue;
-        };
-        let mut moved: Vec<(usize, i32)> = order
-            .iter()
-            .enumerate()
-            .filter(|&(p, &s)| p != s)
-            .map(|(p, &s)| (s, p as i32 - s as i32))
-            .collect();
-        moved.sort_unstable();
-        o.uvarint(moved.len());
-        for (slot, offset) in moved {
-            o.uvarint(slot);
-            o.varint(offset);
-        }
+        moved(o, order.as_deref());
     }
 }
 
@@ -180,30 +165,17 @@ pub fn draw_order_folders(
         o.uvarint(t.times.len());
         for (&time, order) in t.times.iter().zip(&t.orders) {
             o.f32(time);
-            let Some(order) = order else {
-                o.uvarint(0);
-                continue;
-            };
-            let within = order
-                .iter()
-                .map(|s| t.slots.iter().position(|x| x == s))
-                .collect::<Option<Vec<usize>>>()
-                .filter(|w| w.len() == t.slots.len())
-                .ok_or_else(|| {
-                    WriteError("a draw order folder key orders slots outside its folder".into())
-                })?;
-            let mut moved: Vec<(usize, i32)> = within
-                .iter()
-                .enumerate()
-                .filter(|&(p, &j)| p != j)
-                .map(|(p, &j)| (j, p as i32 - j as i32))
-                .collect();
-            moved.sort_unstable();
-            o.uvarint(moved.len());
-            for (j, offset) in moved {
-                o.uvarint(j);
-                o.varint(offset);
-            }
+            let within = order.as_ref().map(|order| {
+                order
+                    .iter()
+                    .map(|s| t.slots.iter().position(|x| x == s))
+                    .collect::<Option<Vec<usize>>>()
+                    .filter(|w| w.len() == t.slots.len())
+                    .ok_or_else(|| {
+                        WriteError("a draw order folder key orders slots outside its folder".into())
+                    })
+            });
+            moved(o, within.transpose()?.as_deref());
         }
     }
     Ok(())
@@ -238,5 +210,23 @@ pub fn events(o: &mut Out, d: &SkeletonData, v: SpineVersion, t: Option<&EventTi
             o.f64(e.volume);
             o.f64(e.balance);
         }
+    }
+}
+
+/// The entries of `order` (position -> index) that moved: their count, then by index each
+/// index and its offset to its position (none for a key without an order).
+fn moved(o: &mut Out, order: Option<&[usize]>) {
+    let order = order.unwrap_or_default();
+    let mut moved: Vec<(usize, i32)> = order
+        .iter()
+        .enumerate()
+        .filter(|&(p, &s)| p != s)
+        .map(|(p, &s)| (s, p as i32 - s as i32))
+        .collect();
+    moved.sort_unstable();
+    o.uvarint(moved.len());
+    for (index, offset) in moved {
+        o.uvarint(index);
+        o.varint(offset);
     }
 }

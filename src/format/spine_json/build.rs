@@ -2,33 +2,24 @@
 //! applied, and every cross-reference and count checked.
 
 use super::SpineVersion;
+use super::anim::{AnimationLayout, animations};
 use super::ctx::{Ctx, Names, unique_names};
-use super::dto::SkeletonFile;
+use super::dto::{SkeletonFile, SkeletonInfo};
 use super::{setup, skins};
 use crate::core::model::{SkeletonData, SourceInfo};
 use crate::format::LoadError;
+use crate::format::json::Seg;
 use crate::format::json::budget::Budget;
-use crate::format::json::{OrderedMap, Seg};
 
 use crate::format::ErrorKind;
 use Seg::{Entry, Index, Key};
 
-/// Reads the animations of one JSON layout (3.8's or 4.x's).
-pub type AnimationsFn<A> =
-    for<'t, 'n> fn(
-        Ctx<'t>,
-        OrderedMap<A>,
-        &Names<'n>,
-        &SkeletonData,
-    ) -> Result<Vec<crate::core::animation::Animation>, LoadError>;
-
 /// Builds the skeleton. `text` is the document `file` was parsed from (to locate errors).
-pub fn build<A>(
+pub fn build<A: AnimationLayout>(
     text: &[u8],
     file: SkeletonFile<A>,
     name: &str,
     version: SpineVersion,
-    animations: AnimationsFn<A>,
 ) -> Result<SkeletonData, LoadError> {
     let budget = Budget::for_text(text.len());
     let ctx = Ctx::new(text, &budget, version);
@@ -59,23 +50,7 @@ pub fn build<A>(
             "\"referenceScale\" is new in Spine 4.2",
         ));
     }
-    let mut data = SkeletonData {
-        name: name.to_string(),
-        source: SourceInfo {
-            format: "Spine".into(),
-            version: skeleton.spine.clone().unwrap_or_default(),
-        },
-        rules: version.rules(),
-        hash: skeleton.hash.unwrap_or_default(),
-        x: skeleton.x,
-        y: skeleton.y,
-        width: skeleton.width,
-        height: skeleton.height,
-        fps: skeleton.fps.unwrap_or(30.0),
-        images: skeleton.images,
-        audio: skeleton.audio,
-        ..SkeletonData::default()
-    };
+    let mut data = skeleton_data(name, version, skeleton);
     let mut names = Names::default();
     let mut warnings = Vec::new();
     names.bones = setup::bones(ctx, version, &bones, &mut data.bones, &mut warnings)?;
@@ -91,9 +66,6 @@ pub fn build<A>(
     names.path = setup::path(ctx, version, &path, &names, &mut data.path_constraints)?;
     let physics = physics.unwrap_or_default();
     names.physics = setup::physics(ctx, &physics, &names, &mut data.physics_constraints)?;
-    if let Some(scale) = skeleton.reference_scale {
-        data.reference_scale = crate::core::model::ReferenceScale(scale);
-    }
     data.load_warnings = warnings;
     names.events = setup::events(ctx, &events, &mut data.events)?;
     let skin_names: Vec<String> = skins.iter().map(|s| s.name.clone()).collect();
@@ -149,11 +121,33 @@ pub fn build43(
         animations: anims,
         ..
     } = file;
+    let mut data = skeleton_data(name, version, skeleton);
+    let mut names = Names::default();
+    let mut warnings = Vec::new();
+    names.bones = setup::bones(ctx, version, &bones, &mut data.bones, &mut warnings)?;
+    names.slots = setup::slots(ctx, &slots, &names.bones, &mut data.slots)?;
+    let sliders = super::setup43::constraints(ctx, &constraints, &mut names, &mut data)?;
+    data.load_warnings = warnings;
+    names.events = setup::events(ctx, &events, &mut data.events)?;
+    let skin_names: Vec<String> = skins.iter().map(|s| s.name.clone()).collect();
+    names.skins = unique_names(ctx, skin_names.iter().map(String::as_str), "skin", |i| {
+        vec![Key("skins"), Index(i), Key("name")]
+    })?;
+    skins::skins(ctx, skins, &names, &mut data)?;
+    check_setup_attachments(ctx, &data)?;
+    data.animations = animations(ctx, anims, &names, &data)?;
+    super::linked_slots43::share_linked_timelines(ctx, &mut data)?;
+    super::setup43::resolve_sliders(ctx, &sliders, &mut data)?;
+    Ok(data)
+}
+
+/// A [`SkeletonData`] with the fields of the `skeleton` section and nothing else yet.
+fn skeleton_data(name: &str, version: SpineVersion, skeleton: SkeletonInfo) -> SkeletonData {
     let mut data = SkeletonData {
         name: name.to_string(),
         source: SourceInfo {
             format: "Spine".into(),
-            version: skeleton.spine.clone().unwrap_or_default(),
+            version: skeleton.spine.unwrap_or_default(),
         },
         rules: version.rules(),
         hash: skeleton.hash.unwrap_or_default(),
@@ -169,26 +163,5 @@ pub fn build43(
     if let Some(scale) = skeleton.reference_scale {
         data.reference_scale = crate::core::model::ReferenceScale(scale);
     }
-    let mut names = Names::default();
-    let mut warnings = Vec::new();
-    names.bones = setup::bones(ctx, version, &bones, &mut data.bones, &mut warnings)?;
-    names.slots = setup::slots(ctx, &slots, &names.bones, &mut data.slots)?;
-    let (tables, sliders) = super::setup43::constraints(ctx, &constraints, &names, &mut data)?;
-    names.ik = tables.ik;
-    names.transform = tables.transform;
-    names.path = tables.path;
-    names.physics = tables.physics;
-    names.slider = tables.slider;
-    data.load_warnings = warnings;
-    names.events = setup::events(ctx, &events, &mut data.events)?;
-    let skin_names: Vec<String> = skins.iter().map(|s| s.name.clone()).collect();
-    names.skins = unique_names(ctx, skin_names.iter().map(String::as_str), "skin", |i| {
-        vec![Key("skins"), Index(i), Key("name")]
-    })?;
-    skins::skins(ctx, skins, &names, &mut data)?;
-    check_setup_attachments(ctx, &data)?;
-    data.animations = super::anim4::animations(ctx, anims, &names, &data)?;
-    super::linked_slots43::share_linked_timelines(ctx, &mut data)?;
-    super::setup43::resolve_sliders(ctx, &sliders, &mut data)?;
-    Ok(data)
+    data
 }

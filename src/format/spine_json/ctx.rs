@@ -43,6 +43,28 @@ impl<'t> Ctx<'t> {
         self.budget.spend(bytes)
     }
 
+    /// Walks the named entries of the section `anim.section` (`bones`, `ik`, `slider`...)
+    /// in file order: refuses a repeated name, then calls `f` with each entry's path, name
+    /// and value (the per-timeline loop every animation section shares).
+    pub fn each_entry<T>(
+        &self,
+        anim: &[Seg<'_>],
+        section: &'static str,
+        map: &mut OrderedMap<T>,
+        mut f: impl FnMut(&[Seg<'_>], &str, &mut T) -> Result<(), LoadError>,
+    ) -> Result<(), LoadError> {
+        self.no_duplicates(map, &join(anim, &[Seg::Key(section)]))?;
+        for (i, (name, t)) in map.0.iter_mut().enumerate() {
+            let name = name.as_str();
+            f(
+                &join(anim, &[Seg::Key(section), Seg::Entry(i, name)]),
+                name,
+                t,
+            )?;
+        }
+        Ok(())
+    }
+
     /// Fails at the first repeated key of `map` (found at `at`).
     pub fn no_duplicates<T>(&self, map: &OrderedMap<T>, at: &[Seg<'_>]) -> Result<(), LoadError> {
         match map.first_duplicate() {

@@ -88,6 +88,33 @@ macro_rules! curve_key {
 }
 pub(crate) use curve_key;
 
+/// Defines key structs that share leading and trailing fields (`time`; the curve fields):
+/// `key_structs!({head fields} {tail fields} marker; structs...)` writes each struct with
+/// the head fields, its own, then the tail, and invokes `marker!(Name)` (which implements
+/// the key's trait). A macro rather than `#[serde(flatten)]`, which cannot be combined
+/// with `deny_unknown_fields`; the field order (and so serde's "expected one of" lists) is
+/// the one written out by hand before.
+macro_rules! key_structs {
+    ({$($head:tt)*} {$($tail:tt)*} $marker:ident;) => {};
+    (
+        {$($head:tt)*} {$($tail:tt)*} $marker:ident;
+        $(#[$attr:meta])* pub struct $name:ident { $($body:tt)* }
+        $($rest:tt)*
+    ) => {
+        #[derive(serde::Deserialize)]
+        #[serde(deny_unknown_fields)]
+        $(#[$attr])*
+        pub struct $name {
+            $($head)*
+            $($body)*
+            $($tail)*
+        }
+        $marker!($name);
+        $crate::format::spine_json::curve::key_structs!({$($head)*} {$($tail)*} $marker; $($rest)*);
+    };
+}
+pub(crate) use key_structs;
+
 /// The interpolation out of a key, adding its bezier table to `keys`.
 pub fn interp(keys: &mut Keys, spec: CurveSpec<'_>) -> Interp {
     match spec.curve {

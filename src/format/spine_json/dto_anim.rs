@@ -2,7 +2,7 @@
 
 use serde::Deserialize;
 
-use super::curve::{CurveDto, OptF64, curve_key};
+use super::curve::{CurveDto, OptF64, curve_key, key_structs};
 use crate::format::json::list::opt_list;
 use crate::format::json::{F32, OrderedMap, SmallKey};
 
@@ -45,38 +45,6 @@ pub struct BoneTimelinesDto {
 }
 
 #[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct RotateKey {
-    #[serde(default)]
-    pub time: F32,
-    pub angle: Option<F32>,
-    pub curve: Option<CurveDto>,
-    #[serde(default)]
-    pub c2: OptF64,
-    #[serde(default)]
-    pub c3: OptF64,
-    #[serde(default)]
-    pub c4: OptF64,
-}
-
-/// Translate, scale and shear keys (the defaults differ: the builder applies them).
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct XyKey {
-    #[serde(default)]
-    pub time: F32,
-    pub x: Option<F32>,
-    pub y: Option<F32>,
-    pub curve: Option<CurveDto>,
-    #[serde(default)]
-    pub c2: OptF64,
-    #[serde(default)]
-    pub c3: OptF64,
-    #[serde(default)]
-    pub c4: OptF64,
-}
-
-#[derive(Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct SlotTimelinesDto {
     #[serde(default, deserialize_with = "opt_list")]
@@ -97,74 +65,6 @@ pub struct AttachmentKey {
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct ColorKey {
-    #[serde(default)]
-    pub time: F32,
-    pub color: SmallKey,
-    pub curve: Option<CurveDto>,
-    #[serde(default)]
-    pub c2: OptF64,
-    #[serde(default)]
-    pub c3: OptF64,
-    #[serde(default)]
-    pub c4: OptF64,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct TwoColorKey {
-    #[serde(default)]
-    pub time: F32,
-    pub light: SmallKey,
-    pub dark: SmallKey,
-    pub curve: Option<CurveDto>,
-    #[serde(default)]
-    pub c2: OptF64,
-    #[serde(default)]
-    pub c3: OptF64,
-    #[serde(default)]
-    pub c4: OptF64,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields, rename_all = "camelCase")]
-pub struct IkKey {
-    #[serde(default)]
-    pub time: F32,
-    pub mix: Option<F32>,
-    pub softness: Option<F32>,
-    pub bend_positive: Option<bool>,
-    pub compress: Option<bool>,
-    pub stretch: Option<bool>,
-    pub curve: Option<CurveDto>,
-    #[serde(default)]
-    pub c2: OptF64,
-    #[serde(default)]
-    pub c3: OptF64,
-    #[serde(default)]
-    pub c4: OptF64,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields, rename_all = "camelCase")]
-pub struct TransformKey {
-    #[serde(default)]
-    pub time: F32,
-    pub rotate_mix: Option<F32>,
-    pub translate_mix: Option<F32>,
-    pub scale_mix: Option<F32>,
-    pub shear_mix: Option<F32>,
-    pub curve: Option<CurveDto>,
-    #[serde(default)]
-    pub c2: OptF64,
-    #[serde(default)]
-    pub c3: OptF64,
-    #[serde(default)]
-    pub c4: OptF64,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
 pub struct PathTimelinesDto {
     #[serde(default, deserialize_with = "opt_list")]
     pub position: Option<Vec<PathPositionKey>>,
@@ -172,71 +72,6 @@ pub struct PathTimelinesDto {
     pub spacing: Option<Vec<PathSpacingKey>>,
     #[serde(default, deserialize_with = "opt_list")]
     pub mix: Option<Vec<PathMixKey>>,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct PathPositionKey {
-    #[serde(default)]
-    pub time: F32,
-    pub position: Option<F32>,
-    pub curve: Option<CurveDto>,
-    #[serde(default)]
-    pub c2: OptF64,
-    #[serde(default)]
-    pub c3: OptF64,
-    #[serde(default)]
-    pub c4: OptF64,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct PathSpacingKey {
-    #[serde(default)]
-    pub time: F32,
-    pub spacing: Option<F32>,
-    pub curve: Option<CurveDto>,
-    #[serde(default)]
-    pub c2: OptF64,
-    #[serde(default)]
-    pub c3: OptF64,
-    #[serde(default)]
-    pub c4: OptF64,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields, rename_all = "camelCase")]
-pub struct PathMixKey {
-    #[serde(default)]
-    pub time: F32,
-    pub rotate_mix: Option<F32>,
-    pub translate_mix: Option<F32>,
-    pub curve: Option<CurveDto>,
-    #[serde(default)]
-    pub c2: OptF64,
-    #[serde(default)]
-    pub c3: OptF64,
-    #[serde(default)]
-    pub c4: OptF64,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct DeformKey {
-    #[serde(default)]
-    pub time: F32,
-    #[serde(default)]
-    pub offset: u32,
-    /// Kept in f64 until added to the setup vertices, then rounded once.
-    #[serde(default, deserialize_with = "opt_list")]
-    pub vertices: Option<Vec<f64>>,
-    pub curve: Option<CurveDto>,
-    #[serde(default)]
-    pub c2: OptF64,
-    #[serde(default)]
-    pub c3: OptF64,
-    #[serde(default)]
-    pub c4: OptF64,
 }
 
 #[derive(Deserialize)]
@@ -268,15 +103,77 @@ pub struct DrawOrderOffset {
     pub offset: i64,
 }
 
-curve_key!(
-    RotateKey,
-    XyKey,
-    ColorKey,
-    TwoColorKey,
-    IkKey,
-    TransformKey,
-    PathPositionKey,
-    PathSpacingKey,
-    PathMixKey,
-    DeformKey,
-);
+// 3.x keys: `time` first, then their own fields, then the curve fields (see `CurveKey`).
+key_structs! {
+    {
+        #[serde(default)]
+        pub time: F32,
+    }
+    {
+        pub curve: Option<CurveDto>,
+        #[serde(default)]
+        pub c2: OptF64,
+        #[serde(default)]
+        pub c3: OptF64,
+        #[serde(default)]
+        pub c4: OptF64,
+    }
+    curve_key;
+    pub struct RotateKey {
+        pub angle: Option<F32>,
+    }
+
+    /// Translate, scale and shear keys (the defaults differ: the builder applies them).
+    pub struct XyKey {
+        pub x: Option<F32>,
+        pub y: Option<F32>,
+    }
+
+    pub struct ColorKey {
+        pub color: SmallKey,
+    }
+
+    pub struct TwoColorKey {
+        pub light: SmallKey,
+        pub dark: SmallKey,
+    }
+
+    #[serde(rename_all = "camelCase")]
+    pub struct IkKey {
+        pub mix: Option<F32>,
+        pub softness: Option<F32>,
+        pub bend_positive: Option<bool>,
+        pub compress: Option<bool>,
+        pub stretch: Option<bool>,
+    }
+
+    #[serde(rename_all = "camelCase")]
+    pub struct TransformKey {
+        pub rotate_mix: Option<F32>,
+        pub translate_mix: Option<F32>,
+        pub scale_mix: Option<F32>,
+        pub shear_mix: Option<F32>,
+    }
+
+    pub struct PathPositionKey {
+        pub position: Option<F32>,
+    }
+
+    pub struct PathSpacingKey {
+        pub spacing: Option<F32>,
+    }
+
+    #[serde(rename_all = "camelCase")]
+    pub struct PathMixKey {
+        pub rotate_mix: Option<F32>,
+        pub translate_mix: Option<F32>,
+    }
+
+    pub struct DeformKey {
+        #[serde(default)]
+        pub offset: u32,
+        /// Kept in f64 until added to the setup vertices, then rounded once.
+        #[serde(default, deserialize_with = "opt_list")]
+        pub vertices: Option<Vec<f64>>,
+    }
+}

@@ -10,6 +10,7 @@ use std::fmt;
 use serde::Deserialize;
 use serde::de::{self, Deserializer, MapAccess, SeqAccess, Visitor};
 
+use super::curve::key_structs;
 use super::dto_anim::{AttachmentKey, DrawOrderKey, EventKey};
 use crate::format::json::list::{List, opt_list};
 use crate::format::json::ordered_map::MapKey;
@@ -155,25 +156,87 @@ impl<'de> Deserialize<'de> for Curve4 {
     }
 }
 
-/// A one-value key (`rotate`, `translatex`, `alpha`, path position, physics parameters, ...).
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct ValueKey {
-    #[serde(default)]
-    pub time: Raw32,
-    pub value: Option<Raw32>,
-    pub curve: Option<Curve4>,
+/// A 4.x key with a `curve`.
+pub trait Curved4 {
+    fn curve(&self) -> Option<&Curve4>;
 }
 
-/// `translate`, `scale` and `shear` keys.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct XyKey {
-    #[serde(default)]
-    pub time: Raw32,
-    pub x: Option<Raw32>,
-    pub y: Option<Raw32>,
-    pub curve: Option<Curve4>,
+/// Implements [`Curved4`] for a key struct with a `curve` field.
+macro_rules! curved4 {
+    ($name:ident) => {
+        impl Curved4 for $name {
+            fn curve(&self) -> Option<&Curve4> {
+                self.curve.as_ref()
+            }
+        }
+    };
+}
+
+// 4.x keys: `time` first, then their own fields, then `curve`.
+key_structs! {
+    {
+        #[serde(default)]
+        pub time: Raw32,
+    }
+    {
+        pub curve: Option<Curve4>,
+    }
+    curved4;
+    /// A one-value key (`rotate`, `translatex`, `alpha`, path position, physics values...).
+    pub struct ValueKey {
+        pub value: Option<Raw32>,
+    }
+
+    /// `translate`, `scale` and `shear` keys.
+    pub struct XyKey {
+        pub x: Option<Raw32>,
+        pub y: Option<Raw32>,
+    }
+
+    /// `rgba` and `rgb` keys.
+    pub struct ColorKey {
+        pub color: SmallKey,
+    }
+
+    /// `rgba2` and `rgb2` keys.
+    pub struct Color2Key {
+        pub light: SmallKey,
+        pub dark: SmallKey,
+    }
+
+    #[serde(rename_all = "camelCase")]
+    pub struct IkKey {
+        pub mix: Option<Raw32>,
+        pub softness: Option<Raw32>,
+        pub bend_positive: Option<bool>,
+        pub compress: Option<bool>,
+        pub stretch: Option<bool>,
+    }
+
+    #[serde(rename_all = "camelCase")]
+    pub struct TransformKey {
+        pub mix_rotate: Option<Raw32>,
+        pub mix_x: Option<Raw32>,
+        pub mix_y: Option<Raw32>,
+        pub mix_scale_x: Option<Raw32>,
+        pub mix_scale_y: Option<Raw32>,
+        pub mix_shear_y: Option<Raw32>,
+    }
+
+    #[serde(rename_all = "camelCase")]
+    pub struct PathMixKey {
+        pub mix_rotate: Option<Raw32>,
+        pub mix_x: Option<Raw32>,
+        pub mix_y: Option<Raw32>,
+    }
+
+    pub struct DeformKey {
+        #[serde(default)]
+        pub offset: u32,
+        /// Kept in f64 until added to the setup vertices, then rounded once.
+        #[serde(default, deserialize_with = "opt_list")]
+        pub vertices: Option<Vec<f64>>,
+    }
 }
 
 /// `inherit` keys (4.2).
@@ -184,78 +247,6 @@ pub struct InheritKey {
     pub time: Raw32,
     #[serde(default)]
     pub inherit: super::dto::InheritDto,
-}
-
-/// `rgba` and `rgb` keys.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct ColorKey {
-    #[serde(default)]
-    pub time: Raw32,
-    pub color: SmallKey,
-    pub curve: Option<Curve4>,
-}
-
-/// `rgba2` and `rgb2` keys.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Color2Key {
-    #[serde(default)]
-    pub time: Raw32,
-    pub light: SmallKey,
-    pub dark: SmallKey,
-    pub curve: Option<Curve4>,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields, rename_all = "camelCase")]
-pub struct IkKey {
-    #[serde(default)]
-    pub time: Raw32,
-    pub mix: Option<Raw32>,
-    pub softness: Option<Raw32>,
-    pub bend_positive: Option<bool>,
-    pub compress: Option<bool>,
-    pub stretch: Option<bool>,
-    pub curve: Option<Curve4>,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields, rename_all = "camelCase")]
-pub struct TransformKey {
-    #[serde(default)]
-    pub time: Raw32,
-    pub mix_rotate: Option<Raw32>,
-    pub mix_x: Option<Raw32>,
-    pub mix_y: Option<Raw32>,
-    pub mix_scale_x: Option<Raw32>,
-    pub mix_scale_y: Option<Raw32>,
-    pub mix_shear_y: Option<Raw32>,
-    pub curve: Option<Curve4>,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields, rename_all = "camelCase")]
-pub struct PathMixKey {
-    #[serde(default)]
-    pub time: Raw32,
-    pub mix_rotate: Option<Raw32>,
-    pub mix_x: Option<Raw32>,
-    pub mix_y: Option<Raw32>,
-    pub curve: Option<Curve4>,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct DeformKey {
-    #[serde(default)]
-    pub time: Raw32,
-    #[serde(default)]
-    pub offset: u32,
-    /// Kept in f64 until added to the setup vertices, then rounded once.
-    #[serde(default, deserialize_with = "opt_list")]
-    pub vertices: Option<Vec<f64>>,
-    pub curve: Option<Curve4>,
 }
 
 /// Sequence keys (4.1+).

@@ -4,7 +4,13 @@
 //! structs mirroring the format (unknown fields are errors), then `build` resolves names to
 //! indices, applies defaults and checks everything a runtime would trip over, reporting each
 //! problem with its JSON path and line/column (found by rescanning the text, see
-//! [`crate::format::json::locate()`]).
+//! `format::json::locate`).
+//!
+//! Animations are read by one reader (`anim::animations`) over the two key layouts, 3.x
+//! (`dto_anim`, read in `anim`) and 4.x (`dto_anim4`, read in `anim4`): each layout says
+//! which sections an animation has and how a key list becomes keys; the walks over the
+//! sections (named entries, `ik` / `transform`, `deform`) and the version rules (e.g. 4.1
+//! moving `deform` to `attachments`) are shared.
 
 mod anim;
 mod anim4;
@@ -99,9 +105,9 @@ pub fn load(text: &[u8], name: &str, version: SpineVersion) -> Result<SkeletonDa
         build::build43(text, file, name)
     } else if version <= SpineVersion::V38 {
         let file: dto::SkeletonFile = from_slice(text)?;
-        build::build(text, file, name, version, anim::animations)
+        build::build(text, file, name, version)
     } else {
         let file: dto::SkeletonFile<dto_anim4::AnimationDto> = from_slice(text)?;
-        build::build(text, file, name, version, anim4::animations)
+        build::build(text, file, name, version)
     }
 }

@@ -13,16 +13,6 @@ use crate::format::json::{OrderedMap, Seg};
 use crate::format::ErrorKind;
 use Seg::{Entry, Index, Key};
 
-/// Name tables of the constraints, per kind (index into that kind's list).
-#[derive(Default)]
-pub struct ConstraintNames<'a> {
-    pub ik: HashMap<&'a str, usize>,
-    pub transform: HashMap<&'a str, usize>,
-    pub path: HashMap<&'a str, usize>,
-    pub physics: HashMap<&'a str, usize>,
-    pub slider: HashMap<&'a str, usize>,
-}
-
 /// A slider's animation name, resolved once the animations are read.
 pub struct PendingSlider<'a> {
     pub slider: usize,
@@ -30,15 +20,15 @@ pub struct PendingSlider<'a> {
     pub animation: &'a str,
 }
 
-/// Reads `constraints[]` into `data`. Returns the name tables and the sliders' animation
-/// names (resolved by [`resolve_sliders`]).
+/// Reads `constraints[]` into `data` and their names into `names` (per kind: the index
+/// into that kind's list). Returns the sliders' animation names (resolved by
+/// [`resolve_sliders`]).
 pub fn constraints<'a>(
     ctx: Ctx<'_>,
     dtos: &'a [ConstraintDto],
-    names: &Names<'_>,
+    names: &mut Names<'a>,
     data: &mut SkeletonData,
-) -> Result<(ConstraintNames<'a>, Vec<PendingSlider<'a>>), LoadError> {
-    let mut table = ConstraintNames::default();
+) -> Result<Vec<PendingSlider<'a>>, LoadError> {
     let mut pending = Vec::new();
     for (i, c) in dtos.iter().enumerate() {
         let at = |field| [Key("constraints"), Index(i), Key(field)];
@@ -54,11 +44,11 @@ pub fn constraints<'a>(
         let order = i32::try_from(i).map_err(|_| ctx.err(&at("name"), "too many constraints"))?;
         // Names are unique per type (timelines are grouped by type).
         let taken = match c.kind {
-            ConstraintType::Ik => table.ik.contains_key(c.name.as_str()),
-            ConstraintType::Transform => table.transform.contains_key(c.name.as_str()),
-            ConstraintType::Path => table.path.contains_key(c.name.as_str()),
-            ConstraintType::Physics => table.physics.contains_key(c.name.as_str()),
-            ConstraintType::Slider => table.slider.contains_key(c.name.as_str()),
+            ConstraintType::Ik => names.ik.contains_key(c.name.as_str()),
+            ConstraintType::Transform => names.transform.contains_key(c.name.as_str()),
+            ConstraintType::Path => names.path.contains_key(c.name.as_str()),
+            ConstraintType::Physics => names.physics.contains_key(c.name.as_str()),
+            ConstraintType::Slider => names.slider.contains_key(c.name.as_str()),
         };
         if taken {
             return Err(ctx
@@ -70,33 +60,37 @@ pub fn constraints<'a>(
         }
         match c.kind {
             ConstraintType::Ik => {
-                table.ik.insert(&c.name, data.ik_constraints.len());
-                data.ik_constraints.push(ik(ctx, i, c, names, order)?);
+                let ik = ik(ctx, i, c, names, order)?;
+                add(&mut names.ik, &c.name, &mut data.ik_constraints, ik);
             }
             ConstraintType::Transform => {
-                table
-                    .transform
-                    .insert(&c.name, data.transform_constraints.len());
-                data.transform_constraints
-                    .push(transform(ctx, i, c, names, order)?);
+                let transform = transform(ctx, i, c, names, order)?;
+                add(
+                    &mut names.transform,
+                    &c.name,
+                    &mut data.transform_constraints,
+                    transform,
+                );
             }
             ConstraintType::Path => {
-                table.path.insert(&c.name, data.path_constraints.len());
-                data.path_constraints.push(path(ctx, i, c, names, order)?);
+                let path = path(ctx, i, c, names, order)?;
+                add(&mut names.path, &c.name, &mut data.path_constraints, path);
             }
             ConstraintType::Physics => {
-                table
-                    .physics
-                    .insert(&c.name, data.physics_constraints.len());
-                data.physics_constraints
-                    .push(physics(ctx, i, c, names, order)?);
+                let physics = physics(ctx, i, c, names, order)?;
+                add(
+                    &mut names.physics,
+                    &c.name,
+                    &mut data.physics_constraints,
+                    physics,
+                );
             }
             ConstraintType::Slider => {
                 let Some(animation) = c.animation.as_deref() else {
                     return Err(ctx.err(&at("name"), "a slider constraint needs an \"animation\""));
                 };
                 let index = data.slider_constraints.len();
-                table.slider.insert(&c.name, index);
+                names.slider.insert(&c.name, index);
                 pending.push(PendingSlider {
                     slider: index,
                     list_index: i,
@@ -107,7 +101,13 @@ pub fn constraints<'a>(
             }
         }
     }
-    Ok((table, pending))
+    Ok(pending)
+}
+
+/// Appends `item` to `list` and names its index `name` in `table`.
+fn add<'a, T>(table: &mut HashMap<&'a str, usize>, name: &'a str, list: &mut Vec<T>, item: T) {
+    table.insert(name, list.len());
+    list.push(item);
 }
 
 /// `constraints[i].<field>`, required.

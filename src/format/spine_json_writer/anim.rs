@@ -1,6 +1,6 @@
 //! Animations of a Spine JSON export: keys and curves per timeline, grouped as each version
 //! names them (3.8: `deform`, `angle`, `rotateMix`...; 4.x: `value`, `mixRotate`, 4.1+:
-//! `attachments` with `deform` and `sequence`).
+//! `attachments` with `deform` and `sequence`; 4.3 sections: `anim43`).
 
 use super::curve::{Kind, control_points};
 use super::json::{Json, Obj};
@@ -283,7 +283,13 @@ fn animation(
     };
     let mut draw_order = None;
     let mut events = None;
+    let (mut sliders, mut folders) = (Groups::default(), Vec::new());
     for t in &a.timelines {
+        // 4.3: the loader's copy for a slot whose linked mesh follows this mesh's keys; the
+        // file says so once, on the linked mesh (`slot`).
+        if v >= SpineVersion::V43 && super::anim43::follower_copy(d, places, t) {
+            continue;
+        }
         match t {
             Timeline::Attachment(_) | Timeline::Color(_) | Timeline::TwoColor(_) => {
                 slot_timeline(d, v, t, &mut slots)?;
@@ -418,12 +424,21 @@ fn animation(
                 let slot_name = &d.slots[*slot].name;
                 attach(skin, slot_name, key, "deform", Json::Arr(out));
             }
-            Timeline::Slider(_) | Timeline::DrawOrderFolder(_) => {
-                return Err(WriteError(format!(
-                    "animation \"{}\": Spine 4.3 timelines are not written yet",
-                    a.name
-                )));
+            Timeline::Slider(t) => {
+                let k = &t.keys;
+                let json = keys_json(v, k, 1, |o, i| {
+                    o.put("value", Json::f64(k.value(i, 0)));
+                })?;
+                let name = match t.property {
+                    SliderProperty::Time => "time",
+                    SliderProperty::Mix => "mix",
+                };
+                let c = d.slider_constraints.get(t.constraint).ok_or_else(|| {
+                    WriteError(format!("animation \"{}\": keys of no slider", a.name))
+                })?;
+                sliders.get(&c.name).put(name, json);
             }
+            Timeline::DrawOrderFolder(t) => folders.push(super::anim43::folder(d, t)?),
             Timeline::Sequence(t) => {
                 let (skin, slot, key) = places.get(&t.attachment).ok_or_else(|| {
                     WriteError(format!(
@@ -533,6 +548,9 @@ fn animation(
     if !physics.0.is_empty() {
         o.put("physics", physics.done());
     }
+    if !sliders.0.is_empty() {
+        o.put("slider", sliders.done());
+    }
     if !attachments.is_empty() {
         let key = if v < SpineVersion::V41 {
             "deform"
@@ -551,6 +569,9 @@ fn animation(
     }
     if let Some(j) = draw_order {
         o.put("drawOrder", j);
+    }
+    if !folders.is_empty() {
+        o.put("drawOrderFolder", Json::Arr(folders));
     }
     if let Some(j) = events {
         o.put("events", j);

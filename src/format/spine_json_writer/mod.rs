@@ -5,12 +5,15 @@
 //! Nothing is rounded: every number is the shortest text that reads back as the same `f32`
 //! (the precision Spine stores), and beziers, which the model keeps as sampled tables, are
 //! solved back to their control points (`curve`). One module per part: [`json`] (the tree
-//! and its printer), `setup` and `anim`.
+//! and its printer), `setup`
+//! (4.3's one constraint list: `setup43`) and `anim`.
 
 mod anim;
+mod anim43;
 pub(crate) mod curve;
 pub mod json;
 mod setup;
+mod setup43;
 
 use std::collections::HashMap;
 
@@ -47,15 +50,12 @@ pub fn write(data: &SkeletonData) -> Result<String, WriteError> {
     }
     let v = SpineVersion::from_export(&data.source.version).ok_or_else(|| {
         WriteError(format!(
-            "Spine \"{}\" is not a version bonescope writes (3.7, 3.8, 4.0, 4.1, 4.2)",
+            "Spine \"{}\" is not a version bonescope writes (3.7, 3.8, 4.0, 4.1, 4.2, 4.3)",
             data.source.version
         ))
     })?;
-    if v == SpineVersion::V43 {
-        return Err(WriteError(format!(
-            "Spine {} skeletons are not written as JSON yet (3.7, 3.8, 4.0, 4.1, 4.2 are)",
-            v.name()
-        )));
+    if v < SpineVersion::V43 && !data.slider_constraints.is_empty() {
+        return Err(WriteError("sliders are Spine 4.3 constraints".into()));
     }
     let places = places(data);
     let mut root = vec![
@@ -68,22 +68,30 @@ pub fn write(data: &SkeletonData) -> Result<String, WriteError> {
             root.push((k.to_string(), j));
         }
     };
-    put("ik", setup::ik(data, v), data.ik_constraints.is_empty());
-    put(
-        "transform",
-        setup::transform(data, v),
-        data.transform_constraints.is_empty(),
-    );
-    put(
-        "path",
-        setup::path(data, v),
-        data.path_constraints.is_empty(),
-    );
-    put(
-        "physics",
-        setup::physics(data),
-        data.physics_constraints.is_empty(),
-    );
+    if v >= SpineVersion::V43 {
+        put(
+            "constraints",
+            setup43::constraints(data)?,
+            data.constraint_order.is_empty(),
+        );
+    } else {
+        put("ik", setup::ik(data, v), data.ik_constraints.is_empty());
+        put(
+            "transform",
+            setup::transform(data, v),
+            data.transform_constraints.is_empty(),
+        );
+        put(
+            "path",
+            setup::path(data, v),
+            data.path_constraints.is_empty(),
+        );
+        put(
+            "physics",
+            setup::physics(data),
+            data.physics_constraints.is_empty(),
+        );
+    }
     put(
         "skins",
         setup::skins(data, v, &places)?,

@@ -105,7 +105,7 @@ pub fn slots(d: &SkeletonData) -> Json {
     )
 }
 
-fn names(d: &SkeletonData, bones: &[usize]) -> Json {
+pub fn names(d: &SkeletonData, bones: &[usize]) -> Json {
     Json::Arr(bones.iter().map(|&b| Json::str(&d.bones[b].name)).collect())
 }
 
@@ -181,39 +181,44 @@ pub fn path(d: &SkeletonData, v: SpineVersion) -> Json {
             .map(|c| {
                 let mut o = head(d, &c.name, c.order, c.skin_required, &c.bones);
                 o.put("target", Json::str(&d.slots[c.target].name));
-                let position = match c.position_mode {
-                    PositionMode::Fixed => "fixed",
-                    PositionMode::Percent => "percent",
-                };
-                let spacing = match c.spacing_mode {
-                    SpacingMode::Length => "length",
-                    SpacingMode::Fixed => "fixed",
-                    SpacingMode::Percent => "percent",
-                    SpacingMode::Proportional => "proportional",
-                };
-                let rotate = match c.rotate_mode {
-                    RotateMode::Tangent => "tangent",
-                    RotateMode::Chain => "chain",
-                    RotateMode::ChainScale => "chainScale",
-                };
-                o.put("positionMode", Json::str(position))
-                    .put("spacingMode", Json::str(spacing))
-                    .put("rotateMode", Json::str(rotate))
-                    .num("rotation", c.offset_rotation)
-                    .num("position", c.position)
-                    .num("spacing", c.spacing);
-                if v <= SpineVersion::V38 {
-                    o.num("rotateMix", c.mix_rotate)
-                        .num("translateMix", c.mix_x);
-                } else {
-                    o.num("mixRotate", c.mix_rotate)
-                        .num("mixX", c.mix_x)
-                        .num("mixY", c.mix_y);
-                }
+                path_body(&mut o, c, v);
                 o.done()
             })
             .collect(),
     )
+}
+
+/// A path constraint's modes, offsets and mixes (after its bones and slot).
+pub fn path_body(o: &mut Obj, c: &PathConstraintData, v: SpineVersion) {
+    let position = match c.position_mode {
+        PositionMode::Fixed => "fixed",
+        PositionMode::Percent => "percent",
+    };
+    let spacing = match c.spacing_mode {
+        SpacingMode::Length => "length",
+        SpacingMode::Fixed => "fixed",
+        SpacingMode::Percent => "percent",
+        SpacingMode::Proportional => "proportional",
+    };
+    let rotate = match c.rotate_mode {
+        RotateMode::Tangent => "tangent",
+        RotateMode::Chain => "chain",
+        RotateMode::ChainScale => "chainScale",
+    };
+    o.put("positionMode", Json::str(position))
+        .put("spacingMode", Json::str(spacing))
+        .put("rotateMode", Json::str(rotate))
+        .num("rotation", c.offset_rotation)
+        .num("position", c.position)
+        .num("spacing", c.spacing);
+    if v <= SpineVersion::V38 {
+        o.num("rotateMix", c.mix_rotate)
+            .num("translateMix", c.mix_x);
+    } else {
+        o.num("mixRotate", c.mix_rotate)
+            .num("mixX", c.mix_x)
+            .num("mixY", c.mix_y);
+    }
 }
 
 pub fn physics(d: &SkeletonData) -> Json {
@@ -225,32 +230,37 @@ pub fn physics(d: &SkeletonData) -> Json {
                 o.put("name", Json::str(&c.name))
                     .put("order", Json::int(c.order as i64));
                 o.flag("skin", c.skin_required);
-                o.put("bone", Json::str(&d.bones[c.bone].name))
-                    .num("x", c.x)
-                    .num("y", c.y)
-                    .num("rotate", c.rotate)
-                    .num("scaleX", c.scale_x)
-                    .num("shearX", c.shear_x)
-                    .num("limit", c.limit)
-                    .num("fps", 1.0 / c.step)
-                    .num("inertia", c.inertia)
-                    .num("strength", c.strength)
-                    .num("damping", c.damping)
-                    .num("mass", 1.0 / c.mass_inverse)
-                    .num("wind", c.wind)
-                    .num("gravity", c.gravity)
-                    .num("mix", c.mix);
-                o.flag("inertiaGlobal", c.inertia_global)
-                    .flag("strengthGlobal", c.strength_global)
-                    .flag("dampingGlobal", c.damping_global)
-                    .flag("massGlobal", c.mass_global)
-                    .flag("windGlobal", c.wind_global)
-                    .flag("gravityGlobal", c.gravity_global)
-                    .flag("mixGlobal", c.mix_global);
+                o.put("bone", Json::str(&d.bones[c.bone].name));
+                physics_body(&mut o, c);
                 o.done()
             })
             .collect(),
     )
+}
+
+/// A physics constraint's channels, parameters and global flags (after its bone).
+pub fn physics_body(o: &mut Obj, c: &PhysicsConstraintData) {
+    o.num("x", c.x)
+        .num("y", c.y)
+        .num("rotate", c.rotate)
+        .num("scaleX", c.scale_x)
+        .num("shearX", c.shear_x)
+        .num("limit", c.limit)
+        .num("fps", 1.0 / c.step)
+        .num("inertia", c.inertia)
+        .num("strength", c.strength)
+        .num("damping", c.damping)
+        .num("mass", 1.0 / c.mass_inverse)
+        .num("wind", c.wind)
+        .num("gravity", c.gravity)
+        .num("mix", c.mix);
+    o.flag("inertiaGlobal", c.inertia_global)
+        .flag("strengthGlobal", c.strength_global)
+        .flag("dampingGlobal", c.damping_global)
+        .flag("massGlobal", c.mass_global)
+        .flag("windGlobal", c.wind_global)
+        .flag("gravityGlobal", c.gravity_global)
+        .flag("mixGlobal", c.mix_global);
 }
 
 pub fn events(d: &SkeletonData) -> Json {
@@ -315,6 +325,7 @@ fn attachment(
     d: &SkeletonData,
     v: SpineVersion,
     places: &Places,
+    slot: usize,
     key: &str,
     id: AttachmentId,
 ) -> Result<Json, WriteError> {
@@ -356,13 +367,22 @@ fn attachment(
                 if m.color != Color::WHITE {
                     o.put("color", Json::str(hex(m.color, true)));
                 }
-                let (skin, _, parent_key) = places.get(&parent).ok_or_else(|| {
+                let (skin, parent_slot, parent_key) = places.get(&parent).ok_or_else(|| {
                     WriteError(format!("linked mesh \"{key}\": its parent is in no skin"))
                 })?;
                 if skin != "default" {
                     o.put("skin", Json::str(skin.as_str()));
                 }
-                o.put("parent", Json::str(parent_key.as_str()));
+                if v >= SpineVersion::V43 {
+                    // 4.3 names the parent `source` and finds it under `slot` (default: this
+                    // linked mesh's own slot).
+                    o.put("source", Json::str(parent_key.as_str()));
+                    if *parent_slot != slot {
+                        o.put("slot", Json::str(&d.slots[*parent_slot].name));
+                    }
+                } else {
+                    o.put("parent", Json::str(parent_key.as_str()));
+                }
                 let inherits = a.deform_source != id;
                 let flag = if v < SpineVersion::V41 {
                     "deform"
@@ -456,19 +476,18 @@ pub fn skins(d: &SkeletonData, v: SpineVersion, places: &Places) -> Result<Json,
         if !skin.bones.is_empty() {
             o.put("bones", names(d, &skin.bones));
         }
-        let mut lists: [Vec<Json>; 4] = Default::default();
+        let mut lists: [Vec<Json>; 5] = Default::default();
         for c in &skin.constraints {
-            let (i, name) = match *c {
-                ConstraintRef::Ik(i) => (0, &d.ik_constraints[i].name),
-                ConstraintRef::Transform(i) => (1, &d.transform_constraints[i].name),
-                ConstraintRef::Path(i) => (2, &d.path_constraints[i].name),
-                ConstraintRef::Physics(i) => (3, &d.physics_constraints[i].name),
-                // 4.3 skeletons are refused before any writing (`write`).
-                ConstraintRef::Slider(_) => continue,
+            let i = match *c {
+                ConstraintRef::Ik(_) => 0,
+                ConstraintRef::Transform(_) => 1,
+                ConstraintRef::Path(_) => 2,
+                ConstraintRef::Physics(_) => 3,
+                ConstraintRef::Slider(_) => 4,
             };
-            lists[i].push(Json::str(name));
+            lists[i].push(Json::str(d.constraint_name(*c)));
         }
-        for (key, list) in ["ik", "transform", "path", "physics"]
+        for (key, list) in ["ik", "transform", "path", "physics", "slider"]
             .into_iter()
             .zip(lists)
         {
@@ -484,7 +503,7 @@ pub fn skins(d: &SkeletonData, v: SpineVersion, places: &Places) -> Result<Json,
             }
             let mut atts = Obj::new();
             for (key, id) in entries {
-                atts.put(key, attachment(d, v, places, key, *id)?);
+                atts.put(key, attachment(d, v, places, slot, key, *id)?);
             }
             slots.put(&s.name, atts.done());
         }

@@ -33,6 +33,7 @@ pub(super) fn pen_bytes(from: Option<Pen>, to: Pen) -> Vec<u8> {
 }
 
 /// The length of [`cup`].
+#[inline]
 pub(super) fn cup_len(x: u16, y: u16) -> usize {
     match (x, y) {
         (0, 0) => 3,
@@ -42,30 +43,52 @@ pub(super) fn cup_len(x: u16, y: u16) -> usize {
 }
 
 /// The length of [`csi_n`].
+#[inline]
 pub(super) fn csi_n_len(n: u16) -> usize {
     3 + if n == 1 { 0 } else { digits(n) }
 }
 
+#[inline]
 pub(super) fn digits(n: u16) -> usize {
     n.checked_ilog10().map_or(1, |d| d as usize + 1)
 }
 
-/// `ESC [ row ; col H` (1-based), shortened where the defaults allow.
-pub(super) fn cup(x: u16, y: u16) -> Vec<u8> {
-    match (x, y) {
-        (0, 0) => b"\x1b[H".to_vec(),
-        (0, y) => format!("\x1b[{}H", y + 1).into_bytes(),
-        (x, y) => format!("\x1b[{};{}H", y + 1, x + 1).into_bytes(),
+/// Appends `ESC [ row ; col H` (1-based), shortened where the defaults allow.
+pub(super) fn cup(out: &mut Vec<u8>, x: u16, y: u16) {
+    out.extend_from_slice(b"\x1b[");
+    if (x, y) != (0, 0) {
+        decimal(out, u32::from(y) + 1);
+        if x != 0 {
+            out.push(b';');
+            decimal(out, u32::from(x) + 1);
+        }
     }
+    out.push(b'H');
 }
 
 /// `ESC [ n <final>`, the count left out when it is 1.
 pub(super) fn csi_n(out: &mut Vec<u8>, n: u16, fin: u8) {
     out.extend_from_slice(b"\x1b[");
     if n != 1 {
-        out.extend_from_slice(n.to_string().as_bytes());
+        decimal(out, u32::from(n));
     }
     out.push(fin);
+}
+
+/// Appends `n` in decimal (no allocation: cursor moves are most of a frame's escapes).
+fn decimal(out: &mut Vec<u8>, n: u32) {
+    let mut digits = [0u8; 10];
+    let mut i = digits.len();
+    let mut n = n;
+    loop {
+        i -= 1;
+        digits[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    out.extend_from_slice(&digits[i..]);
 }
 
 /// SGR parameters setting `pen` from the default state.

@@ -21,8 +21,9 @@
 //!   only: see [`LeanBackend::set_scroll_regions`]).
 //!
 //! The changed cells are printed in the cheapest of a few orders (each tried, measured and
-//! rolled back): greedy by cursor move and attribute change, greedy sticking to attributes,
-//! greedy by cursor move alone, and row order; with [`LeanBackend::set_order_search`], also
+//! rolled back; the winner is printed again from the sequence it chose, not searched
+//! again): greedy by cursor move and attribute change, greedy sticking to attributes, and
+//! row order; with [`LeanBackend::set_order_search`], also
 //! orders found by local search over a table of what going from each run of cells to each
 //! other costs (`LeanBackend::optimised_orders`). The search is off by default: on
 //! spineboy-pro playing at 120x40 it saved under 2 % of the bytes for about 60 % of the
@@ -74,6 +75,16 @@ struct Shown {
     /// The bytes printed for the cell (already transliterated in ASCII mode).
     text: String,
     pen: Pen,
+    /// [`scroll::look`] of the two, worked out once: the scroll search compares every
+    /// cell of the screen each frame.
+    look: u64,
+}
+
+impl Shown {
+    fn new(text: String, pen: Pen) -> Shown {
+        let look = scroll::look(&text, pen);
+        Shown { text, pen, look }
+    }
 }
 
 /// A backend writing minimal escape sequences to `W` (see the module docs).
@@ -103,6 +114,54 @@ pub struct LeanBackend<W: Write> {
     /// Whether orders found by local search are tried too (off by default: see the module
     /// docs).
     order_search: bool,
+    /// SGR sequences worked out before (from, to, bytes): a screen uses a handful of
+    /// attribute pairs, and each frame tries several orders.
+    sgr_cache: Vec<(Option<Pen>, Pen, Vec<u8>)>,
+}
+
+/// Attribute changes remembered by [`LeanBackend::set_pen`], at most (then it starts over).
+const SGR_CACHE: usize = 64;
+
+/// A cursor move as [`LeanBackend::plan_move`] chose it.
+#[derive(Clone, Copy, Debug)]
+struct Move {
+    /// `CUP` to the target (else the vertical then the horizontal part).
+    absolute: bool,
+    vertical: Vertical,
+    horizontal: Horizontal,
+    /// Bytes.
+    len: usize,
+}
+
+impl Move {
+    const NONE: Move = Move {
+        absolute: false,
+        vertical: Vertical::None,
+        horizontal: Horizontal::None,
+        len: 0,
+    };
+}
+
+#[derive(Clone, Copy, Debug)]
+enum Vertical {
+    None,
+    LineFeeds(u16),
+    Down(u16),
+    ReverseIndex,
+    Up(u16),
+}
+
+#[derive(Clone, Copy, Debug)]
+enum Horizontal {
+    None,
+    CarriageReturn,
+    Backspaces(u16),
+    Forward(u16),
+    Back(u16),
+    /// `CHA` to the target column.
+    Column,
+    /// Re-printing the cells from this column up to the target.
+    Bridge(u16),
 }
 
 /// Where output and the screen model were, to roll a trial back to.
@@ -165,6 +224,7 @@ impl<W: Write> LeanBackend<W> {
             synchronized: true,
             undo: Vec::new(),
             order_search: false,
+            sgr_cache: Vec::new(),
         }
     }
 
@@ -257,79 +317,122 @@ impl<W: Write> LeanBackend<W> {
 
     /// Moves the cursor to `(x, y)` by the shortest sequence.
     fn move_to(&mut self, x: u16, y: u16) {
-        let seq = self.move_bytes(x, y);
-        self.queue.extend_from_slice(&seq);
+        let plan = self.plan_move(self.cursor, self.pen, x, y);
+        let mut queue = std::mem::take(&mut self.queue);
+        self.write_move(&mut queue, plan, x, y);
+        self.queue = queue;
         self.cursor = Some((x, y));
     }
 
     /// The shortest sequence moving the cursor to `(x, y)`.
+    #[cfg(test)]
     fn move_bytes(&self, x: u16, y: u16) -> Vec<u8> {
-        if self.cursor == Some((x, y)) {
-            return Vec::new();
-        }
-        let mut best = cup(x, y);
-        if let Some((cx, cy)) = self.cursor {
-            let mut rel = Vec::new();
-            match y.cmp(&cy) {
-                // Line feeds move straight down in raw mode (no output processing), and
-                // never scroll here: the target row is on screen.
-                std::cmp::Ordering::Greater if y - cy <= 3 => {
-                    rel.extend(std::iter::repeat_n(b'\n', usize::from(y - cy)))
-                }
-                std::cmp::Ordering::Greater => csi_n(&mut rel, y - cy, b'B'),
-                // Reverse index moves up; it scrolls only from the top row, which the
-                // cursor is not on when moving up.
-                std::cmp::Ordering::Less if cy - y == 1 => rel.extend_from_slice(b"\x1bM"),
-                std::cmp::Ordering::Less => csi_n(&mut rel, cy - y, b'A'),
-                std::cmp::Ordering::Equal => {}
-            }
-            let mut horizontal = if x == cx {
-                Vec::new()
-            } else if x == 0 {
-                b"\r".to_vec()
-            } else if x < cx && cx - x <= 3 {
-                vec![b'\x08'; usize::from(cx - x)]
-            } else {
-                let mut h = Vec::new();
-                if x > cx {
-                    csi_n(&mut h, x - cx, b'C');
-                } else {
-                    csi_n(&mut h, cx - x, b'D');
-                }
-                let mut cha = Vec::new();
-                csi_n(&mut cha, x + 1, b'G');
-                if cha.len() < h.len() { cha } else { h }
-            };
-            // Re-printing a few unchanged cells of the target row can beat any horizontal
-            // move (after a vertical one too).
-            // A bridge is a byte per cell at least: only shorter ones can win.
-            if x > cx
-                && x - cx <= MAX_BRIDGE
-                && usize::from(x - cx) < horizontal.len()
-                && let Some(bridge) = self.bridge(self.pen, cx, x, y)
-                && bridge.len() < horizontal.len()
-            {
-                horizontal = bridge;
-            }
-            rel.extend_from_slice(&horizontal);
-            if rel.len() < best.len() {
-                best = rel;
-            }
-        }
-        best
-    }
-
-    /// The bytes of the known cells `from..to` of row `y` when each is one single-width
-    /// character in the attributes `pen` (so printing them changes nothing on screen).
-    fn bridge(&self, pen: Option<Pen>, from: u16, to: u16, y: u16) -> Option<Vec<u8>> {
         let mut out = Vec::new();
-        for x in from..to {
-            out.extend_from_slice(self.bridge_cell(pen, x, y)?.as_bytes());
-        }
-        Some(out)
+        self.write_move(&mut out, self.plan_move(self.cursor, self.pen, x, y), x, y);
+        out
     }
 
-    /// The length of [`Self::bridge`], without building it.
+    /// The shortest way from `from` (with the attributes `pen`) to `(x, y)` and its length
+    /// in bytes; [`Self::move_len`] and [`Self::move_to`] both follow it, so the length
+    /// the orders are chosen by is the length printed.
+    fn plan_move(&self, from: Option<(u16, u16)>, pen: Option<Pen>, x: u16, y: u16) -> Move {
+        if from == Some((x, y)) {
+            return Move::NONE;
+        }
+        let absolute = Move {
+            absolute: true,
+            len: cup_len(x, y),
+            ..Move::NONE
+        };
+        let Some((cx, cy)) = from else {
+            return absolute;
+        };
+        use std::cmp::Ordering::{Equal, Greater, Less};
+        // Line feeds move straight down in raw mode (no output processing), and never
+        // scroll here: the target row is on screen. Reverse index moves up; it scrolls
+        // only from the top row, which the cursor is not on when moving up.
+        let (vertical, vlen) = match y.cmp(&cy) {
+            Greater if y - cy <= 3 => (Vertical::LineFeeds(y - cy), usize::from(y - cy)),
+            Greater => (Vertical::Down(y - cy), csi_n_len(y - cy)),
+            Less if cy - y == 1 => (Vertical::ReverseIndex, 2),
+            Less => (Vertical::Up(cy - y), csi_n_len(cy - y)),
+            Equal => (Vertical::None, 0),
+        };
+        let (mut horizontal, mut hlen) = if x == cx {
+            (Horizontal::None, 0)
+        } else if x == 0 {
+            (Horizontal::CarriageReturn, 1)
+        } else if x < cx && cx - x <= 3 {
+            (Horizontal::Backspaces(cx - x), usize::from(cx - x))
+        } else {
+            let relative = csi_n_len(x.abs_diff(cx));
+            let column = csi_n_len(x + 1);
+            if column < relative {
+                (Horizontal::Column, column)
+            } else if x > cx {
+                (Horizontal::Forward(x - cx), relative)
+            } else {
+                (Horizontal::Back(cx - x), relative)
+            }
+        };
+        // Re-printing a few unchanged cells of the target row can beat any horizontal
+        // move (after a vertical one too). A bridge is a byte per cell at least: only
+        // shorter ones can win.
+        if x > cx
+            && x - cx <= MAX_BRIDGE
+            && usize::from(x - cx) < hlen
+            && let Some(b) = self.bridge_len(pen, cx, x, y)
+            && b < hlen
+        {
+            (horizontal, hlen) = (Horizontal::Bridge(cx), b);
+        }
+        if vlen + hlen < absolute.len {
+            Move {
+                absolute: false,
+                vertical,
+                horizontal,
+                len: vlen + hlen,
+            }
+        } else {
+            absolute
+        }
+    }
+
+    /// Appends the bytes of `plan`, a move to `(x, y)`, to `out`.
+    fn write_move(&self, out: &mut Vec<u8>, plan: Move, x: u16, y: u16) {
+        if plan.absolute {
+            cup(out, x, y);
+            return;
+        }
+        match plan.vertical {
+            Vertical::None => {}
+            Vertical::LineFeeds(n) => out.extend(std::iter::repeat_n(b'\n', n.into())),
+            Vertical::Down(n) => csi_n(out, n, b'B'),
+            Vertical::ReverseIndex => out.extend_from_slice(b"\x1bM"),
+            Vertical::Up(n) => csi_n(out, n, b'A'),
+        }
+        match plan.horizontal {
+            Horizontal::None => {}
+            Horizontal::CarriageReturn => out.push(b'\r'),
+            Horizontal::Backspaces(n) => out.extend(std::iter::repeat_n(b'\x08', n.into())),
+            Horizontal::Forward(n) => csi_n(out, n, b'C'),
+            Horizontal::Back(n) => csi_n(out, n, b'D'),
+            Horizontal::Column => csi_n(out, x + 1, b'G'),
+            Horizontal::Bridge(from) => {
+                for bx in from..x {
+                    if let Some(i) = self.index(bx, y)
+                        && let Some(shown) = &self.screen[i]
+                    {
+                        out.extend_from_slice(shown.text.as_bytes());
+                    }
+                }
+            }
+        }
+    }
+
+    /// The length of the bytes re-printing the known cells `from..to` of row `y`, when each
+    /// is one single-width character in the attributes `pen` (so printing them changes
+    /// nothing on screen).
     fn bridge_len(&self, pen: Option<Pen>, from: u16, to: u16, y: u16) -> Option<usize> {
         (from..to).try_fold(0, |n, x| Some(n + self.bridge_cell(pen, x, y)?.len()))
     }
@@ -344,12 +447,15 @@ impl<W: Write> LeanBackend<W> {
         (same && single && shown.text.width() == 1).then_some(shown.text.as_str())
     }
 
-    /// The length of the sequence [`Self::move_bytes`] would send to move from `from` (with
-    /// the attributes `pen`) to `(x, y)`, computed without building it.
+    /// The length of the sequence [`Self::move_to`] would send to move from `from` (with
+    /// the attributes `pen`) to `(x, y)`.
     fn move_len(&self, from: Option<(u16, u16)>, pen: Option<Pen>, x: u16, y: u16) -> usize {
-        if from == Some((x, y)) {
-            return 0;
-        }
+        self.plan_move(from, pen, x, y).len
+    }
+
+    /// At most what [`Self::move_len`] says, and cheaper to work out (no bridge is looked
+    /// at): the greedy orders skip a candidate run when even this cannot beat the best one.
+    fn move_len_at_least(&self, from: Option<(u16, u16)>, x: u16, y: u16) -> usize {
         let absolute = cup_len(x, y);
         let Some((cx, cy)) = from else {
             return absolute;
@@ -361,24 +467,7 @@ impl<W: Write> LeanBackend<W> {
             std::cmp::Ordering::Less => csi_n_len(cy - y),
             std::cmp::Ordering::Equal => 0,
         };
-        let mut horizontal = if x == cx {
-            0
-        } else if x == 0 {
-            1
-        } else if x < cx && cx - x <= 3 {
-            usize::from(cx - x)
-        } else {
-            csi_n_len(x.abs_diff(cx)).min(csi_n_len(x + 1))
-        };
-        // A bridge is a byte per cell at least: only shorter ones can win.
-        if x > cx
-            && x - cx <= MAX_BRIDGE
-            && usize::from(x - cx) < horizontal
-            && let Some(b) = self.bridge_len(pen, cx, x, y)
-        {
-            horizontal = horizontal.min(b);
-        }
-        absolute.min(vertical + horizontal)
+        absolute.min(vertical + usize::from(x != cx))
     }
 
     /// Where the cursor is after printing `g` (`None`: not known for sure).
@@ -414,8 +503,21 @@ impl<W: Write> LeanBackend<W> {
 
     /// Switches the attributes to `to` with the shortest SGR sequence.
     fn set_pen(&mut self, to: Pen) {
-        let seq = self.pen_bytes(to);
-        self.queue.extend_from_slice(&seq);
+        if self.pen == Some(to) {
+            return;
+        }
+        let from = self.pen;
+        match self.sgr_cache.iter().find(|c| c.0 == from && c.1 == to) {
+            Some(c) => self.queue.extend_from_slice(&c.2),
+            None => {
+                let seq = self.pen_bytes(to);
+                self.queue.extend_from_slice(&seq);
+                if self.sgr_cache.len() >= SGR_CACHE {
+                    self.sgr_cache.clear();
+                }
+                self.sgr_cache.push((from, to, seq));
+            }
+        }
         self.pen = Some(to);
     }
 
@@ -452,17 +554,10 @@ impl<W: Write> LeanBackend<W> {
         let pen = self.run_pen(run);
         self.set_pen(pen);
         for g in run {
-            let g = &Glyph { pen, ..g.clone() };
             self.queue.extend_from_slice(g.text.as_bytes());
             self.cursor = self.cursor_after(g);
             if let Some(i) = self.index(g.x, g.y) {
-                self.set_shown(
-                    i,
-                    Some(Shown {
-                        text: g.text.clone(),
-                        pen: g.pen,
-                    }),
-                );
+                self.set_shown(i, Some(Shown::new(g.text.clone(), pen)));
                 // A wide character covers the cells after it.
                 for k in 1..g.width {
                     if let Some(j) = self.index(g.x + k, g.y) {
@@ -598,10 +693,7 @@ impl<W: Write> Backend for LeanBackend<W> {
         // Erasing paints with the current background: reset first.
         self.queue.extend_from_slice(b"\x1b[0m\x1b[2J");
         self.pen = Some(Pen::DEFAULT);
-        let blank = Shown {
-            text: " ".into(),
-            pen: Pen::DEFAULT,
-        };
+        let blank = Shown::new(" ".into(), Pen::DEFAULT);
         self.screen
             .iter_mut()
             .for_each(|c| *c = Some(blank.clone()));

@@ -10,6 +10,8 @@ use unicode_width::UnicodeWidthStr;
 
 /// Rows a band may scroll by at once, at most.
 pub(super) const MAX_SCROLL: usize = 3;
+/// What [`scroll_bytes`] is at least (margins set and reset, a move, one line feed).
+const MIN_SCROLL_BYTES: usize = 19;
 /// Fewer changed cells than this never pay for a scroll.
 pub(super) const MIN_SCROLL_CELLS: usize = 24;
 
@@ -29,7 +31,7 @@ impl<W: Write> LeanBackend<W> {
         let old: Vec<u64> = self
             .screen
             .iter()
-            .map(|c| c.as_ref().map_or(UNKNOWN, |s| look(&s.text, s.pen)))
+            .map(|c| c.as_ref().map_or(UNKNOWN, |s| s.look))
             .collect();
         let mut next = old.clone();
         let mut bytes: Vec<usize> = self
@@ -48,14 +50,21 @@ impl<W: Write> LeanBackend<W> {
                 }
             }
         }
-        let blank = look(" ", Pen::DEFAULT);
+        let blanks = vec![look(" ", Pen::DEFAULT); w];
         let row = |y: usize| y * w..(y + 1) * w;
         let stay: Vec<usize> = (0..h)
-            .map(|y| repaint_cost(&next[row(y)], &bytes[row(y)], |x| old[y * w + x]))
+            .map(|y| repaint_cost(&next[row(y)], &bytes[row(y)], &old[row(y)]))
             .collect();
-        let cleared: Vec<usize> = (0..h)
-            .map(|y| repaint_cost(&next[row(y)], &bytes[row(y)], |_| blank))
-            .collect();
+        // Rows that gain nothing by a scroll need no more work until a band is tried:
+        // repainting a row the frame does not change costs nothing already.
+        let gain_rows: Vec<usize> = (0..h).filter(|&y| stay[y] > 0).collect();
+        // cleared[y]: repainting row y after it was scrolled in blank; worked out for the
+        // rows that gain first, for every row once a band is tried (`all_cleared`).
+        let mut cleared = vec![0usize; h];
+        for &y in &gain_rows {
+            cleared[y] = repaint_cost(&next[row(y)], &bytes[row(y)], &blanks);
+        }
+        let mut all_cleared = false;
         // Rows whose every cell is known before and after: a band with an unknown cell
         // (never drawn, or covered by a wide character) would keep what scrolls into it.
         let known: Vec<bool> = (0..h)
@@ -79,21 +88,53 @@ impl<W: Write> LeanBackend<W> {
             known_from[y] = if known[y] { known_from[y + 1] + 1 } else { 0 };
         }
         let stay_sum = prefix(&stay);
-        let cleared_sum = prefix(&cleared);
+        // Filled in with `cleared` once a band is tried.
+        let mut cleared_sum: Vec<usize> = Vec::new();
         // (saving, top, bottom, shift: > 0 content moves up).
         let mut best: Option<(usize, usize, usize, isize)> = None;
         for k in 1..=MAX_SCROLL.min(h - 1) {
             for up in [true, false] {
                 // moved[y]: repainting row y when it shows the old row it moved from.
-                let moved: Vec<usize> = (0..h)
+                let moved_row = |y: usize| {
+                    let from = if up { y + k } else { y.wrapping_sub(k) };
+                    if from >= h {
+                        return NEVER;
+                    }
+                    repaint_cost(&next[row(y)], &bytes[row(y)], &old[row(from)])
+                };
+                // A band saves what its kept rows gain by the move, plus what its k fresh
+                // rows gain by the clearing, less the scroll itself (`MIN_SCROLL_BYTES` at
+                // least): when even the rows that gain, all together, cannot pay for it, no
+                // band can (most frames: this skips the bands, and the rest of the rows).
+                let mut moved = vec![0usize; h];
+                let mut kept_gain = 0usize;
+                for &y in &gain_rows {
+                    moved[y] = moved_row(y);
+                    if moved[y] != NEVER {
+                        kept_gain += stay[y].saturating_sub(moved[y]);
+                    }
+                }
+                let fresh_gain = (0..h.saturating_sub(k - 1))
                     .map(|y| {
-                        let from = if up { y + k } else { y.wrapping_sub(k) };
-                        if from >= h {
-                            return NEVER;
-                        }
-                        repaint_cost(&next[row(y)], &bytes[row(y)], |x| old[from * w + x])
+                        (y..y + k)
+                            .map(|r| stay[r].saturating_sub(cleared[r]))
+                            .sum::<usize>()
                     })
-                    .collect();
+                    .max()
+                    .unwrap_or(0);
+                if kept_gain.saturating_add(fresh_gain) <= MIN_SCROLL_BYTES {
+                    continue;
+                }
+                for y in (0..h).filter(|&y| stay[y] == 0) {
+                    moved[y] = moved_row(y);
+                }
+                if !all_cleared {
+                    for y in (0..h).filter(|&y| stay[y] == 0) {
+                        cleared[y] = repaint_cost(&next[row(y)], &bytes[row(y)], &blanks);
+                    }
+                    all_cleared = true;
+                    cleared_sum = prefix(&cleared);
+                }
                 let moved_sum = prefix(&moved);
                 for (top, &run) in known_from[..h].iter().enumerate() {
                     // Every row of the band known.
@@ -128,10 +169,7 @@ impl<W: Write> LeanBackend<W> {
                         want[j] = None;
                     }
                 }
-                want[i] = Some(Shown {
-                    text: g.text,
-                    pen: g.pen,
-                });
+                want[i] = Some(Shown::new(g.text, g.pen));
             }
         }
         self.scroll_band(top, bottom, shift);
@@ -180,10 +218,7 @@ impl<W: Write> LeanBackend<W> {
         }
         self.queue.extend_from_slice(b"\x1b[r");
         self.cursor = Some((0, 0));
-        let blank = Some(Shown {
-            text: " ".into(),
-            pen: Pen::DEFAULT,
-        });
+        let blank = Some(Shown::new(" ".into(), Pen::DEFAULT));
         let old: Vec<Option<Shown>> = self.screen[top * w..(bottom + 1) * w].to_vec();
         for y in top..=bottom {
             let from = y as isize + shift;
@@ -260,28 +295,47 @@ impl std::hash::Hasher for Fx {
 }
 
 /// What repainting a row costs, roughly: the bytes of each cell that differs from what
-/// `shown(x)` says is there, and a cursor move for each run of them (`row`: the looks the
-/// cells should have, `bytes`: theirs; unknown cells are skipped).
-pub(super) fn repaint_cost(row: &[u64], bytes: &[usize], shown: impl Fn(usize) -> u64) -> usize {
+/// `shown` says is there, and a cursor move for each run of them (`row`: the looks the
+/// cells should have, `bytes`: theirs; unknown cells are skipped). Branch-free: it runs
+/// over every cell of the screen several times a frame.
+pub(super) fn repaint_cost(row: &[u64], bytes: &[usize], shown: &[u64]) -> usize {
+    let n = row.len().min(bytes.len()).min(shown.len());
+    let (row, bytes, shown) = (&row[..n], &bytes[..n], &shown[..n]);
+    if !row.contains(&UNKNOWN) {
+        // Every cell known (the common case): a run starts where the previous cell did not
+        // differ, which the compiler can vectorise.
+        let mut cost = 0;
+        let mut before = false;
+        for x in 0..n {
+            let differs = shown[x] != row[x];
+            cost += usize::from(differs) * (bytes[x] + 3 * usize::from(!before));
+            before = differs;
+        }
+        return cost;
+    }
     let mut cost = 0;
     let mut in_run = false;
-    for (x, (&cell, &len)) in row.iter().zip(bytes).enumerate() {
-        if cell == UNKNOWN {
-            continue;
-        }
-        if shown(x) == cell {
-            in_run = false;
-        } else {
-            cost += len + if in_run { 0 } else { 3 };
-            in_run = true;
-        }
+    for x in 0..n {
+        let cell = row[x];
+        let known = cell != UNKNOWN;
+        let differs = known & (shown[x] != cell);
+        cost += usize::from(differs) * (bytes[x] + 3 * usize::from(!in_run));
+        // An unknown cell neither starts nor ends a run.
+        in_run = if known { differs } else { in_run };
     }
     cost
 }
 
 /// The bytes of scrolling rows `top..=bottom` by `k`, roughly: margins set and reset, a
 /// move to the margin, `k` line feeds or reverse indexes, and a move back.
+#[inline]
 pub(super) fn scroll_bytes(top: usize, bottom: usize, k: usize) -> usize {
-    let digits = |n: usize| (n + 1).checked_ilog10().map_or(1, |d| d as usize + 1);
+    // Rows are numbered from 1 on the wire.
+    let digits = |n: usize| match n + 1 {
+        0..=9 => 1,
+        10..=99 => 2,
+        100..=999 => 3,
+        m => m.ilog10() as usize + 1,
+    };
     4 + digits(top) + digits(bottom) + 3 + (3 + digits(bottom)) + 2 * k + 4
 }

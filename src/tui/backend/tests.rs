@@ -289,14 +289,8 @@ fn move_lengths_match_the_moves_sent() {
     Backend::clear(&mut b).expect("clear");
     // Unchanged cells to re-print: ASCII on row 2, braille (3 bytes each) on row 3.
     for x in 0..40 {
-        b.screen[2 * 40 + x] = Some(Shown {
-            text: "a".into(),
-            pen: Pen::DEFAULT,
-        });
-        b.screen[3 * 40 + x] = Some(Shown {
-            text: "⣿".into(),
-            pen: Pen::DEFAULT,
-        });
+        b.screen[2 * 40 + x] = Some(Shown::new("a".into(), Pen::DEFAULT));
+        b.screen[3 * 40 + x] = Some(Shown::new("⣿".into(), Pen::DEFAULT));
     }
     let mut bridged = 0;
     for (cx, cy) in [(0, 0), (5, 1), (12, 2), (39, 5), (20, 3)] {
@@ -315,6 +309,23 @@ fn move_lengths_match_the_moves_sent() {
         }
     }
     assert!(bridged > 0, "no move re-printed cells");
+    // The greedy orders' prune: never more than the move, and often less (it skips the
+    // bridges).
+    let mut below = 0;
+    for (cx, cy) in [(0, 0), (5, 1), (12, 2), (39, 5), (20, 3)] {
+        for y in 0..6 {
+            for x in 0..40 {
+                let from = Some((cx, cy));
+                let (least, len) = (
+                    b.move_len_at_least(from, x, y),
+                    b.move_len(from, b.pen, x, y),
+                );
+                assert!(least <= len, "from {cx},{cy} to {x},{y}: {least} > {len}");
+                below += usize::from(least < len);
+            }
+        }
+    }
+    assert!(below > 0);
     // After a line feed, re-printing the cells of the next row beats a cursor move.
     b.cursor = Some((10, 1));
     assert_eq!(show(&b.move_bytes(12, 2)), "\naa");
@@ -392,4 +403,19 @@ fn sgr_changes_are_minimal() {
     );
     assert_eq!(to_ansi(Color::Rgb(255, 90, 90)), Color::LightRed);
     assert_eq!(to_ansi(Color::Indexed(21)), Color::Blue);
+}
+
+#[test]
+fn repaint_cost_is_the_same_with_every_cell_known_or_not() {
+    use super::scroll::repaint_cost;
+    // Differing cells in runs: 3 bytes a run plus each cell's bytes.
+    let row = [1, 2, 3, 4, 5, 6];
+    let bytes = [1, 3, 1, 1, 1, 1];
+    let shown = [1, 9, 9, 4, 9, 6];
+    assert_eq!(repaint_cost(&row, &bytes, &shown), (3 + 3 + 1) + (3 + 1));
+    assert_eq!(repaint_cost(&row, &bytes, &row), 0);
+    // An unknown cell is skipped without ending the run it is in.
+    let unknown = [1, 2, u64::MAX, 4, 5, 6];
+    let shown2 = [1, 9, 9, 9, 9, 6];
+    assert_eq!(repaint_cost(&unknown, &bytes, &shown2), 3 + 3 + 1 + 1);
 }

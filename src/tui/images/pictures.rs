@@ -145,6 +145,19 @@ impl Pictures {
         wanted: Option<(Rgba, Placement)>,
         bg: [u8; 3],
     ) -> std::io::Result<After> {
+        self.after_draw_at(backend, wanted, bg, Instant::now())
+    }
+
+    /// [`Self::after_draw`] at the time `now` (measurements replay frames on a clock of
+    /// their own, so the frame-rate cap and the byte budget act as they would in real
+    /// time, however slow the machine is).
+    pub fn after_draw_at<W: Write>(
+        &mut self,
+        backend: &mut LeanBackend<W>,
+        wanted: Option<(Rgba, Placement)>,
+        bg: [u8; 3],
+        now: Instant,
+    ) -> std::io::Result<After> {
         let cells = matches!(self.setup.protocol, Protocol::Sixel | Protocol::Iterm2);
         let Some((img, at)) = wanted else {
             if self.sender.showing() {
@@ -165,7 +178,7 @@ impl Pictures {
             self.at = None;
             return Ok(After::Repaint);
         }
-        match self.sender.frame(&img, at, bg, Instant::now()) {
+        match self.sender.frame(&img, at, bg, now) {
             Send::Bytes(b) => {
                 backend.write_raw(&b)?;
                 self.at = Some(at);
@@ -190,6 +203,11 @@ impl Pictures {
     /// Picture bytes sent so far.
     pub fn bytes_sent(&self) -> u64 {
         self.sender.bytes_sent
+    }
+
+    /// Pictures sent so far.
+    pub fn pictures_sent(&self) -> u64 {
+        self.sender.pictures_sent
     }
 }
 

@@ -42,6 +42,8 @@ pub struct Sender {
     budget: u64,
     /// Bytes sent so far (for measurement).
     pub bytes_sent: u64,
+    /// Pictures sent so far (for measurement).
+    pub pictures_sent: u64,
 }
 
 fn hash(img: &Rgba, at: Placement) -> u64 {
@@ -86,6 +88,7 @@ impl Sender {
             last_len: 0,
             budget: DEFAULT_BUDGET,
             bytes_sent: 0,
+            pictures_sent: 0,
         }
     }
 
@@ -145,6 +148,7 @@ impl Sender {
         self.last_sent = Some(now);
         self.last_len = bytes.len() as u64;
         self.bytes_sent += bytes.len() as u64;
+        self.pictures_sent += 1;
         Send::Bytes(bytes)
     }
 

@@ -39,6 +39,9 @@ pub struct TracksView {
     /// playhead are drawn every frame).
     hold: bool,
     held: super::held::HeldLines<usize, Vec<(Line<'static>, bool)>>,
+    /// The dopesheet's rows as last drawn exact while playing: they do not move then (the
+    /// playhead is the ruler's tick alone), so held frames copy them instead of drawing them.
+    held_rows: super::held::HeldCells,
 }
 
 impl TracksView {
@@ -553,6 +556,10 @@ impl TracksView {
             buf.set_stringn(area.x, area.y + 1, fit("(no timelines)", w), w, theme.dim());
             return;
         }
+        let rows_area = Rect::new(area.x, area.y + 1, area.width, rows as u16);
+        if self.hold && ctx.playing && self.held_rows.restore(buf, rows_area, ctx.focused) {
+            return;
+        }
         // Kinds ("bone", "slot", ...) only when every label fits with them: consistent rows.
         let with_kind = ctx.timelines.iter().all(|i| width(&i.label()) <= label_w);
         let sel = ctx.selection.timeline.map(|s| s.min(n - 1));
@@ -572,8 +579,13 @@ impl TracksView {
             let y = area.y + 1 + r as u16;
             let selected = sel == Some(i);
             let style = row_style(ctx, selected);
-            // Fill the row so the selection shows across its whole width.
-            buf.set_stringn(area.x, y, " ".repeat(w), w, style);
+            // Fill the row so the selection shows across its whole width (cell by cell:
+            // `set_stringn` splits its text into graphemes, a large part of a frame's cost).
+            for x in area.x..area.x + w as u16 {
+                if let Some(cell) = buf.cell_mut((x, y)) {
+                    cell.set_char(' ').set_style(style);
+                }
+            }
             let label = dopesheet_label(info, label_w, with_kind);
             buf.set_stringn(area.x, y, &label, label_w, style);
             if axis_w == 0 {
@@ -615,10 +627,17 @@ impl TracksView {
                 };
                 cells[c] = (g, style.patch(theme.playhead()));
             }
+            // Every glyph of the axis is one cell wide: set the cells directly.
             for (c, (g, st)) in cells.iter().enumerate() {
-                let mut tmp = [0u8; 4];
-                buf.set_stringn(axis_x + c as u16, y, g.encode_utf8(&mut tmp), 1, *st);
+                if let Some(cell) = buf.cell_mut((axis_x + c as u16, y)) {
+                    cell.set_char(*g).set_style(*st);
+                }
             }
+        }
+        if ctx.playing {
+            self.held_rows.capture(buf, rows_area, ctx.focused);
+        } else {
+            self.held_rows.clear();
         }
     }
 }

@@ -1,10 +1,11 @@
 //! Deform timelines: per key, the full vertex array of one vertex attachment.
 
 use crate::core::animation::{DeformTimeline, Timeline};
-use crate::core::curve::Keys;
+use crate::core::curve::{Interp, Keys};
 use crate::core::model::SkeletonData;
 use crate::format::LoadError;
 use crate::format::json::{OrderedMap, Seg};
+use crate::format::spine_json::SpineVersion;
 use crate::format::spine_json::ctx::{Ctx, Names, join, lookup};
 use crate::format::spine_json::curve::{CurveKey, interp};
 use crate::format::spine_json::dto_anim::DeformKey;
@@ -51,22 +52,62 @@ pub(crate) fn each<T>(
     Ok(())
 }
 
-/// `deform: {skin: {slot: {attachment key: [keys]}}}`.
-pub fn deform(
+/// Where one attachment's deform keys go: the context, the key list's path, the slot and
+/// attachment, and the skeleton so far.
+#[derive(Clone, Copy)]
+pub(crate) struct DeformAt<'a> {
+    pub ctx: Ctx<'a>,
+    pub at: &'a [Seg<'a>],
+    pub slot: usize,
+    pub attachment: usize,
+    pub data: &'a SkeletonData,
+}
+
+/// Reads one attachment's deform keys into a timeline (the version's key layout).
+pub(crate) type DeformKeysFn<K> = fn(&[K], DeformAt<'_>) -> Result<Timeline, LoadError>;
+
+/// `deform: {skin: {slot: {attachment key: [keys]}}}` (3.x and 4.0; 4.1 moved the keys
+/// to `attachments`); `keys` reads each non-empty key list.
+pub fn deform<K>(
     ctx: Ctx<'_>,
     anim: &[Seg<'_>],
-    dtos: &BySkin<Vec<DeformKey>>,
+    dtos: &BySkin<Vec<K>>,
     names: &Names<'_>,
     data: &SkeletonData,
     out: &mut Vec<Timeline>,
+    keys: DeformKeysFn<K>,
 ) -> Result<(), LoadError> {
     let at = join(anim, &[Key("deform")]);
-    each(ctx, &at, dtos, names, data, |at, slot, attachment, keys| {
-        if !keys.is_empty() {
-            out.push(timeline(ctx, at, keys, slot, attachment, data)?);
+    if ctx.version >= SpineVersion::V41 {
+        return Err(ctx.err(
+            &at,
+            "Spine 4.1 moved deform keys to \"attachments\": {skin: {slot: {attachment: {deform: [...]}}}}",
+        ));
+    }
+    each(ctx, &at, dtos, names, data, |at, slot, attachment, list| {
+        if !list.is_empty() {
+            let d = DeformAt {
+                ctx,
+                at,
+                slot,
+                attachment,
+                data,
+            };
+            out.push(keys(list, d)?);
         }
         Ok(())
     })
+}
+
+/// 3.x deform keys.
+pub fn deform_keys(keys: &[DeformKey], d: DeformAt<'_>) -> Result<Timeline, LoadError> {
+    let curve = |out: &mut Keys, i: usize| Ok(interp(out, keys[i].curve()));
+    deform_timeline(
+        d,
+        keys,
+        |k| (k.time.0, k.offset, k.vertices.as_deref()),
+        curve,
+    )
 }
 
 /// The deform length of `attachment` and its setup vertices (unweighted), or an error at
@@ -135,23 +176,30 @@ pub(crate) fn key_vertices(
     Ok(v)
 }
 
-fn timeline(
-    ctx: Ctx<'_>,
-    at: &[Seg<'_>],
-    keys: &[DeformKey],
-    slot: usize,
-    attachment: usize,
-    data: &SkeletonData,
+/// A deform timeline out of `keys`; `key` gives a key's time, offset and vertices, `interp`
+/// the interpolation out of key `i` (adding its bezier table to the keys).
+pub(crate) fn deform_timeline<K>(
+    d: DeformAt<'_>,
+    keys: &[K],
+    key: impl Fn(&K) -> (f32, u32, Option<&[f64]>),
+    mut interp: impl FnMut(&mut Keys, usize) -> Result<Interp, LoadError>,
 ) -> Result<Timeline, LoadError> {
+    let DeformAt {
+        ctx,
+        at,
+        slot,
+        attachment,
+        data,
+    } = d;
     let (len, setup) = deform_shape(ctx, at, attachment, data)?;
     let mut out = Keys::new(0);
     let mut vertices = Vec::with_capacity(keys.len());
     for (i, k) in keys.iter().enumerate() {
-        check_time(ctx, at, i, k.time.0, out.times().last().copied())?;
-        let v = key_vertices(ctx, at, i, k.offset, k.vertices.as_deref(), len, setup)?;
-        let curve = interp(&mut out, k.curve());
-        out.push(k.time.0, &[], curve);
-        vertices.push(v);
+        let (time, offset, values) = key(k);
+        check_time(ctx, at, i, time, out.times().last().copied())?;
+        vertices.push(key_vertices(ctx, at, i, offset, values, len, setup)?);
+        let curve = interp(&mut out, i)?;
+        out.push(time, &[], curve);
     }
     Ok(Timeline::Deform(DeformTimeline {
         slot,

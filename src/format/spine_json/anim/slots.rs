@@ -12,10 +12,10 @@ use crate::format::spine_json::dto_anim::{AttachmentKey, SlotTimelinesDto};
 
 use super::keys::{FieldError, check_time, curve_keys};
 use crate::format::ErrorKind;
-use Seg::{Entry, Index, Key};
+use Seg::{Index, Key};
 
 /// A hex color from a key's `field`.
-fn hex(hex: &str, field: &'static str) -> Result<Color, FieldError> {
+pub(crate) fn hex(hex: &str, field: &'static str) -> Result<Color, FieldError> {
     Color::from_hex(hex).ok_or_else(|| {
         (
             field,
@@ -37,17 +37,14 @@ pub fn slots(
     data: &SkeletonData,
     out: &mut Vec<Timeline>,
 ) -> Result<(), LoadError> {
-    ctx.no_duplicates(dtos, &join(anim, &[Key("slots")]))?;
-    for (i, (name, t)) in dtos.0.iter_mut().enumerate() {
-        let name = name.as_str();
-        let at = join(anim, &[Key("slots"), Entry(i, name)]);
-        let slot = lookup(ctx, &names.slots, name, "slot", &at)?;
+    ctx.each_entry(anim, "slots", dtos, |at, name, t| {
+        let slot = lookup(ctx, &names.slots, name, "slot", at)?;
         if let Some(keys) = t.attachment.as_deref_mut().filter(|k| !k.is_empty()) {
-            let at = join(&at, &[Key("attachment")]);
+            let at = join(at, &[Key("attachment")]);
             out.push(attachment(ctx, &at, keys, slot, name, data)?);
         }
         if let Some(keys) = t.color.as_deref().filter(|k| !k.is_empty()) {
-            let keys = curve_keys(ctx, &at, Some("color"), keys, |k| {
+            let keys = curve_keys(ctx, at, Some("color"), keys, |k| {
                 let c = hex(&k.color, "color")?;
                 Ok([c.r as f32, c.g as f32, c.b as f32, c.a as f32])
             })?;
@@ -58,7 +55,7 @@ pub fn slots(
             }));
         }
         if let Some(keys) = t.two_color.as_deref().filter(|k| !k.is_empty()) {
-            let keys = curve_keys(ctx, &at, Some("twoColor"), keys, |k| {
+            let keys = curve_keys(ctx, at, Some("twoColor"), keys, |k| {
                 let l = hex(&k.light, "light")?;
                 let d = hex(&k.dark, "dark")?;
                 Ok([l.r, l.g, l.b, l.a, d.r, d.g, d.b].map(|v| v as f32))
@@ -69,8 +66,8 @@ pub fn slots(
                 keys,
             }));
         }
-    }
-    Ok(())
+        Ok(())
+    })
 }
 
 /// The names are taken out of `keys` (the DTOs are dropped after the build).

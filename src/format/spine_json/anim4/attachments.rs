@@ -1,14 +1,12 @@
 //! 4.x attachment timelines: deform keys (4.0 `deform`, 4.1+ `attachments.….deform`) and
 //! image sequence keys (4.1+ `attachments.….sequence`).
 
-use crate::core::animation::{
-    DeformTimeline, SequenceKey, SequenceMode, SequenceTimeline, Timeline,
-};
-use crate::core::curve::{Interp, Keys};
+use crate::core::animation::{SequenceKey, SequenceMode, SequenceTimeline, Timeline};
+use crate::core::curve::Interp;
 use crate::core::model::SkeletonData;
 use crate::format::LoadError;
 use crate::format::json::Seg;
-use crate::format::spine_json::anim::deform::{BySkin, deform_shape, each, key_vertices};
+use crate::format::spine_json::anim::deform::{BySkin, DeformAt, deform_timeline, each};
 use crate::format::spine_json::anim::keys::check_time;
 use crate::format::spine_json::ctx::{Ctx, Names, join};
 use crate::format::spine_json::dto_anim4::{
@@ -17,30 +15,6 @@ use crate::format::spine_json::dto_anim4::{
 
 use super::keys::bezier_points;
 use Seg::{Index, Key};
-
-/// 4.0 `deform: {skin: {slot: {attachment: [keys]}}}`.
-pub fn deform_40(
-    ctx: Ctx<'_>,
-    anim: &[Seg<'_>],
-    dtos: &BySkin<Vec<DeformKey>>,
-    names: &Names<'_>,
-    data: &SkeletonData,
-    out: &mut Vec<Timeline>,
-) -> Result<(), LoadError> {
-    let at = join(anim, &[Key("deform")]);
-    if ctx.version >= crate::format::spine_json::SpineVersion::V41 {
-        return Err(ctx.err(
-            &at,
-            "Spine 4.1 moved deform keys to \"attachments\": {skin: {slot: {attachment: {deform: [...]}}}}",
-        ));
-    }
-    each(ctx, &at, dtos, names, data, |at, slot, attachment, keys| {
-        if !keys.is_empty() {
-            out.push(deform(ctx, at, keys, slot, attachment, data)?);
-        }
-        Ok(())
-    })
-}
 
 /// 4.1+ `attachments: {skin: {slot: {attachment: {deform, sequence}}}}`.
 pub fn attachments(
@@ -61,7 +35,14 @@ pub fn attachments(
     each(ctx, &at, dtos, names, data, |at, slot, attachment, t| {
         if let Some(keys) = t.deform.as_deref().filter(|k| !k.is_empty()) {
             let at = join(at, &[Key("deform")]);
-            out.push(deform(ctx, &at, keys, slot, attachment, data)?);
+            let d = DeformAt {
+                ctx,
+                at: &at,
+                slot,
+                attachment,
+                data,
+            };
+            out.push(deform_keys(keys, d)?);
         }
         if let Some(keys) = t.sequence.as_deref().filter(|k| !k.is_empty()) {
             let at = join(at, &[Key("sequence")]);
@@ -71,47 +52,27 @@ pub fn attachments(
     })
 }
 
-fn deform(
-    ctx: Ctx<'_>,
-    at: &[Seg<'_>],
-    keys: &[DeformKey],
-    slot: usize,
-    attachment: usize,
-    data: &SkeletonData,
-) -> Result<Timeline, LoadError> {
-    let (len, setup) = deform_shape(ctx, at, attachment, data)?;
-    let mut out = Keys::new(0);
-    let mut vertices = Vec::with_capacity(keys.len());
-    for (i, k) in keys.iter().enumerate() {
-        check_time(ctx, at, i, k.time.f32(), out.times().last().copied())?;
-        vertices.push(key_vertices(
-            ctx,
-            at,
-            i,
-            k.offset,
-            k.vertices.as_deref(),
-            len,
-            setup,
-        )?);
-        let interp = match (&k.curve, keys.get(i + 1)) {
-            (_, None) => Interp::Stepped,
-            (None, Some(_)) => Interp::Linear,
-            (Some(Curve4::Stepped), Some(_)) => Interp::Stepped,
-            (Some(Curve4::Bezier(numbers)), Some(next)) => {
-                let [c] = bezier_points::<0>(ctx, at, i, numbers)?[..] else {
-                    unreachable!("bezier_points checked the count");
-                };
-                out.add_percent_bezier4(k.time.0, c, next.time.0)
-            }
-        };
-        out.push(k.time.f32(), &[], interp);
-    }
-    Ok(Timeline::Deform(DeformTimeline {
-        slot,
-        attachment,
-        keys: out,
-        vertices,
-    }))
+/// 4.x deform keys (a bezier curve is 4 numbers: one channel, the blend between keys).
+pub fn deform_keys(keys: &[DeformKey], d: DeformAt<'_>) -> Result<Timeline, LoadError> {
+    deform_timeline(
+        d,
+        keys,
+        |k| (k.time.f32(), k.offset, k.vertices.as_deref()),
+        |out, i| {
+            let k = &keys[i];
+            Ok(match (&k.curve, keys.get(i + 1)) {
+                (_, None) => Interp::Stepped,
+                (None, Some(_)) => Interp::Linear,
+                (Some(Curve4::Stepped), Some(_)) => Interp::Stepped,
+                (Some(Curve4::Bezier(numbers)), Some(next)) => {
+                    let [c] = bezier_points::<0>(d.ctx, d.at, i, numbers)?[..] else {
+                        unreachable!("bezier_points checked the count");
+                    };
+                    out.add_percent_bezier4(k.time.0, c, next.time.0)
+                }
+            })
+        },
+    )
 }
 
 fn sequence(

@@ -7,41 +7,22 @@ use crate::format::spine_json::ctx::{Ctx, Names, join, lookup};
 use crate::format::spine_json::dto_anim4::{BoneTimeline, BoneTimelines, ValueKey, XyKey};
 use crate::format::spine_json::setup::inherit_mode;
 
-use super::keys::{curve_keys4, or, plain};
-use Seg::{Entry, Key};
+use super::keys::{key_times, value_keys, xy_keys};
+use Seg::Key;
 
 pub fn bones(
     ctx: Ctx<'_>,
     anim: &[Seg<'_>],
-    dtos: &OrderedMap<BoneTimelines>,
+    dtos: &mut OrderedMap<BoneTimelines>,
     names: &Names<'_>,
     out: &mut Vec<Timeline>,
 ) -> Result<(), LoadError> {
-    ctx.no_duplicates(dtos, &join(anim, &[Key("bones")]))?;
-    for (i, (name, timelines)) in dtos.0.iter().enumerate() {
-        let name = name.as_str();
-        let bone_at = join(anim, &[Key("bones"), Entry(i, name)]);
-        let bone = lookup(ctx, &names.bones, name, "bone", &bone_at)?;
+    ctx.each_entry(anim, "bones", dtos, |bone_at, name, timelines| {
+        let bone = lookup(ctx, &names.bones, name, "bone", bone_at)?;
         for (kind, t) in &timelines.0 {
-            let at = join(&bone_at, &[Key(kind)]);
-            let one = |keys: &[ValueKey], default: f64| {
-                curve_keys4(
-                    ctx,
-                    &at,
-                    keys,
-                    |k| k.curve.as_ref(),
-                    |_, k| Ok(plain(k.time, [or(k.value, default)])),
-                )
-            };
-            let two = |keys: &[XyKey], default: f64| {
-                curve_keys4(
-                    ctx,
-                    &at,
-                    keys,
-                    |k| k.curve.as_ref(),
-                    |_, k| Ok(plain(k.time, [or(k.x, default), or(k.y, default)])),
-                )
-            };
+            let at = join(bone_at, &[Key(kind)]);
+            let one = |keys: &[ValueKey], default| value_keys(ctx, &at, keys, default);
+            let two = |keys: &[XyKey], default| xy_keys(ctx, &at, keys, default);
             let (property, keys) = match t {
                 BoneTimeline::Inherit(keys) => {
                     if keys.is_empty() {
@@ -50,18 +31,7 @@ pub fn bones(
                     if ctx.version < crate::format::spine_json::SpineVersion::V42 {
                         return Err(ctx.err(&at, "inherit timelines are new in Spine 4.2"));
                     }
-                    let mut times: Vec<f32> = Vec::with_capacity(keys.len());
-                    for (k, key) in keys.iter().enumerate() {
-                        let time = key.time.f32();
-                        crate::format::spine_json::anim::keys::check_time(
-                            ctx,
-                            &at,
-                            k,
-                            time,
-                            times.last().copied(),
-                        )?;
-                        times.push(time);
-                    }
+                    let times = key_times(ctx, &at, keys.iter().map(|k| k.time.f32()))?;
                     out.push(Timeline::Inherit(InheritTimeline {
                         bone,
                         times,
@@ -92,6 +62,6 @@ pub fn bones(
                 shortest: false,
             }));
         }
-    }
-    Ok(())
+        Ok(())
+    })
 }

@@ -6,7 +6,7 @@ use crate::format::LoadError;
 use crate::format::json::{Raw32, Seg};
 use crate::format::spine_json::anim::keys::{FieldError, check_time};
 use crate::format::spine_json::ctx::{Ctx, join};
-use crate::format::spine_json::dto_anim4::Curve4;
+use crate::format::spine_json::dto_anim4::{Curve4, Curved4, ValueKey, XyKey};
 
 use Seg::{Index, Key};
 
@@ -21,12 +21,11 @@ pub struct Key4<const N: usize> {
 }
 
 /// Keys with `N` channels from `keys`; `key` gives each key's time and values (or the field
-/// at fault), `curve` its curve.
-pub fn curve_keys4<K, const N: usize>(
+/// at fault).
+pub fn curve_keys4<K: Curved4, const N: usize>(
     ctx: Ctx<'_>,
     at: &[Seg<'_>],
     keys: &[K],
-    curve: impl Fn(&K) -> Option<&Curve4>,
     mut key: impl FnMut(usize, &K) -> Result<Key4<N>, FieldError>,
 ) -> Result<Keys, LoadError> {
     let mut built = Vec::with_capacity(keys.len());
@@ -42,11 +41,11 @@ pub fn curve_keys4<K, const N: usize>(
     // One allocation: a bezier out of any key but the last adds a table per channel.
     let curved = keys.iter().rev().skip(1);
     let beziers = curved
-        .filter(|k| matches!(curve(k), Some(Curve4::Bezier(_))))
+        .filter(|k| matches!(k.curve(), Some(Curve4::Bezier(_))))
         .count();
     let mut out = Keys::with_capacity(N, keys.len(), beziers.saturating_mul(N.max(1)));
     for (i, (k, b)) in keys.iter().zip(&built).enumerate() {
-        let interp = match (curve(k), built.get(i + 1)) {
+        let interp = match (k.curve(), built.get(i + 1)) {
             (_, None) => Interp::Stepped,
             (None, Some(_)) => Interp::Linear,
             (Some(Curve4::Stepped), Some(_)) => Interp::Stepped,
@@ -93,4 +92,42 @@ pub fn plain<const N: usize>(time: Raw32, values: [f64; N]) -> Key4<N> {
 /// A value or its default.
 pub fn or(v: Option<Raw32>, default: f64) -> f64 {
     v.map_or(default, |v| v.0)
+}
+
+/// One-value keys (`value`, or `default` when omitted).
+pub fn value_keys(
+    ctx: Ctx<'_>,
+    at: &[Seg<'_>],
+    keys: &[ValueKey],
+    default: f64,
+) -> Result<Keys, LoadError> {
+    curve_keys4(ctx, at, keys, |_, k| {
+        Ok(plain(k.time, [or(k.value, default)]))
+    })
+}
+
+/// Two-value keys (`x`, `y`, each `default` when omitted).
+pub fn xy_keys(
+    ctx: Ctx<'_>,
+    at: &[Seg<'_>],
+    keys: &[XyKey],
+    default: f64,
+) -> Result<Keys, LoadError> {
+    curve_keys4(ctx, at, keys, |_, k| {
+        Ok(plain(k.time, [or(k.x, default), or(k.y, default)]))
+    })
+}
+
+/// The times of keys without values (checked as [`check_time`] does).
+pub fn key_times(
+    ctx: Ctx<'_>,
+    at: &[Seg<'_>],
+    times: impl ExactSizeIterator<Item = f32>,
+) -> Result<Vec<f32>, LoadError> {
+    let mut out: Vec<f32> = Vec::with_capacity(times.len());
+    for (i, time) in times.enumerate() {
+        check_time(ctx, at, i, time, out.last().copied())?;
+        out.push(time);
+    }
+    Ok(out)
 }

@@ -8,64 +8,52 @@ mod keys;
 mod slots;
 mod v43;
 
-use super::anim::discrete;
-use super::ctx::{Ctx, Names, unique_names};
+use super::anim::constraints::KeyedConstraints::{Ik, Transform};
+use super::anim::constraints::keyed_constraints;
+use super::anim::{AnimationLayout, Env, discrete};
 use super::dto_anim4::AnimationDto;
-use crate::core::animation::Animation;
-use crate::core::model::SkeletonData;
+use crate::core::animation::Timeline;
 use crate::format::LoadError;
-use crate::format::json::{OrderedMap, Seg};
 
-use Seg::{Entry, Key};
+/// 4.x: slots, bones, IK, transform, path, physics, sliders, deform / attachments, draw
+/// order (and its 4.3 folders), events.
+impl AnimationLayout for AnimationDto {
+    fn timeline_bound(&self) -> usize {
+        0
+    }
 
-/// Reads every animation, in file order. `data` must hold the setup pose and skins.
-pub fn animations(
-    ctx: Ctx<'_>,
-    dtos: OrderedMap<AnimationDto>,
-    names: &Names<'_>,
-    data: &SkeletonData,
-) -> Result<Vec<Animation>, LoadError> {
-    unique_names(
-        ctx,
-        dtos.0.iter().map(|(n, _)| n.as_str()),
-        "animation",
-        |i| vec![Key("animations"), Entry(i, dtos.0[i].0.as_str())],
-    )?;
-    let mut out = Vec::with_capacity(dtos.len());
-    for (i, (name, mut a)) in dtos.0.into_iter().enumerate() {
-        let at = [Key("animations"), Entry(i, &name)];
-        let mut timelines = Vec::new();
-        slots::slots(ctx, &at, &mut a.slots, names, data, &mut timelines)?;
-        bones::bones(ctx, &at, &a.bones, names, &mut timelines)?;
-        constraints::ik(ctx, &at, &a.ik, names, &mut timelines)?;
-        constraints::transform(ctx, &at, &a.transform, names, &mut timelines)?;
-        constraints::path(ctx, &at, &a.path, names, &mut timelines)?;
-        if let Some(physics) = &a.physics {
-            constraints::physics(ctx, &at, physics, names, &mut timelines)?;
+    fn read(&mut self, e: Env<'_>, out: &mut Vec<Timeline>) -> Result<(), LoadError> {
+        let a = self;
+        let Env(ctx, at, names, data) = e;
+        slots::slots(ctx, at, &mut a.slots, names, data, out)?;
+        bones::bones(ctx, at, &mut a.bones, names, out)?;
+        keyed_constraints(e, Ik, &mut a.ik, constraints::ik_keys, out)?;
+        keyed_constraints(
+            e,
+            Transform,
+            &mut a.transform,
+            constraints::transform_keys,
+            out,
+        )?;
+        constraints::path(ctx, at, &mut a.path, names, out)?;
+        if let Some(physics) = &mut a.physics {
+            constraints::physics(ctx, at, physics, names, out)?;
         }
-        v43::check_keys(ctx, &at, &a)?;
-        if let Some(sliders) = &a.slider {
-            v43::sliders(ctx, &at, sliders, names, &mut timelines)?;
+        v43::check_keys(ctx, at, a)?;
+        if let Some(sliders) = &mut a.slider {
+            v43::sliders(ctx, at, sliders, names, out)?;
         }
         if let Some(deform) = &a.deform {
-            attachments::deform_40(ctx, &at, deform, names, data, &mut timelines)?;
+            let keys = attachments::deform_keys;
+            super::anim::deform::deform(ctx, at, deform, names, data, out, keys)?;
         }
         if let Some(atts) = &a.attachments {
-            attachments::attachments(ctx, &at, atts, names, data, &mut timelines)?;
+            attachments::attachments(ctx, at, atts, names, data, out)?;
         }
-        discrete::draw_order(
-            ctx,
-            &at,
-            &a.draw_order,
-            names,
-            data.slots.len(),
-            &mut timelines,
-        )?;
+        discrete::draw_order(ctx, at, &a.draw_order, names, data.slots.len(), out)?;
         if let Some(folders) = &a.draw_order_folder {
-            v43::draw_order_folders(ctx, &at, folders, names, &mut timelines)?;
+            v43::draw_order_folders(ctx, at, folders, names, out)?;
         }
-        discrete::events(ctx, &at, &a.events, names, data, &mut timelines)?;
-        out.push(Animation::new(name, timelines));
+        discrete::events(ctx, at, &a.events, names, data, out)
     }
-    Ok(out)
 }

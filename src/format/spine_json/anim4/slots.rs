@@ -2,26 +2,16 @@
 
 use crate::core::animation::{ColorKind, ColorTimeline, Timeline, TwoColorKind, TwoColorTimeline};
 use crate::core::color::Color;
+use crate::core::curve::Keys;
 use crate::core::model::SkeletonData;
 use crate::format::LoadError;
 use crate::format::json::{OrderedMap, Seg};
-use crate::format::spine_json::anim::keys::FieldError;
-use crate::format::spine_json::anim::slots::attachment;
+use crate::format::spine_json::anim::slots::{attachment, hex};
 use crate::format::spine_json::ctx::{Ctx, Names, join, lookup};
-use crate::format::spine_json::dto_anim4::{SlotTimeline, SlotTimelines};
+use crate::format::spine_json::dto_anim4::{Color2Key, ColorKey, SlotTimeline, SlotTimelines};
 
-use super::keys::{curve_keys4, or, plain};
-use Seg::{Entry, Key};
-
-/// A hex color from a key's `field`; `rgb` colors must have 6 digits, others 6 or 8.
-fn hex(hex: &str, field: &'static str) -> Result<Color, FieldError> {
-    Color::from_hex(hex).ok_or_else(|| {
-        (
-            field,
-            format!("bad color \"{hex}\" (expected RRGGBBAA or RRGGBB hex)"),
-        )
-    })
-}
+use super::keys::{curve_keys4, plain, value_keys};
+use Seg::Key;
 
 pub fn slots(
     ctx: Ctx<'_>,
@@ -31,14 +21,12 @@ pub fn slots(
     data: &SkeletonData,
     out: &mut Vec<Timeline>,
 ) -> Result<(), LoadError> {
-    ctx.no_duplicates(dtos, &join(anim, &[Key("slots")]))?;
-    for (i, (name, timelines)) in dtos.0.iter_mut().enumerate() {
-        let name = name.as_str();
-        let slot_at = join(anim, &[Key("slots"), Entry(i, name)]);
-        let slot = lookup(ctx, &names.slots, name, "slot", &slot_at)?;
+    ctx.each_entry(anim, "slots", dtos, |slot_at, name, timelines| {
+        let slot = lookup(ctx, &names.slots, name, "slot", slot_at)?;
         for (kind, t) in &mut timelines.0 {
-            let at = join(&slot_at, &[Key(kind)]);
+            let at = join(slot_at, &[Key(kind)]);
             let color = |kind, keys| Timeline::Color(ColorTimeline { slot, kind, keys });
+            let two = |kind, keys| Timeline::TwoColor(TwoColorTimeline { slot, kind, keys });
             let timeline = match t {
                 SlotTimeline::Attachment(keys) => {
                     if keys.is_empty() {
@@ -46,84 +34,55 @@ pub fn slots(
                     }
                     attachment(ctx, &at, keys, slot, name, data)?
                 }
-                SlotTimeline::Rgba(keys) => {
-                    let keys = curve_keys4(
-                        ctx,
-                        &at,
-                        keys,
-                        |k| k.curve.as_ref(),
-                        |_, k| {
-                            let c = hex(&k.color, "color")?;
-                            Ok(plain(k.time, [c.r, c.g, c.b, c.a]))
-                        },
-                    )?;
-                    color(ColorKind::Rgba, keys)
-                }
+                SlotTimeline::Rgba(keys) => color(
+                    ColorKind::Rgba,
+                    colors(ctx, &at, keys, |c| [c.r, c.g, c.b, c.a])?,
+                ),
                 SlotTimeline::Rgb(keys) => {
-                    let keys = curve_keys4(
-                        ctx,
-                        &at,
-                        keys,
-                        |k| k.curve.as_ref(),
-                        |_, k| {
-                            let c = hex(&k.color, "color")?;
-                            Ok(plain(k.time, [c.r, c.g, c.b]))
-                        },
-                    )?;
-                    color(ColorKind::Rgb, keys)
+                    color(ColorKind::Rgb, colors(ctx, &at, keys, |c| [c.r, c.g, c.b])?)
                 }
                 SlotTimeline::Alpha(keys) => {
-                    let keys = curve_keys4(
-                        ctx,
-                        &at,
-                        keys,
-                        |k| k.curve.as_ref(),
-                        |_, k| Ok(plain(k.time, [or(k.value, 0.0)])),
-                    )?;
-                    color(ColorKind::Alpha, keys)
+                    color(ColorKind::Alpha, value_keys(ctx, &at, keys, 0.0)?)
                 }
-                SlotTimeline::Rgba2(keys) => {
-                    let keys = curve_keys4(
-                        ctx,
-                        &at,
-                        keys,
-                        |k| k.curve.as_ref(),
-                        |_, k| {
-                            let l = hex(&k.light, "light")?;
-                            let d = hex(&k.dark, "dark")?;
-                            Ok(plain(k.time, [l.r, l.g, l.b, l.a, d.r, d.g, d.b]))
-                        },
-                    )?;
-                    Timeline::TwoColor(TwoColorTimeline {
-                        slot,
-                        kind: TwoColorKind::Rgba2,
-                        keys,
-                    })
-                }
-                SlotTimeline::Rgb2(keys) => {
-                    let keys = curve_keys4(
-                        ctx,
-                        &at,
-                        keys,
-                        |k| k.curve.as_ref(),
-                        |_, k| {
-                            let l = hex(&k.light, "light")?;
-                            let d = hex(&k.dark, "dark")?;
-                            Ok(plain(k.time, [l.r, l.g, l.b, d.r, d.g, d.b]))
-                        },
-                    )?;
-                    Timeline::TwoColor(TwoColorTimeline {
-                        slot,
-                        kind: TwoColorKind::Rgb2,
-                        keys,
-                    })
-                }
+                SlotTimeline::Rgba2(keys) => two(
+                    TwoColorKind::Rgba2,
+                    colors2(ctx, &at, keys, |l, d| [l.r, l.g, l.b, l.a, d.r, d.g, d.b])?,
+                ),
+                SlotTimeline::Rgb2(keys) => two(
+                    TwoColorKind::Rgb2,
+                    colors2(ctx, &at, keys, |l, d| [l.r, l.g, l.b, d.r, d.g, d.b])?,
+                ),
             };
             if timeline.key_times().is_empty() {
                 continue;
             }
             out.push(timeline);
         }
-    }
-    Ok(())
+        Ok(())
+    })
+}
+
+/// `rgba` / `rgb` keys: the channels `channels` takes from the key's color.
+fn colors<const N: usize>(
+    ctx: Ctx<'_>,
+    at: &[Seg<'_>],
+    keys: &[ColorKey],
+    channels: fn(Color) -> [f64; N],
+) -> Result<Keys, LoadError> {
+    curve_keys4(ctx, at, keys, |_, k| {
+        Ok(plain(k.time, channels(hex(&k.color, "color")?)))
+    })
+}
+
+/// `rgba2` / `rgb2` keys: the channels `channels` takes from the light and dark colors.
+fn colors2<const N: usize>(
+    ctx: Ctx<'_>,
+    at: &[Seg<'_>],
+    keys: &[Color2Key],
+    channels: fn(Color, Color) -> [f64; N],
+) -> Result<Keys, LoadError> {
+    curve_keys4(ctx, at, keys, |_, k| {
+        let (l, d) = (hex(&k.light, "light")?, hex(&k.dark, "dark")?);
+        Ok(plain(k.time, channels(l, d)))
+    })
 }

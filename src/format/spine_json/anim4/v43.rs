@@ -11,9 +11,9 @@ use crate::format::spine_json::anim::keys::check_time;
 use crate::format::spine_json::ctx::{Ctx, Names, join, lookup};
 use crate::format::spine_json::dto_anim4::{AnimationDto, DrawOrderFolder, SliderTimelines};
 
-use super::keys::{curve_keys4, or, plain};
+use super::keys::value_keys;
 use crate::format::ErrorKind;
-use Seg::{Entry, Index, Key};
+use Seg::{Index, Key};
 
 /// The 4.3 sections are errors in older files.
 pub fn check_keys(ctx: Ctx<'_>, anim: &[Seg<'_>], a: &AnimationDto) -> Result<(), LoadError> {
@@ -39,16 +39,12 @@ pub fn check_keys(ctx: Ctx<'_>, anim: &[Seg<'_>], a: &AnimationDto) -> Result<()
 pub fn sliders(
     ctx: Ctx<'_>,
     anim: &[Seg<'_>],
-    dtos: &OrderedMap<SliderTimelines>,
+    dtos: &mut OrderedMap<SliderTimelines>,
     names: &Names<'_>,
     out: &mut Vec<Timeline>,
 ) -> Result<(), LoadError> {
-    let section = join(anim, &[Key("slider")]);
-    ctx.no_duplicates(dtos, &section)?;
-    for (i, (name, t)) in dtos.0.iter().enumerate() {
-        let name = name.as_str();
-        let c_at = join(&section, &[Entry(i, name)]);
-        let constraint = lookup(ctx, &names.slider, name, "slider", &c_at)?;
+    ctx.each_entry(anim, "slider", dtos, |c_at, name, t| {
+        let constraint = lookup(ctx, &names.slider, name, "slider", c_at)?;
         for (kind, keys, property) in [
             ("time", &t.time, SliderProperty::Time),
             ("mix", &t.mix, SliderProperty::Mix),
@@ -56,14 +52,8 @@ pub fn sliders(
             let Some(keys) = keys else {
                 continue;
             };
-            let at = join(&c_at, &[Key(kind)]);
-            let keys = curve_keys4(
-                ctx,
-                &at,
-                keys,
-                |k| k.curve.as_ref(),
-                |_, k| Ok(plain(k.time, [or(k.value, 1.0)])),
-            )?;
+            let at = join(c_at, &[Key(kind)]);
+            let keys = value_keys(ctx, &at, keys, 1.0)?;
             if !keys.is_empty() {
                 out.push(Timeline::Slider(SliderTimeline {
                     constraint,
@@ -72,8 +62,8 @@ pub fn sliders(
                 }));
             }
         }
-    }
-    Ok(())
+        Ok(())
+    })
 }
 
 /// Draw-order folders: per folder its slots and keys whose offsets are positions within the
