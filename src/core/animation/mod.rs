@@ -8,6 +8,7 @@
 pub(crate) mod apply_bone;
 mod apply_constraint;
 mod apply_joint;
+mod apply_lattice;
 mod apply_slider;
 pub(crate) mod apply_slot;
 mod timeline;

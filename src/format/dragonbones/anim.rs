@@ -15,7 +15,7 @@ use super::transform::{DbTransform, flip, normalize};
 use super::tween;
 use crate::core::animation::{
     Animation, AttachmentTimeline, BoneProperty, BoneTimeline, ColorKind, ColorTimeline,
-    DeformTimeline, DrawOrderTimeline, EventTimeline, IkTimeline, Timeline,
+    DeformTimeline, DrawOrderTimeline, EventTimeline, IkTimeline, LatticeTimeline, Timeline,
 };
 use crate::core::curve::{Interp, Keys, TimeWarp};
 use crate::core::model::{AttachmentId, AttachmentKind, Event, EventData, SkeletonData};
@@ -248,6 +248,12 @@ pub fn animation(
         let tat = join(at, &[Key("ffd"), Index(i)]);
         if !tl.frame.is_empty() {
             timelines.push(ffd_timeline(&f, &tat, tl, spaces, data)?);
+        }
+    }
+    for (i, tl) in a.surface.iter().enumerate() {
+        let tat = join(at, &[Key("surface"), Index(i)]);
+        if !tl.frame.is_empty() {
+            timelines.push(surface_timeline(&f, &tat, tl, data)?);
         }
     }
     for (i, tl) in a.ik.iter().enumerate() {
@@ -740,6 +746,64 @@ fn ffd_timeline(
     Ok(Timeline::Deform(DeformTimeline {
         slot,
         attachment,
+        keys,
+        vertices: arrays,
+    }))
+}
+
+/// A 5.6 surface timeline: per key frame, offsets (from `offset` on, the rest 0) of the
+/// surface bone's lattice vertices, tweened as FFD frames are.
+fn surface_timeline(
+    f: &Frame<'_>,
+    at: &[Seg<'_>],
+    tl: &dto::FfdTimeline,
+    data: &SkeletonData,
+) -> Result<Timeline, LoadError> {
+    let cx = f.cx;
+    let (bone, name) = target(cx, at, &tl.name, "bone", |n| data.find_bone(n))?;
+    let Some(lattice) = data.bones[bone].lattice.as_deref() else {
+        return Err(cx.err(
+            &join(at, &[Key("name")]),
+            format!("bone \"{name}\" is not a surface"),
+        ));
+    };
+    let n2 = lattice.vertices.len();
+    let spans = f.spans(at, tl.frame.iter().map(|fr| fr.duration))?;
+    let mut keys = Keys::new(0);
+    let mut arrays: Vec<Vec<f32>> = Vec::with_capacity(tl.frame.len() + 1);
+    for (k, (fr, &(start, len))) in tl.frame.iter().zip(&spans).enumerate() {
+        let fat = join(at, &[Key("frame"), Index(k)]);
+        cx.spend((n2 + len as usize) * 8, &fat)?;
+        let offset = fr.offset.or(0.0);
+        if !(0.0..=n2 as f64).contains(&offset) {
+            return Err(cx.err(
+                &join(&fat, &[Key("offset")]),
+                format!("offset {offset} is past the lattice's {n2} vertex numbers"),
+            ));
+        }
+        let mut full = vec![0.0f32; n2];
+        for (j, &v) in fr.vertices.iter().enumerate() {
+            let i = offset as usize + j;
+            if let Some(slot) = full.get_mut(i) {
+                // Odd positions are y offsets: y down in the file, up in the core.
+                *slot = if i % 2 == 1 { flip(v) } else { v } as f32;
+            }
+        }
+        let interp = tween::interp(&fr.tween, len, &mut keys);
+        keys.push(f.time(start), &[], interp);
+        arrays.push(full);
+    }
+    let last = keys
+        .len()
+        .checked_sub(1)
+        .map_or(Interp::Stepped, |i| keys.interp(i));
+    if f.wraps(&spans, last) {
+        keys.push(f.duration() as f32, &[], Interp::Stepped);
+        arrays.push(arrays[0].clone());
+    }
+    keys.set_warp(f.warp(tl.scale, tl.offset));
+    Ok(Timeline::Lattice(LatticeTimeline {
+        bone,
         keys,
         vertices: arrays,
     }))

@@ -163,6 +163,12 @@ pub struct Bone {
     #[serde(rename = "type")]
     pub kind: Option<String>,
     pub vertices: Vec<f64>,
+    /// 5.6 surface: the lattice's cells across (required: without it the runtime computes NaN).
+    #[serde(rename = "segmentX")]
+    pub segment_x: Num,
+    /// 5.6 surface: the lattice's cells down.
+    #[serde(rename = "segmentY")]
+    pub segment_y: Num,
 }
 
 #[derive(Deserialize, Debug, Default)]
@@ -275,6 +281,9 @@ pub struct Animation {
     pub bone: Tracks<BoneTimeline>,
     pub slot: Tracks<SlotTimeline>,
     pub ffd: Vec<FfdTimeline>,
+    /// 5.6 surface timelines: offsets of a surface bone's lattice vertices (`name` the bone;
+    /// frames as `ffd`'s: `offset`, `vertices`).
+    pub surface: Vec<FfdTimeline>,
     /// `.dbbin`: where this animation's frame data starts in the typed arrays.
     pub offset: Vec<f64>,
     /// 5.6 keys the 5.6.300 runtime ignores (animation trees, parameter timelines).
