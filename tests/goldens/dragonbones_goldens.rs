@@ -343,6 +343,7 @@ fn own_5x_fixtures_match_their_goldens() {
         "split56bin.dbbin",
         "surfacebent56.json",
         "events50.json",
+        "ikweight55.json",
     ] {
         let name = file.split('.').next().unwrap_or(file);
         let bytes = std::fs::read(dir.join(file)).expect("fixture");
@@ -357,7 +358,7 @@ fn own_5x_fixtures_match_their_goldens() {
         total.count += m.count;
         files += 1;
     }
-    assert_eq!(files, 11);
+    assert_eq!(files, 12);
     assert_eq!(total.count, 0, "{}", report.join("\n"));
 }
 

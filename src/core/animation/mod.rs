@@ -151,6 +151,7 @@ impl Animation {
         direction: MixDirection,
     ) {
         skeleton.edit_pose();
+        skeleton.animated = true;
         if looping && self.duration != 0.0 {
             time %= self.duration;
             if last_time > 0.0 {

@@ -10,6 +10,11 @@
 //! images (the same triangle rule); beyond the bands, and in the corners, the hull map
 //! itself: the lattice's bilinear patch over its four corner vertices, linearised at the
 //! centre. The surface bone's own world transform is that hull map.
+//!
+//! One divergence, kept on purpose: below a lattice of several columns the runtime takes
+//! the first column's band cell whatever the point's column (probed on 2 x 1; on 3 x 2 the
+//! pattern is not worked out); this places such points by their own column, as the other
+//! bands do.
 
 use super::ParentFrame;
 use crate::core::model::Lattice;

@@ -85,6 +85,11 @@ pub struct Skeleton {
     /// Per bone: a surface bone's lattice offsets from its `surface` timelines (x, y per
     /// vertex; empty: the setup lattice).
     pub lattice_offsets: Vec<Vec<f64>>,
+    /// True once an animation posed the skeleton since its bones were last set to the setup
+    /// pose. DragonBones' rigid IK then runs twice, as the oracle's samples show: a sample is
+    /// two runtime updates, and the second turns the chain's parent, which no timeline
+    /// changed in between, again by the weight (tests/fixtures/dragonbones5/README.md).
+    pub animated: bool,
 }
 
 impl Skeleton {
@@ -140,6 +145,7 @@ impl Skeleton {
             memos: ConstraintMemos::new(&data),
             lattices: data.bones.iter().any(|b| b.lattice.is_some()),
             lattice_offsets: vec![Vec::new(); data.bones.len()],
+            animated: false,
             data,
         };
         sk.set_slots_to_setup_pose();
@@ -272,6 +278,7 @@ impl Skeleton {
 
     /// Resets bones and constraints to the setup pose.
     pub fn set_bones_to_setup_pose(&mut self) {
+        self.animated = false;
         for (bone, data) in self.bones.iter_mut().zip(&self.data.bones) {
             bone.pose = Local::setup(data);
             bone.inherit = data.inherit;
