@@ -12,9 +12,9 @@
 //! centre. The surface bone's own world transform is that hull map.
 //!
 //! One divergence, kept on purpose: below a lattice of several columns the runtime takes
-//! the first column's band cell whatever the point's column (probed on 2 x 1; on 3 x 2 the
-//! pattern is not worked out); this places such points by their own column, as the other
-//! bands do.
+//! the first column's band cell whatever the point's column (probed with only the bottom row
+//! bent; with inner vertices bent it differs again, not worked out); this places such points
+//! by their own column, as the other bands do.
 
 use super::ParentFrame;
 use crate::core::model::Lattice;
