@@ -160,6 +160,10 @@ pub fn initial_skins(data: &SkeletonData) -> Vec<String> {
     crate::view_defaults::default_skins(data)
 }
 
+/// The status line's word on a failed reload: short enough for 80 columns beside the time;
+/// the banner carries the located error and `m` the whole message.
+pub(crate) const RELOAD_FAILED_NOTE: &str = "reload failed (m: details)";
+
 impl App {
     /// Opens `doc` paused at time 0 with its first animation looping on track 0.
     /// An app on a file's skeletons, called `label`: the main one
@@ -512,7 +516,7 @@ impl App {
         self.messages
             .push(Kind::Banner, &text, self.session.frame());
         self.banner = Some(text);
-        self.message = Some(("reload failed: m shows the whole message".into(), true));
+        self.message = Some((RELOAD_FAILED_NOTE.into(), true));
     }
 
     /// Handles a key press. Returns true when something visible changed.

@@ -223,11 +223,12 @@ mod tests {
     #[test]
     fn an_error_message_at_80_columns_keeps_the_time() {
         let mut app = sample_app("walk", 0.5);
-        app.message = Some(("reload failed: m shows the whole message".into(), true));
+        app.message = Some((crate::tui::app::RELOAD_FAILED_NOTE.into(), true));
         let screen = buffer_text(&render_app(&mut app, 80, 24));
         let bar = screen.lines().last().unwrap_or_default();
         assert!(bar.contains("t 0.500"), "{bar}");
-        assert!(bar.contains("reload failed"), "{bar}");
+        // Whole, not cut into a hint that no longer reads.
+        assert!(bar.contains("reload failed (m: details)"), "{bar}");
     }
 
     #[test]
@@ -250,7 +251,7 @@ mod tests {
         assert!(!after.contains("opened on"), "{after}");
         assert!(after.contains("/1.000s"), "the duration is back: {after}");
         // An error stays until something replaces it.
-        app.message = Some(("reload failed: m shows the whole message".into(), true));
+        app.message = Some((crate::tui::app::RELOAD_FAILED_NOTE.into(), true));
         app.handle_key(KeyEvent::new(KeyCode::Right, KeyModifiers::NONE));
         assert!(bar(&mut app).contains("reload failed"));
     }
