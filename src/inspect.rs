@@ -115,6 +115,7 @@ fn describe_one(data: &SkeletonData, index: usize, t: &Timeline) -> TimelineInfo
             b.property.channel_names().to_vec(),
         ),
         Timeline::Inherit(t) => (Target::Bone(t.bone), bone(t.bone), "inherit", vec![]),
+        Timeline::Lattice(t) => (Target::Bone(t.bone), bone(t.bone), "surface", vec![]),
         Timeline::Attachment(a) => (Target::Slot(a.slot), slot(a.slot), "attachment", vec![]),
         Timeline::Color(c) => {
             let (p, ch): (&'static str, Vec<&'static str>) = match c.kind {
@@ -263,6 +264,7 @@ pub fn keys_of(t: &Timeline) -> Option<&Keys> {
         | Timeline::Deform(_)
         | Timeline::Event(_)
         | Timeline::DrawOrder(_)
+        | Timeline::Lattice(_)
         | Timeline::Joint(_) => None,
     }
 }

@@ -251,6 +251,7 @@ fn unused(data: &SkeletonData, out: &mut Vec<Finding>) {
             match t {
                 Timeline::Bone(b) => mark(b.bone),
                 Timeline::Joint(j) => mark(j.bone),
+                Timeline::Lattice(l) => mark(l.bone),
                 _ => {}
             }
         }
@@ -425,6 +426,7 @@ fn skin_required(data: &SkeletonData, out: &mut Vec<Finding>) {
             let bone = match &anim.timelines[info.index] {
                 Timeline::Bone(b) => Some(b.bone),
                 Timeline::Joint(j) => Some(j.bone),
+                Timeline::Lattice(l) => Some(l.bone),
                 _ => None,
             };
             if let Some(b) = bone

@@ -143,3 +143,44 @@ fn prefixes_and_replacements_of_the_dbbin_files() {
         }
     }
 }
+
+/// The bent and animated surface lattices of the own 5.6 fixture: prefixes, single-byte
+/// replacements, and lattice numbers and segment counts set to extremes (the lattice maps
+/// then meet infinities and NaN, and must still neither panic nor hang).
+#[test]
+fn surface_lattices_cut_and_mutated() {
+    let path = common::project_dir().join("tests/fixtures/dragonbones5/surfacebent56.json");
+    let bytes = std::fs::read(path).expect("fixture");
+    let step = if cfg!(debug_assertions) { 97 } else { 11 };
+    for end in (0..bytes.len()).step_by(step) {
+        exercise(&bytes[..end]);
+    }
+    let mut copy = bytes.clone();
+    for i in (0..bytes.len()).step_by(step) {
+        for b in [b'9', b'-', b'"', b']', 0xff] {
+            copy[i] = b;
+            exercise(&copy);
+        }
+        copy[i] = bytes[i];
+    }
+    let text = String::from_utf8(bytes).expect("utf-8");
+    for (from, to) in [
+        ("\"segmentX\": 2", "\"segmentX\": 1e300"),
+        ("\"segmentX\": 2", "\"segmentX\": 0"),
+        ("\"segmentY\": 1", "\"segmentY\": 4294967296"),
+        ("-100,", "1e308,"),
+        ("-100,", "-1e308,"),
+        ("110,", "1e-320,"),
+        ("\"x\": 1500", "\"x\": 1e308"),
+        ("\"offset\": 6", "\"offset\": 99999"),
+        ("\"offset\": 2", "\"offset\": -3"),
+        ("\"name\": \"net\"", "\"name\": \"nowhere\""),
+    ] {
+        assert!(text.contains(from), "the fixture no longer has {from}");
+        for (at, _) in text.match_indices(from) {
+            let mut t = text.clone();
+            t.replace_range(at..at + from.len(), to);
+            exercise(t.as_bytes());
+        }
+    }
+}

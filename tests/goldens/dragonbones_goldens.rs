@@ -322,9 +322,9 @@ fn project_sample_matches_its_golden() {
     assert_eq!(m.count, 0, "{}", m.first.join("\n"));
 }
 
-/// The project's own 5.x fixtures (5.6 keys, surface bones, sound frames, 5.x zOrder, chained
-/// curves) against the oracle's goldens (tests/fixtures/dragonbones5/README.md): runs
-/// everywhere.
+/// The project's own 5.x fixtures (5.6 keys, surface bones with bent and animated lattices,
+/// sound frames and the order of simultaneous events, 5.x zOrder, chained curves) against
+/// the oracle's goldens (tests/fixtures/dragonbones5/README.md): runs everywhere.
 #[test]
 fn own_5x_fixtures_match_their_goldens() {
     let dir = common::project_dir().join("tests/fixtures/dragonbones5");
@@ -337,6 +337,13 @@ fn own_5x_fixtures_match_their_goldens() {
         "frames50.json",
         "bin55.dbbin",
         "chain55.json",
+        "deform55.json",
+        "deform55bin.dbbin",
+        "frames50bin.dbbin",
+        "split56bin.dbbin",
+        "surfacebent56.json",
+        "events50.json",
+        "ikweight55.json",
     ] {
         let name = file.split('.').next().unwrap_or(file);
         let bytes = std::fs::read(dir.join(file)).expect("fixture");
@@ -351,7 +358,7 @@ fn own_5x_fixtures_match_their_goldens() {
         total.count += m.count;
         files += 1;
     }
-    assert_eq!(files, 5);
+    assert_eq!(files, 12);
     assert_eq!(total.count, 0, "{}", report.join("\n"));
 }
 
@@ -484,7 +491,13 @@ fn same_dump(ours: &Value, want: &Value, at: &str, m: &mut Mismatches) {
 #[test]
 fn dragonbones_json_converted_to_json_keeps_its_poses() {
     let dir = common::project_dir().join("tests/fixtures/dragonbones5");
-    for name in ["split56", "surface56", "frames50", "chain55"] {
+    for name in [
+        "split56",
+        "surface56",
+        "surfacebent56",
+        "frames50",
+        "chain55",
+    ] {
         let bytes = std::fs::read(dir.join(format!("{name}.json"))).expect("fixture");
         let json = format::dragonbones::json_writer::write(&bytes, name)
             .unwrap_or_else(|e| panic!("{name}: {e}"));

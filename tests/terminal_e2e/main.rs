@@ -9,6 +9,7 @@ mod common;
 mod tmux;
 
 mod tui_attach_e2e;
+mod tui_dragonbones5_e2e;
 mod tui_e2e;
 mod tui_mouse_e2e;
 mod tui_physics_e2e;

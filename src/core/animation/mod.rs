@@ -8,6 +8,7 @@
 pub(crate) mod apply_bone;
 mod apply_constraint;
 mod apply_joint;
+mod apply_lattice;
 mod apply_slider;
 pub(crate) mod apply_slot;
 mod timeline;
@@ -150,6 +151,7 @@ impl Animation {
         direction: MixDirection,
     ) {
         skeleton.edit_pose();
+        skeleton.animated = true;
         if looping && self.duration != 0.0 {
             time %= self.duration;
             if last_time > 0.0 {

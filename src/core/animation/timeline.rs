@@ -258,6 +258,17 @@ pub struct DeformTimeline {
     pub vertices: Vec<Vec<f32>>,
 }
 
+/// Offsets for a DragonBones surface bone's lattice (a 5.6 `surface` timeline): per key, an
+/// x, y offset (core y-up) for every lattice vertex, added to the setup lattice. `keys` has
+/// no value channels, as for [`DeformTimeline`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct LatticeTimeline {
+    pub bone: usize,
+    pub keys: Keys,
+    /// One array per key, two numbers per lattice vertex.
+    pub vertices: Vec<Vec<f32>>,
+}
+
 /// Fires events.
 #[derive(Clone, Debug, PartialEq)]
 pub struct EventTimeline {
@@ -380,6 +391,8 @@ pub enum PropertyId {
     SliderTime(usize),
     /// A Spine 4.3 slider's mix.
     SliderMix(usize),
+    /// A DragonBones surface bone's lattice (bone).
+    Lattice(usize),
 }
 
 impl PropertyId {
@@ -417,6 +430,7 @@ impl PropertyId {
             P::Joint3(b, c) => (25, b, c as usize),
             P::SliderTime(i) => (26, i, 0),
             P::SliderMix(i) => (27, i, 0),
+            P::Lattice(i) => (28, i, 0),
         })
     }
 }
@@ -515,6 +529,8 @@ pub enum Timeline {
     DrawOrderFolder(DrawOrderFolderTimeline),
     /// Unity curves of a bone's 3D pose.
     Joint(JointTimeline),
+    /// A DragonBones surface bone's lattice offsets.
+    Lattice(LatticeTimeline),
 }
 
 impl Timeline {
@@ -585,6 +601,7 @@ impl Timeline {
             },
             Timeline::DrawOrderFolder(_) => one(P::DrawOrder),
             Timeline::Joint(t) => one(P::Joint3(t.bone, t.channel)),
+            Timeline::Lattice(t) => one(P::Lattice(t.bone)),
         }
     }
 
@@ -609,6 +626,7 @@ impl Timeline {
             Timeline::Transform(t) => t.keys.last_time(),
             Timeline::Path(t) => t.keys.last_time(),
             Timeline::Joint(t) => last(&t.times),
+            Timeline::Lattice(t) => t.keys.last_time(),
         }
     }
 
@@ -632,6 +650,7 @@ impl Timeline {
             Timeline::Transform(t) => t.keys.times(),
             Timeline::Path(t) => t.keys.times(),
             Timeline::Joint(t) => &t.times,
+            Timeline::Lattice(t) => t.keys.times(),
         }
     }
 
@@ -734,6 +753,7 @@ impl Timeline {
             }
             Timeline::Path(t) => super::apply_constraint::apply_path(t, skeleton, at, alpha, blend),
             Timeline::Joint(t) => super::apply_joint::apply(t, skeleton, time, alpha, blend),
+            Timeline::Lattice(t) => super::apply_lattice::apply(t, skeleton, at, alpha, blend),
         }
     }
 }

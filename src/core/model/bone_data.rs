@@ -66,6 +66,9 @@ pub struct BoneData {
     pub color: Option<crate::core::color::Color>,
     /// A 3D pose next to the 2D transform (MRTK joints, camera, gaze); `None` for 2D bones.
     pub joint3: Option<super::Joint3Setup>,
+    /// A DragonBones surface bone's lattice (boxed: most bones have none). Such a bone's
+    /// world transform and its children's come from the lattice, not from its pose.
+    pub lattice: Option<Box<super::Lattice>>,
 }
 
 impl BoneData {
@@ -86,6 +89,7 @@ impl BoneData {
             skin_required: false,
             color: None,
             joint3: None,
+            lattice: None,
         }
     }
 }

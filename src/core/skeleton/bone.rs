@@ -292,6 +292,35 @@ impl Bone {
         self.set_world(w);
     }
 
+    /// Computes the world transform of a child of a DragonBones surface bone from `local`:
+    /// placed through `cell` (the lattice's map at its position, after the surface's parent
+    /// frame); DragonBones inherit rules take the parent's rotation from the surface bone's
+    /// own frame `surface` (observed with DragonBonesJS 5.6.300).
+    pub(crate) fn update_world_under_surface(
+        &mut self,
+        local: Local,
+        cell: ParentFrame,
+        surface: &ParentFrame,
+        sk: SkeletonFrame,
+    ) {
+        let mut memo = AxesTrig::ZERO;
+        let w = match self.inherit {
+            Inherit::DragonBones {
+                translation,
+                rotation,
+                scale,
+            } => {
+                let turn = atan2_deg(surface.c, surface.a);
+                world_dragonbones_turned(&local, &cell, turn, sk, translation, rotation, scale)
+            }
+            Inherit::Normal => world_normal(&local, &cell, sk.deg_rad, &mut memo),
+            other => world_of(&local, other, Some(cell), sk, &mut memo),
+        };
+        self.applied = local;
+        self.applied_valid = true;
+        self.set_world(w);
+    }
+
     #[inline]
     pub(super) fn set_world(&mut self, w: ParentFrame) {
         (self.a, self.b, self.c, self.d, self.world_x, self.world_y) =
@@ -491,6 +520,28 @@ fn world_dragonbones(
     scale: bool,
 ) -> ParentFrame {
     let parent_rotation = atan2_deg(p.c, p.a);
+    world_dragonbones_turned(
+        local,
+        p,
+        parent_rotation,
+        sk,
+        translation,
+        inherit_rotation,
+        scale,
+    )
+}
+
+/// [`world_dragonbones`] with the parent's world rotation given: under a surface bone it is
+/// the surface's own, while `p` is the lattice's map at the bone's position.
+fn world_dragonbones_turned(
+    local: &Local,
+    p: &ParentFrame,
+    parent_rotation: f64,
+    sk: SkeletonFrame,
+    translation: bool,
+    inherit_rotation: bool,
+    scale: bool,
+) -> ParentFrame {
     let mut l = *local;
     let mut memo = AxesTrig::ZERO;
     let mut w = if scale {

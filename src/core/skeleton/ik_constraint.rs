@@ -91,7 +91,12 @@ impl Skeleton {
         let target = &self.bones[cd.target];
         let (tx, ty) = (target.world_x, target.world_y);
         if cd.rigid {
-            return self.ik_rigid(&cd.bones, tx, ty, bend, mix);
+            self.ik_rigid(&cd.bones, tx, ty, bend, mix);
+            if self.animated {
+                // DragonBones: the second runtime update of a sample (see `animated`).
+                self.ik_rigid(&cd.bones, tx, ty, bend, mix);
+            }
+            return;
         }
         let rule = data.rules.ik;
         // 4.x does nothing at all without mix (3.8 still recomputes a 2-bone child).

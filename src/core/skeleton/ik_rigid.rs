@@ -30,7 +30,9 @@ impl Skeleton {
     /// side `bend` (+1: the elbow clockwise of the line to the target; mirrored under a
     /// reflecting grandparent), then the
     /// child turns toward the target; out of reach the chain points straight at it. `mix`
-    /// scales every turn.
+    /// scales the parent's turn; the child ends `mix` of the way from its angle before the
+    /// parent turned to the aim at the target (DragonBonesJS 5.6, probed with weights 0.5
+    /// and 0.8).
     pub(crate) fn ik_rigid(&mut self, bones: &[usize], tx: f64, ty: f64, bend: i32, mix: f64) {
         // The update order leaves a two-bone chain's child to the constraint.
         if let [_, child] = *bones {
@@ -73,13 +75,15 @@ impl Skeleton {
                 let target_angle = (ty - py).atan2(tx - px);
                 let child_angle = (cy - py).atan2(cx - px);
                 let turn = wrap(target_angle - side * elbow - child_angle) * mix;
+                // The runtime blends the child from its angle before the parent turned (it
+                // is not updated in between); with mix 1 that makes no difference.
+                let before = c.c.atan2(c.a);
                 self.turn_world(parent, turn, px, py);
                 self.turn_world(child, turn, px, py);
                 let c = &self.bones[child];
                 let (cx, cy) = (c.world_x, c.world_y);
-                let current = c.c.atan2(c.a);
                 let aim = (ty - cy).atan2(tx - cx);
-                self.turn_world(child, wrap(aim - current) * mix, cx, cy);
+                self.turn_world(child, wrap(aim - before) * mix - turn, cx, cy);
             }
             _ => {}
         }

@@ -4,6 +4,7 @@ mod bone;
 mod ik_constraint;
 mod ik_rigid;
 mod joint3d;
+mod lattice;
 mod local_from_world43;
 mod memo;
 mod path_constraint;
@@ -79,6 +80,16 @@ pub struct Skeleton {
     applied_parent: Vec<Option<ParentFrame>>,
     /// The constraints' memoised trigonometry.
     memos: ConstraintMemos,
+    /// True when some bone is a DragonBones surface (its lattice places its children).
+    lattices: bool,
+    /// Per bone: a surface bone's lattice offsets from its `surface` timelines (x, y per
+    /// vertex; empty: the setup lattice).
+    pub lattice_offsets: Vec<Vec<f64>>,
+    /// True once an animation posed the skeleton since its bones were last set to the setup
+    /// pose. DragonBones' rigid IK then runs twice, as the oracle's samples show: a sample is
+    /// two runtime updates, and the second turns the chain's parent, which no timeline
+    /// changed in between, again by the weight (tests/fixtures/dragonbones5/README.md).
+    pub animated: bool,
 }
 
 impl Skeleton {
@@ -132,6 +143,9 @@ impl Skeleton {
             constraint_trig: vec![AxesTrig::ZERO; data.bones.len()],
             applied_parent: vec![None; data.bones.len()],
             memos: ConstraintMemos::new(&data),
+            lattices: data.bones.iter().any(|b| b.lattice.is_some()),
+            lattice_offsets: vec![Vec::new(); data.bones.len()],
+            animated: false,
             data,
         };
         sk.set_slots_to_setup_pose();
@@ -264,9 +278,13 @@ impl Skeleton {
 
     /// Resets bones and constraints to the setup pose.
     pub fn set_bones_to_setup_pose(&mut self) {
+        self.animated = false;
         for (bone, data) in self.bones.iter_mut().zip(&self.data.bones) {
             bone.pose = Local::setup(data);
             bone.inherit = data.inherit;
+        }
+        if self.lattices {
+            self.lattice_offsets.iter_mut().for_each(Vec::clear);
         }
         self.set_joints3_to_setup_pose();
         for (c, d) in self.ik.iter_mut().zip(&self.data.ik_constraints) {
@@ -323,9 +341,61 @@ impl Skeleton {
         self.links[i].parent.map(|p| self.bones[p].frame())
     }
 
+    /// Updates bone `i` from `local` if a DragonBones lattice is involved: `i` a surface bone
+    /// (its hull map after its parent), or a child of one (placed through the lattice's map at
+    /// its position, after the surface's parent's frame). False, doing nothing, otherwise.
+    fn update_lattice_bone(&mut self, i: usize, local: Local) -> bool {
+        if self.data.bones[i].lattice.is_some() {
+            self.place_surface(i);
+            return true;
+        }
+        let Some(p) = self.links[i].parent else {
+            return false;
+        };
+        let Some(l) = &self.data.bones[p].lattice else {
+            return false;
+        };
+        let map = lattice::placement(l, &self.lattice_offsets[p], local.x, local.y);
+        let cell = lattice::compose(self.outer_frame(p), map);
+        let surface = self.bones[p].frame();
+        let frame = self.frame;
+        self.bones[i].update_world_under_surface(local, cell, &surface, frame);
+        true
+    }
+
+    /// The world frame bone `i` sits in: its parent's, or the skeleton's for a root.
+    fn outer_frame(&self, i: usize) -> ParentFrame {
+        match self.links[i].parent {
+            Some(p) => self.bones[p].frame(),
+            None => ParentFrame {
+                a: self.frame.scale_x,
+                b: 0.0,
+                c: 0.0,
+                d: self.frame.scale_y,
+                world_x: self.frame.x,
+                world_y: self.frame.y,
+            },
+        }
+    }
+
+    /// A DragonBones surface bone's world transform is its lattice's hull map after its
+    /// parent's frame, whatever its pose.
+    fn place_surface(&mut self, i: usize) {
+        if let Some(l) = &self.data.bones[i].lattice {
+            let w = lattice::compose(
+                self.outer_frame(i),
+                lattice::hull(l, &self.lattice_offsets[i]),
+            );
+            self.bones[i].set_world(w);
+        }
+    }
+
     /// Computes bone `i`'s world transform from `local`.
     #[inline]
     pub fn update_bone_world(&mut self, i: usize, local: Local) {
+        if self.lattices && self.update_lattice_bone(i, local) {
+            return;
+        }
         let parent = self.parent_frame(i);
         let inherit = self.bones[i].inherit;
         let frame = self.frame;
@@ -395,6 +465,9 @@ impl Skeleton {
         for k in 0..self.order.steps.len() {
             match self.order.steps[k] {
                 UpdateStep::Bone(i) => {
+                    if self.lattices && self.update_lattice_bone(i, self.bones[i].pose) {
+                        continue;
+                    }
                     let BoneLink { parent } = self.links[i];
                     let pf = parent.map(|p| self.bones[p].frame());
                     let bone = &mut self.bones[i];

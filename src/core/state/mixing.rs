@@ -23,6 +23,7 @@ impl AnimationState {
     /// Poses `skeleton` from every track. Returns true when anything was applied.
     pub fn apply(&mut self, skeleton: &mut Skeleton) -> bool {
         skeleton.edit_pose();
+        skeleton.animated = true;
         if self.animations_changed {
             self.animations_changed();
         }

@@ -15,7 +15,7 @@ use super::transform::{DbTransform, flip, normalize};
 use super::tween;
 use crate::core::animation::{
     Animation, AttachmentTimeline, BoneProperty, BoneTimeline, ColorKind, ColorTimeline,
-    DeformTimeline, DrawOrderTimeline, EventTimeline, Timeline,
+    DeformTimeline, DrawOrderTimeline, EventTimeline, IkTimeline, LatticeTimeline, Timeline,
 };
 use crate::core::curve::{Interp, Keys, TimeWarp};
 use crate::core::model::{AttachmentId, AttachmentKind, Event, EventData, SkeletonData};
@@ -168,7 +168,7 @@ pub fn animation(
     // Animation-level frames carry only events, sounds and actions.
     let spans = f.spans(at, a.frame.iter().map(|fr| fr.duration))?;
     for (fr, &(start, _)) in a.frame.iter().zip(&spans) {
-        fire(f.time(start), &fr.fire, "");
+        fire(f.time(start), &fr.fire, &fr.origin);
     }
     for (i, tl) in a.bone.list().iter().enumerate() {
         let tat = join(at, &[Key("bone"), Index(i)]);
@@ -248,6 +248,18 @@ pub fn animation(
         let tat = join(at, &[Key("ffd"), Index(i)]);
         if !tl.frame.is_empty() {
             timelines.push(ffd_timeline(&f, &tat, tl, spaces, data)?);
+        }
+    }
+    for (i, tl) in a.surface.iter().enumerate() {
+        let tat = join(at, &[Key("surface"), Index(i)]);
+        if !tl.frame.is_empty() {
+            timelines.push(surface_timeline(&f, &tat, tl, data)?);
+        }
+    }
+    for (i, tl) in a.ik.iter().enumerate() {
+        let tat = join(at, &[Key("ik"), Index(i)]);
+        if !tl.frame.is_empty() {
+            timelines.push(ik_timeline(&f, &tat, tl, data)?);
         }
     }
     if let Some(z) = &a.z_order {
@@ -693,9 +705,24 @@ fn ffd_timeline(
                 *slot = v;
             }
         }
-        let arr = match space {
-            DeformSpace::Skinned(b) => b.offsets(&full),
-            DeformSpace::Plain(m) => (0..n2 / 2)
+        let arr = match (space, &fr.influences) {
+            (DeformSpace::Skinned(b), Some(inf)) => {
+                if inf.len() != b.len() {
+                    return Err(cx.err(
+                        &fat,
+                        format!(
+                            "{} deform numbers for a mesh of {} influence numbers",
+                            inf.len(),
+                            b.len()
+                        ),
+                    ));
+                }
+                inf.chunks_exact(2)
+                    .flat_map(|p| [p[0] as f32, flip(p[1]) as f32])
+                    .collect()
+            }
+            (DeformSpace::Skinned(b), None) => b.offsets(&full),
+            (DeformSpace::Plain(m), _) => (0..n2 / 2)
                 .flat_map(|v| {
                     let (dx, dy) = m.apply_delta(full[v * 2], full[v * 2 + 1]);
                     let base = &mesh.vertices.vertices;
@@ -724,6 +751,110 @@ fn ffd_timeline(
     }))
 }
 
+/// A 5.6 surface timeline: per key frame, offsets (from `offset` on, the rest 0) of the
+/// surface bone's lattice vertices, tweened as FFD frames are.
+fn surface_timeline(
+    f: &Frame<'_>,
+    at: &[Seg<'_>],
+    tl: &dto::FfdTimeline,
+    data: &SkeletonData,
+) -> Result<Timeline, LoadError> {
+    let cx = f.cx;
+    let (bone, name) = target(cx, at, &tl.name, "bone", |n| data.find_bone(n))?;
+    let Some(lattice) = data.bones[bone].lattice.as_deref() else {
+        return Err(cx.err(
+            &join(at, &[Key("name")]),
+            format!("bone \"{name}\" is not a surface"),
+        ));
+    };
+    let n2 = lattice.vertices.len();
+    let spans = f.spans(at, tl.frame.iter().map(|fr| fr.duration))?;
+    let mut keys = Keys::new(0);
+    let mut arrays: Vec<Vec<f32>> = Vec::with_capacity(tl.frame.len() + 1);
+    for (k, (fr, &(start, len))) in tl.frame.iter().zip(&spans).enumerate() {
+        let fat = join(at, &[Key("frame"), Index(k)]);
+        cx.spend((n2 + len as usize) * 8, &fat)?;
+        let offset = fr.offset.or(0.0);
+        if !(0.0..=n2 as f64).contains(&offset) {
+            return Err(cx.err(
+                &join(&fat, &[Key("offset")]),
+                format!("offset {offset} is past the lattice's {n2} vertex numbers"),
+            ));
+        }
+        let mut full = vec![0.0f32; n2];
+        for (j, &v) in fr.vertices.iter().enumerate() {
+            let i = offset as usize + j;
+            if let Some(slot) = full.get_mut(i) {
+                // Odd positions are y offsets: y down in the file, up in the core.
+                *slot = if i % 2 == 1 { flip(v) } else { v } as f32;
+            }
+        }
+        let interp = tween::interp(&fr.tween, len, &mut keys);
+        keys.push(f.time(start), &[], interp);
+        arrays.push(full);
+    }
+    let last = keys
+        .len()
+        .checked_sub(1)
+        .map_or(Interp::Stepped, |i| keys.interp(i));
+    if f.wraps(&spans, last) {
+        keys.push(f.duration() as f32, &[], Interp::Stepped);
+        arrays.push(arrays[0].clone());
+    }
+    keys.set_warp(f.warp(tl.scale, tl.offset));
+    Ok(Timeline::Lattice(LatticeTimeline {
+        bone,
+        keys,
+        vertices: arrays,
+    }))
+}
+
+/// An IK timeline: `weight` is the constraint's mix, tweened; `bendPositive` (default true)
+/// holds until the next key frame.
+fn ik_timeline(
+    f: &Frame<'_>,
+    at: &[Seg<'_>],
+    tl: &dto::IkTimeline,
+    data: &SkeletonData,
+) -> Result<Timeline, LoadError> {
+    let cx = f.cx;
+    let name = tl.name.as_deref().unwrap_or("");
+    let constraint = data
+        .ik_constraints
+        .iter()
+        .position(|c| c.name == name)
+        .ok_or_else(|| {
+            cx.err(
+                &join(at, &[Key("name")]),
+                format!("unknown IK constraint \"{name}\""),
+            )
+            .with_kind(ErrorKind::DanglingReference)
+        })?;
+    let spans = f.spans(at, tl.frame.iter().map(|fr| fr.duration))?;
+    let mut keys = Keys::new(5);
+    let mut first = [0f32; 5];
+    for (k, (fr, &(start, len))) in tl.frame.iter().zip(&spans).enumerate() {
+        cx.spend(len as usize * 4, at)?;
+        let interp = tween::interp(&fr.tween, len, &mut keys);
+        // Bend directions are mirrored by the y flip, as for the setup pose.
+        let bend = if fr.bend_positive.or(true) { -1.0 } else { 1.0 };
+        let row = [fr.weight.or(1.0) as f32, 0.0, bend, 0.0, 0.0];
+        if k == 0 {
+            first = row;
+        }
+        keys.push(f.time(start), &row, interp);
+    }
+    let last = keys
+        .len()
+        .checked_sub(1)
+        .map_or(Interp::Stepped, |i| keys.interp(i));
+    if f.wraps(&spans, last) {
+        keys.push(f.duration() as f32, &first, Interp::Stepped);
+    }
+    keys.set_warp(f.warp(tl.scale, tl.offset));
+    Ok(Timeline::Ik(IkTimeline { constraint, keys }))
+}
+
 /// A zOrder timeline: each key moves listed slots `offset` places from their setup position,
 /// the others keep their relative order.
 fn z_order_timeline(
@@ -739,6 +870,10 @@ fn z_order_timeline(
     for (k, (fr, &(start, _))) in z.frame.iter().zip(&spans).enumerate() {
         let zat = join(at, &[Key("frame"), Index(k), Key("zOrder")]);
         times.push(f.time(start));
+        if let Some(order) = &fr.order {
+            orders.push(Some(order.clone()));
+            continue;
+        }
         if fr.z_order.is_empty() {
             orders.push(None);
             continue;

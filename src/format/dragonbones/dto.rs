@@ -67,6 +67,8 @@ pub struct Armature {
     pub ik: Vec<Ik>,
     pub skin: Vec<Skin>,
     pub animation: Vec<Animation>,
+    /// `.dbbin`: the events, sounds and actions its action key frames fire, by index.
+    pub actions: Vec<BinAction>,
 }
 
 #[derive(Deserialize, Debug, Default)]
@@ -161,6 +163,12 @@ pub struct Bone {
     #[serde(rename = "type")]
     pub kind: Option<String>,
     pub vertices: Vec<f64>,
+    /// 5.6 surface: the lattice's cells across (required: without it the runtime computes NaN).
+    #[serde(rename = "segmentX")]
+    pub segment_x: Num,
+    /// 5.6 surface: the lattice's cells down.
+    #[serde(rename = "segmentY")]
+    pub segment_y: Num,
 }
 
 #[derive(Deserialize, Debug, Default)]
@@ -273,6 +281,9 @@ pub struct Animation {
     pub bone: Tracks<BoneTimeline>,
     pub slot: Tracks<SlotTimeline>,
     pub ffd: Vec<FfdTimeline>,
+    /// 5.6 surface timelines: offsets of a surface bone's lattice vertices (`name` the bone;
+    /// frames as `ffd`'s: `offset`, `vertices`).
+    pub surface: Vec<FfdTimeline>,
     /// `.dbbin`: where this animation's frame data starts in the typed arrays.
     pub offset: Vec<f64>,
     /// 5.6 keys the 5.6.300 runtime ignores (animation trees, parameter timelines).
@@ -283,6 +294,43 @@ pub struct Animation {
     pub timeline: Option<serde::de::IgnoredAny>,
     #[serde(rename = "zOrder")]
     pub z_order: Option<ZOrderTimeline>,
+    /// 5.5 IK constraint timelines.
+    pub ik: Vec<IkTimeline>,
+    /// `.dbbin`: the action timeline's offset into the timeline array.
+    pub action: Num,
+    /// `.dbbin`: constraint name to `[timeline type, timeline offset, ...]`.
+    pub constraint: Tracks<IkTimeline>,
+}
+
+/// A `.dbbin` header's armature-level action: `type` 0 play, 10 event, 11 sound.
+#[derive(Deserialize, Debug, Default)]
+#[serde(default)]
+pub struct BinAction {
+    #[serde(rename = "type")]
+    pub kind: Num,
+    #[serde(flatten)]
+    pub entry: EventEntry,
+}
+
+/// A 5.5 IK timeline: `weight` tweens, `bendPositive` holds until the next key frame.
+#[derive(Deserialize, Debug, Default)]
+#[serde(default)]
+pub struct IkTimeline {
+    pub name: Option<String>,
+    pub scale: Num,
+    pub offset: Num,
+    pub frame: Vec<IkFrame>,
+}
+
+#[derive(Deserialize, Debug, Default)]
+#[serde(default)]
+pub struct IkFrame {
+    pub duration: Num,
+    #[serde(flatten)]
+    pub tween: Tween,
+    #[serde(rename = "bendPositive")]
+    pub bend_positive: Flag,
+    pub weight: Num,
 }
 
 /// What any key frame may fire: 4.x single fields and 5.x lists.
@@ -314,6 +362,9 @@ pub struct ActionFrame {
     pub duration: Num,
     #[serde(flatten)]
     pub fire: FrameActions,
+    /// `.dbbin`: the bone or slot a sound was keyed on (JSON keys it on that bone's frame).
+    #[serde(skip)]
+    pub origin: String,
 }
 
 /// How a key frame tweens into the next.
@@ -453,12 +504,56 @@ pub struct FfdFrame {
     pub tween: Tween,
     pub offset: Num,
     pub vertices: Vec<f64>,
+    /// `.dbbin` of a skinned mesh: offsets per influence in its bone's bind space (dx, dy),
+    /// which JSON derives from `vertices`.
+    #[serde(skip)]
+    pub influences: Option<Vec<f64>>,
 }
 
-#[derive(Deserialize, Debug, Default)]
-#[serde(default)]
+/// A zOrder timeline: a `frame` list in JSON, in a `.dbbin` header its offset into the
+/// timeline array (`binary`, the frames then read from the arrays).
+#[derive(Debug, Default)]
 pub struct ZOrderTimeline {
     pub frame: Vec<ZOrderFrame>,
+    pub binary: Option<f64>,
+}
+
+impl<'de> Deserialize<'de> for ZOrderTimeline {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        use serde::de::{MapAccess, Visitor, value::MapAccessDeserializer};
+        #[derive(Deserialize, Default)]
+        #[serde(default)]
+        struct Json {
+            frame: Vec<ZOrderFrame>,
+        }
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = ZOrderTimeline;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a zOrder timeline (or a .dbbin timeline offset)")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<ZOrderTimeline, A::Error> {
+                let j = Json::deserialize(MapAccessDeserializer::new(map))?;
+                Ok(ZOrderTimeline {
+                    frame: j.frame,
+                    binary: None,
+                })
+            }
+            fn visit_f64<E: serde::de::Error>(self, v: f64) -> Result<ZOrderTimeline, E> {
+                Ok(ZOrderTimeline {
+                    frame: Vec::new(),
+                    binary: Some(v),
+                })
+            }
+            fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<ZOrderTimeline, E> {
+                self.visit_f64(v as f64)
+            }
+            fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<ZOrderTimeline, E> {
+                self.visit_f64(v as f64)
+            }
+        }
+        d.deserialize_any(V)
+    }
 }
 
 #[derive(Deserialize, Debug, Default)]
@@ -467,6 +562,9 @@ pub struct ZOrderFrame {
     pub duration: Num,
     #[serde(rename = "zOrder")]
     pub z_order: Vec<i64>,
+    /// `.dbbin`: the draw order itself (slot indices, first drawn first).
+    #[serde(skip)]
+    pub order: Option<Vec<usize>>,
 }
 
 /// An animation's bone or slot timelines: a list in JSON; in a `.dbbin` header a map from

@@ -7,7 +7,9 @@ use super::dto;
 use super::transform::{DbTransform, flip};
 use super::{anim, displays};
 use crate::core::color::Color;
-use crate::core::model::{BlendMode, BoneData, IkConstraintData, Inherit, SkeletonData, SlotData};
+use crate::core::model::{
+    BlendMode, BoneData, IkConstraintData, Inherit, Lattice, SkeletonData, SlotData,
+};
 use crate::format::ErrorKind;
 use crate::format::LoadError;
 use crate::format::json::Seg::{self, Index, Key};
@@ -157,7 +159,15 @@ fn bones(
         };
         if b.kind.as_deref() == Some("surface") {
             let bat = join(at, &[Key("bone"), Index(file), Key("vertices")]);
-            surface(cx, &bat, b, &mut bd, &mut data.load_warnings)?;
+            surface(cx, &bat, b, &mut bd)?;
+            if let Some(p) = bd.parent.and_then(|p| data.bones.get(p))
+                && p.lattice.is_some()
+            {
+                data.load_warnings.push(format!(
+                    "surface bone \"{}\" lies on surface \"{}\": its lattice is placed by the outer one's hull map, not bent vertex by vertex as the runtime does",
+                    bd.name, p.name
+                ));
+            }
         }
         data.bones.push(bd);
     }
@@ -168,22 +178,43 @@ fn bones(
     Ok((file_to_core, surfaces))
 }
 
-/// A 5.6 surface bone (a lattice its children are placed through). The runtime ignores its
-/// transform and timelines; with the lattice as set up, a child's world matrix is the
-/// parent's times the map from a 400 x 400 square centred on the origin onto the lattice's
-/// bounding box (observed with DragonBonesJS 5.6.300, tests/fixtures/dragonbones5). That map
-/// is this bone's transform; a lattice that is not a regular grid is bent by the runtime
-/// cell by cell, which is not simulated (warned).
+/// A 5.6 surface bone: a lattice of `segmentX` x `segmentY` cells its children are placed
+/// through (`core::skeleton::lattice`, rules observed with DragonBonesJS 5.6.300,
+/// tests/fixtures/dragonbones5/README.md). The runtime ignores the bone's transform and
+/// timelines; its pose here is the lattice's bounding box (for the views), its world
+/// transform comes from the lattice.
 fn surface(
     cx: &Ctx<'_>,
     at: &[Seg<'_>],
     b: &dto::Bone,
     bd: &mut BoneData,
-    warnings: &mut Vec<String>,
 ) -> Result<(), LoadError> {
     let v = &b.vertices;
-    if v.len() < 2 || !v.len().is_multiple_of(2) {
-        return Err(cx.err(at, "a surface bone needs x, y vertex pairs"));
+    // Without segments the runtime places every child at NaN; refused instead.
+    let segments = |n: super::lenient::Num, key: &str| match n.0 {
+        Some(n) if n.fract() == 0.0 && (1.0..=MAX_SEGMENTS).contains(&n) => Ok(n as usize),
+        n => Err(cx.err(
+            &join(&at[..at.len() - 1], &[Key(key)]),
+            format!(
+                "a surface bone needs {key} from 1 to {MAX_SEGMENTS}, not {}",
+                n.map_or("none".to_string(), |n| n.to_string())
+            ),
+        )),
+    };
+    let (sx, sy) = (
+        segments(b.segment_x, "segmentX")?,
+        segments(b.segment_y, "segmentY")?,
+    );
+    let want = Lattice::vertex_count(sx, sy).and_then(|n| n.checked_mul(2));
+    if want != Some(v.len()) {
+        return Err(cx.err(
+            at,
+            format!(
+                "a {sx} x {sy} surface lattice needs {} numbers (x, y of each grid vertex), not {}",
+                want.unwrap_or(usize::MAX),
+                v.len()
+            ),
+        ));
     }
     let xs = v.iter().step_by(2);
     let ys = v.iter().skip(1).step_by(2);
@@ -196,26 +227,17 @@ fn surface(
     bd.scale_x = (x1 - x0) / 400.0;
     bd.scale_y = (y1 - y0) / 400.0;
     bd.inherit = Inherit::Normal;
-    let n = v.len() / 2;
-    let regular = (2..=n).any(|cols| {
-        n.is_multiple_of(cols) && {
-            let rows = n / cols;
-            (0..n).all(|i| {
-                let (c, r) = ((i % cols) as f64, (i / cols) as f64);
-                let gx = x0 + (x1 - x0) * c / (cols - 1).max(1) as f64;
-                let gy = y0 + (y1 - y0) * r / (rows - 1).max(1) as f64;
-                (v[i * 2] - gx).abs() < 1e-6 && (v[i * 2 + 1] - gy).abs() < 1e-6
-            })
-        }
-    });
-    if !regular {
-        warnings.push(format!(
-            "surface bone \"{}\": its lattice is bent; children are placed by its bounding box, not cell by cell as the runtime does",
-            bd.name
-        ));
-    }
+    let vertices = v.chunks_exact(2).flat_map(|p| [p[0], flip(p[1])]).collect();
+    bd.lattice = Some(Box::new(Lattice {
+        segments_x: sx,
+        segments_y: sy,
+        vertices,
+    }));
     Ok(())
 }
+
+/// The most cells a surface lattice may have across or down (the editor offers far fewer).
+const MAX_SEGMENTS: f64 = 1000.0;
 
 /// A slot color: multipliers in percent (default 100), offsets in 0..255 units (default 0).
 pub fn color(c: Option<&dto::ColorTransform>) -> (Color, Color) {

@@ -211,3 +211,79 @@ fn events_carry_their_key_time() {
     assert_eq!(events.events[0].time, (5.0f64 / 24.0) as f32 as f64);
     assert_eq!(events.events[0].string, "arm", "keyed on the arm bone");
 }
+
+/// A 5.6 file with one surface bone (`surface` is its JSON, without the closing brace) and
+/// an animation `anim`.
+fn surface_file(surface: &str, anim: &str) -> String {
+    format!(
+        r#"{{"name": "t", "version": "5.6", "compatibleVersion": "5.5", "frameRate": 24,
+  "armature": [{{"name": "a", "bone": [{{"name": "root"}},
+    {surface}}},
+    {{"name": "kid", "parent": "net", "transform": {{"x": 10}}}}],
+  "animation": [{anim}]}}]}}"#
+    )
+}
+
+/// The JSON path of a located error, and its message.
+fn located(text: &str) -> (String, String) {
+    let e = load(text.as_bytes(), "t").unwrap_err();
+    match e.location {
+        Some(Location::Json { path, .. }) => (path, e.message),
+        other => panic!("{other:?}: {}", e.message),
+    }
+}
+
+#[test]
+fn surface_lattices_need_segments_matching_their_vertices() {
+    let net = r#"{"name": "net", "parent": "root", "type": "surface""#;
+    let square = r#""vertices": [-1, -1, 1, -1, -1, 1, 1, 1]"#;
+    let ok = surface_file(
+        &format!(r#"{net}, "segmentX": 1, "segmentY": 1, {square}"#),
+        "",
+    );
+    let arms = load(ok.as_bytes(), "t").unwrap();
+    let lattice = arms[0].bones[1].lattice.as_deref().expect("a lattice");
+    assert_eq!((lattice.segments_x, lattice.segments_y), (1, 1));
+    // y flips into the core's y-up space.
+    assert_eq!(lattice.vertices[..4], [-1.0, 1.0, 1.0, 1.0]);
+
+    // Without segments the runtime places children at NaN: refused, at the bone.
+    let (path, message) = located(&surface_file(&format!("{net}, {square}"), ""));
+    assert_eq!(path, "armature[0].bone[1].segmentX");
+    assert!(message.contains("segmentX"), "{message}");
+    let (path, _) = located(&surface_file(
+        &format!(r#"{net}, "segmentX": 1, "segmentY": 0.5, {square}"#),
+        "",
+    ));
+    assert_eq!(path, "armature[0].bone[1].segmentY");
+    // Two cells across need six vertices.
+    let (path, message) = located(&surface_file(
+        &format!(r#"{net}, "segmentX": 2, "segmentY": 1, {square}"#),
+        "",
+    ));
+    assert_eq!(path, "armature[0].bone[1].vertices");
+    assert!(message.contains("needs 12 numbers"), "{message}");
+}
+
+#[test]
+fn surface_timelines_move_lattice_vertices_of_surfaces_only() {
+    let net = r#"{"name": "net", "parent": "root", "type": "surface", "segmentX": 1,
+      "segmentY": 1, "vertices": [-1, -1, 1, -1, -1, 1, 1, 1]"#;
+    let anim = r#"{"name": "bend", "duration": 2, "surface": [{"name": "net", "frame": [
+      {"duration": 2, "offset": 2, "vertices": [3, 4]}]}]}"#;
+    let arms = load(surface_file(net, anim).as_bytes(), "t").unwrap();
+    let Some(Timeline::Lattice(t)) = arms[0].animations[0].timelines.first() else {
+        panic!("{:?}", arms[0].animations[0].timelines);
+    };
+    assert_eq!(t.bone, 1);
+    // Offsets from `offset` on, y flipped; the rest zero.
+    assert_eq!(t.vertices[0], [0.0, 0.0, 3.0, -4.0, 0.0, 0.0, 0.0, 0.0]);
+
+    let on_kid = anim.replace(r#""name": "net", "frame""#, r#""name": "kid", "frame""#);
+    let (path, message) = located(&surface_file(net, &on_kid));
+    assert_eq!(path, "armature[0].animation[0].surface[0].name");
+    assert!(message.contains("not a surface"), "{message}");
+    let far = anim.replace(r#""offset": 2"#, r#""offset": 9"#);
+    let (path, _) = located(&surface_file(net, &far));
+    assert_eq!(path, "armature[0].animation[0].surface[0].frame[0].offset");
+}

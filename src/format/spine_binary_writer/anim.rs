@@ -113,6 +113,11 @@ fn animation(o: &mut Out, s: &mut Strings, cx: &Ctx<'_>, a: &Animation) -> Resul
             Timeline::Joint(_) => {
                 return Err(WriteError("3D joint curves (MRTK): Spine has none".into()));
             }
+            Timeline::Lattice(_) => {
+                return Err(WriteError(
+                    "surface lattices (DragonBones 5.6): Spine has none".into(),
+                ));
+            }
         }
     }
     o.uvarint(slots.0.len());

@@ -521,6 +521,11 @@ fn animation(
                     "3D joint curves (MRTK): Spine JSON has none".into(),
                 ));
             }
+            Timeline::Lattice(_) => {
+                return Err(WriteError(
+                    "surface lattices (DragonBones 5.6): Spine JSON has none".into(),
+                ));
+            }
         }
     }
     let mut o = Obj::new();

@@ -472,6 +472,15 @@ fn segment_fill(t: &Timeline, k: usize) -> Fill {
                 Fill::Holding
             };
         }
+        Timeline::Lattice(d) => {
+            if d.keys.get_interp(k) == Some(Interp::Stepped) {
+                return Fill::Holding;
+            }
+            return match (d.vertices.get(k), d.vertices.get(k + 1)) {
+                (Some(a), Some(b)) if a != b => Fill::Moving,
+                _ => Fill::Holding,
+            };
+        }
         Timeline::Deform(d) => {
             if d.keys.get_interp(k) == Some(Interp::Stepped) {
                 return Fill::Holding;

@@ -8,7 +8,10 @@
 //! Errors carry the byte offset in the file: in the header, where the JSON value is; in the
 //! arrays, where the number is.
 
+mod animation_level;
 mod arrays;
+mod constraint;
+mod deform;
 mod mesh;
 mod timelines;
 
@@ -60,9 +63,14 @@ pub(in crate::format::dragonbones) fn with_document<R>(
         let at = [Key("armature"), Index(ai)];
         mesh::read_meshes(&cx, &at, arm, &arrays)?;
         let mut w = Vec::new();
+        let refs = timelines::Armature {
+            skins: &arm.skin,
+            slots: arm.slot.len(),
+            actions: &arm.actions,
+        };
         for (i, anim) in arm.animation.iter_mut().enumerate() {
             let at = [at[0], at[1], Key("animation"), Index(i)];
-            timelines::read(&cx, &at, anim, &arrays, &mut w)?;
+            timelines::read(&cx, &at, anim, &refs, &arrays, &mut w)?;
         }
         warnings.push(w);
     }

@@ -23,30 +23,40 @@ const BONE_SCALE: f64 = 13.0;
 /// Slot timeline types.
 const SLOT_DISPLAY: f64 = 20.0;
 const SLOT_COLOR: f64 = 21.0;
+const SLOT_DEFORM: f64 = 22.0;
+/// Constraint timeline type.
+const IK: f64 = 30.0;
+
+/// What the animation timelines of one armature refer to besides the arrays.
+pub struct Armature<'a> {
+    pub skins: &'a [dto::Skin],
+    pub slots: usize,
+    pub actions: &'a [dto::BinAction],
+}
 
 /// Where an animation's data starts in the frame arrays.
 #[derive(Clone, Copy)]
-struct Base {
-    frame_int: usize,
-    frame_float: usize,
-    frame: usize,
+pub(super) struct Base {
+    pub frame_int: usize,
+    pub frame_float: usize,
+    pub frame: usize,
 }
 
 /// One timeline's header.
-struct Head {
-    scale: Num,
-    offset: Num,
-    values: usize,
-    first_value: usize,
+pub(super) struct Head {
+    pub scale: Num,
+    pub offset: Num,
+    pub values: usize,
+    pub first_value: usize,
     /// Frame-array index of each key frame.
-    frames: Vec<usize>,
+    pub frames: Vec<usize>,
 }
 
 /// A key frame: its position and what follows in the frame array.
-struct Key1 {
-    position: i64,
+pub(super) struct Key1 {
+    pub position: i64,
     /// Index of the word after the position.
-    rest: usize,
+    pub rest: usize,
 }
 
 /// Replaces the binary references of `anim` with timelines. Kinds this reader does not know
@@ -55,6 +65,7 @@ pub fn read(
     cx: &Ctx<'_>,
     at: &[Seg<'_>],
     anim: &mut dto::Animation,
+    arm: &Armature<'_>,
     arrays: &Arrays,
     warnings: &mut Vec<String>,
 ) -> Result<(), LoadError> {
@@ -134,6 +145,7 @@ pub fn read(
         }
         anim.bone = dto::Tracks::List(out);
     }
+    let mut ffd = Vec::new();
     if let dto::Tracks::Refs(refs) = &anim.slot {
         let mut out = Vec::with_capacity(refs.len());
         for (slot, r) in refs {
@@ -183,6 +195,9 @@ pub fn read(
                             });
                         }
                     }
+                    SLOT_DEFORM => {
+                        ffd.push(super::deform::timeline(arrays, b, &head, &keys, arm, slot)?)
+                    }
                     other => warnings.push(format!(
                         "animation \"{name}\": slot \"{slot}\" timeline type {other} is not read"
                     )),
@@ -192,11 +207,57 @@ pub fn read(
         }
         anim.slot = dto::Tracks::List(out);
     }
+    anim.ffd.extend(ffd);
+    if let dto::Tracks::Refs(refs) = &anim.constraint {
+        for (ik, r) in refs {
+            let tat = join(at, &[Key("constraint"), Key(ik)]);
+            for (kind, k) in pairs(cx, &tat, r)? {
+                if kind != IK {
+                    warnings.push(format!(
+                        "animation \"{name}\": constraint \"{ik}\" timeline type {kind} is not read"
+                    ));
+                    continue;
+                }
+                let head = head(arrays, b, k)?;
+                let keys = keys(arrays, &head)?;
+                anim.ik
+                    .push(super::constraint::ik(arrays, b, &head, &keys, ik)?);
+            }
+        }
+        anim.constraint = dto::Tracks::List(Vec::new());
+    }
+    if let Some(z) = &mut anim.z_order
+        && let Some(k) = z.binary.take()
+    {
+        let k = index(cx, &join(at, &[Key("zOrder")]), k)?;
+        let head = head(arrays, b, k)?;
+        let keys = keys(arrays, &head)?;
+        z.frame = super::animation_level::z_order(arrays, &keys, arm.slots)?;
+    }
+    if let Some(k) = anim.action.0.take() {
+        let k = index(cx, &join(at, &[Key("action")]), k)?;
+        let head = head(arrays, b, k)?;
+        let keys = keys(arrays, &head)?;
+        anim.frame = super::animation_level::actions(arrays, &keys, arm.actions)?;
+    }
     Ok(())
 }
 
+/// A header number that must be an array index.
+fn index(cx: &Ctx<'_>, at: &[Seg<'_>], k: f64) -> Result<usize, LoadError> {
+    if k >= 0.0 && k.fract() == 0.0 && k <= u32::MAX as f64 {
+        Ok(k as usize)
+    } else {
+        Err(cx.err(at, format!("timeline offset {k} is not an array index")))
+    }
+}
+
 /// `[type, timeline, ...]` as pairs with the timeline as an index.
-fn pairs(cx: &Ctx<'_>, at: &[Seg<'_>], r: &[f64]) -> Result<Vec<(f64, usize)>, LoadError> {
+pub(super) fn pairs(
+    cx: &Ctx<'_>,
+    at: &[Seg<'_>],
+    r: &[f64],
+) -> Result<Vec<(f64, usize)>, LoadError> {
     if !r.len().is_multiple_of(2) {
         return Err(cx.err(at, "timeline references must be type, offset pairs"));
     }
@@ -212,7 +273,7 @@ fn pairs(cx: &Ctx<'_>, at: &[Seg<'_>], r: &[f64]) -> Result<Vec<(f64, usize)>, L
         .collect()
 }
 
-fn head(arrays: &Arrays, b: Base, k: usize) -> Result<Head, LoadError> {
+pub(super) fn head(arrays: &Arrays, b: Base, k: usize) -> Result<Head, LoadError> {
     let t = &arrays.timeline;
     let hundredths = |v: u16| Num(Some(v as f64 / 100.0));
     let n = t.at(k + 2)? as usize;
@@ -230,7 +291,7 @@ fn head(arrays: &Arrays, b: Base, k: usize) -> Result<Head, LoadError> {
     })
 }
 
-fn keys(arrays: &Arrays, head: &Head) -> Result<Vec<Key1>, LoadError> {
+pub(super) fn keys(arrays: &Arrays, head: &Head) -> Result<Vec<Key1>, LoadError> {
     let mut out: Vec<Key1> = Vec::with_capacity(head.frames.len());
     for &p in &head.frames {
         let position = arrays.frame.at(p)? as i64;
@@ -256,7 +317,7 @@ fn keys(arrays: &Arrays, head: &Head) -> Result<Vec<Key1>, LoadError> {
 }
 
 /// Key frame `j`'s length in frames (the last one's is set by the builder).
-fn duration(keys: &[Key1], j: usize) -> Num {
+pub(super) fn duration(keys: &[Key1], j: usize) -> Num {
     match keys.get(j + 1) {
         Some(next) => Num(Some((next.position - keys[j].position) as f64)),
         None => Num(Some(0.0)),
@@ -281,7 +342,7 @@ fn values(
 }
 
 /// How key frame `key` tweens.
-fn tween(arrays: &Arrays, key: &Key1) -> Result<dto::Tween, LoadError> {
+pub(super) fn tween(arrays: &Arrays, key: &Key1) -> Result<dto::Tween, LoadError> {
     let f = &arrays.frame;
     let kind = f.at(key.rest)?;
     let mut t = dto::Tween::default();
