@@ -86,11 +86,35 @@ impl BoneTimeline {
 }
 
 /// Attachment changes on a slot: one name (or none) per key.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug)]
 pub struct AttachmentTimeline {
     pub slot: usize,
     pub times: Vec<f32>,
     pub names: Vec<Option<String>>,
+    /// Per key, the attachment its name finds in the default skin: derived by
+    /// [`crate::core::model::SkeletonData::finish`] (empty before), so applying a key finds
+    /// its attachment without searching the skin by name every frame.
+    pub default_ids: Vec<Option<AttachmentId>>,
+}
+
+impl PartialEq for AttachmentTimeline {
+    /// The keys alone: `default_ids` is derived from them.
+    fn eq(&self, other: &AttachmentTimeline) -> bool {
+        self.slot == other.slot && self.times == other.times && self.names == other.names
+    }
+}
+
+impl AttachmentTimeline {
+    /// A timeline of `names` keyed at `times` (its derived lookups empty until the skeleton
+    /// data is finished).
+    pub fn new(slot: usize, times: Vec<f32>, names: Vec<Option<String>>) -> AttachmentTimeline {
+        AttachmentTimeline {
+            slot,
+            times,
+            names,
+            default_ids: Vec::new(),
+        }
+    }
 }
 
 /// A bone's inherit mode keys (Spine 4.2): one mode per key, no curve.

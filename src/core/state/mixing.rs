@@ -3,7 +3,7 @@
 
 use super::hold::honours_add_43;
 use super::{AnimationState, EntryId, TimelineMode};
-use crate::core::animation::apply_slot::{set_attachment_by_name, set_setup_attachment};
+use crate::core::animation::apply_slot::{set_keyed_attachment, set_setup_attachment};
 use crate::core::animation::{
     Animation, At, AttachmentTimeline, BoneProperty, BoneTimeline, MixBlend, MixDirection,
     Timeline, discrete_key, setup_for_additive,
@@ -484,7 +484,7 @@ impl AnimationState {
                     }
                 }
             }
-            Some(k) => self.set_attachment(skeleton, slot, t.names[k].as_deref(), attachments),
+            Some(k) => self.set_attachment(skeleton, t, k, attachments),
         }
         if skeleton.slots[slot].attachment_state <= self.unkeyed_state {
             skeleton.slots[slot].attachment_state = self.unkeyed_state + SETUP;
@@ -508,11 +508,11 @@ impl AnimationState {
         if !retain && skeleton.slots[slot].attachment_state == retained {
             return;
         }
-        let key = discrete_key(&t.times, time).map(|k| t.names[k].as_deref());
-        let setup = match key {
+        let key = discrete_key(&t.times, time);
+        let setup = match key.map(|k| t.names[k].is_some()) {
             None => true,
-            Some(None) => !retain,
-            Some(Some(_)) => false,
+            Some(false) => !retain,
+            Some(true) => false,
         };
         if setup {
             // From the current pose there is nothing to set, and nothing is retained.
@@ -521,7 +521,10 @@ impl AnimationState {
             }
             set_setup_attachment(skeleton, slot);
         } else {
-            set_attachment_by_name(skeleton, slot, key.flatten());
+            // `key` is set here: `setup` is true without one.
+            if let Some(k) = key {
+                set_keyed_attachment(skeleton, t, k);
+            }
         }
         if retain {
             skeleton.slots[slot].attachment_state = retained;
@@ -533,13 +536,13 @@ impl AnimationState {
     fn set_attachment(
         &self,
         skeleton: &mut Skeleton,
-        slot: usize,
-        name: Option<&str>,
+        t: &AttachmentTimeline,
+        key: usize,
         attachments: bool,
     ) {
-        set_attachment_by_name(skeleton, slot, name);
+        set_keyed_attachment(skeleton, t, key);
         if attachments {
-            skeleton.slots[slot].attachment_state = self.unkeyed_state + CURRENT;
+            skeleton.slots[t.slot].attachment_state = self.unkeyed_state + CURRENT;
         }
     }
 
