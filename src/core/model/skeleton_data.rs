@@ -1,5 +1,5 @@
 use super::*;
-use crate::core::animation::Animation;
+use crate::core::animation::{Animation, PropertyIndex};
 
 /// Where a skeleton came from, for display only: the runtime never branches on it.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -54,6 +54,9 @@ pub struct SkeletonData {
     /// (derived by [`SkeletonData::finish`]): what a skeleton without another active skin
     /// shows in its setup pose, without a search by name.
     pub setup_attachments: Vec<Option<AttachmentId>>,
+    /// The animations' properties in dense numbers (derived by [`SkeletonData::finish`]),
+    /// for the animation state's timeline modes.
+    pub property_index: PropertyIndex,
 }
 
 impl SkeletonData {
@@ -102,6 +105,7 @@ impl SkeletonData {
         });
         self.constraint_order = order.into_iter().map(|(_, _, r)| r).collect();
         self.resolve_default_attachments();
+        self.property_index = PropertyIndex::build(&self.animations);
     }
 
     /// Finds, once, what the setup attachment names and every attachment key name find in the
