@@ -155,8 +155,20 @@ fn blend_channels(
         }
         return;
     }
+    // A normalised curve is one percent for every channel: evaluated once, not per channel.
+    let shared = match sp {
+        Span::Between { key, percent, .. }
+            if !matches!(keys.interp(key), crate::core::curve::Interp::Bezier4(_)) =>
+        {
+            Some((key, keys.curve_percent(key, percent)))
+        }
+        _ => None,
+    };
     for (i, (c, s)) in owned.iter_mut().enumerate() {
-        let v = keys.channel_at(sp, first + i);
+        let v = match shared {
+            Some((key, p)) => keys.between(key, first + i, p),
+            None => keys.channel_at(sp, first + i),
+        };
         if alpha == 1.0 {
             **c = v;
         } else {

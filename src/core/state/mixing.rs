@@ -559,11 +559,14 @@ impl AnimationState {
         let duration = end - start;
         let v43 = self.data.skeleton.rules.events == EventRule::V43;
         // Where this frame's events split into before / after `complete` (mirrored when
-        // reversed).
-        let mut split = e.track_last % duration;
-        if v43 && e.reverse {
-            split = duration - split;
-        }
+        // reversed); a frame without events (most) skips the remainder.
+        let split = if events.is_empty() {
+            0.0
+        } else if v43 && e.reverse {
+            duration - e.track_last % duration
+        } else {
+            e.track_last % duration
+        };
         let before = |t: f64| {
             if v43 && e.reverse {
                 t < split
