@@ -16,6 +16,7 @@ fn slot_active(sk: &Skeleton, slot: usize) -> bool {
 /// Shows the attachment of key `key` of `t` on its slot: the one its name finds in the
 /// skins ([`Skeleton::attachment`]), from the default-skin lookup done at load when no other
 /// skin is active.
+#[inline]
 pub(crate) fn set_keyed_attachment(sk: &mut Skeleton, t: &AttachmentTimeline, key: usize) {
     let name = t.names.get(key).and_then(Option::as_deref);
     let att = match (name, t.default_ids.get(key)) {

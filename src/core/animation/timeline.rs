@@ -837,6 +837,28 @@ pub fn discrete_key(times: &[f32], time: f64) -> Option<usize> {
         .checked_sub(1)
 }
 
+/// [`discrete_key`] starting from the key found last time (`hint`, updated): a timeline
+/// applied frame after frame mostly stays on its key, found with two comparisons instead of
+/// a search. The hinted key is taken only when it is the one the search finds (at or before
+/// `time`, the next key after it).
+#[inline]
+pub(crate) fn discrete_key_from(times: &[f32], time: f64, hint: &mut KeyHint) -> Option<usize> {
+    let k = *hint;
+    if let Some(&t) = times.get(k)
+        && (t as f64) <= time
+        && times
+            .get(k.wrapping_add(1))
+            .is_none_or(|&n| time < n as f64)
+    {
+        return Some(k);
+    }
+    let key = discrete_key(times, time);
+    if let Some(k) = key {
+        *hint = k;
+    }
+    key
+}
+
 /// The time a timeline is applied at, with the key search hint kept for it.
 pub(crate) struct At<'a> {
     pub time: f64,
@@ -879,4 +901,26 @@ pub(crate) fn channels_from<const N: usize>(keys: &Keys, sp: Span, first: usize)
         Span::Before => {}
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{discrete_key, discrete_key_from};
+
+    /// From any hint, the hinted search finds what the search finds, and leaves the hint on it.
+    #[test]
+    fn hinted_discrete_keys_match_the_search() {
+        let times = [0.0f32, 0.5, 0.5, 1.0, 2.0];
+        for time in [-1.0, 0.0, 0.25, 0.5, 0.75, 1.0, 1.5, 2.0, 9.0, f64::NAN] {
+            for start in [0, 1, 2, 3, 4, 7, usize::MAX] {
+                let mut hint = start;
+                let key = discrete_key_from(&times, time, &mut hint);
+                assert_eq!(key, discrete_key(&times, time), "time {time}, hint {start}");
+                if let Some(k) = key {
+                    assert_eq!(hint, k);
+                }
+            }
+        }
+        assert_eq!(discrete_key_from(&[], 1.0, &mut 0), None);
+    }
 }

@@ -6,7 +6,7 @@ use super::{AnimationState, EntryId, TimelineMode};
 use crate::core::animation::apply_slot::{set_keyed_attachment, set_setup_attachment};
 use crate::core::animation::{
     Animation, At, AttachmentTimeline, BoneProperty, BoneTimeline, MixBlend, MixDirection,
-    Timeline, discrete_key, setup_for_additive,
+    Timeline, discrete_key, discrete_key_from, setup_for_additive,
 };
 use crate::core::curve::{KeyHint, Span};
 use crate::core::math::{rem, signum, wrap_degrees_38 as wrap};
@@ -90,7 +90,7 @@ impl AnimationState {
                 for (tl, hint) in anim.timelines.iter().zip(&mut hints) {
                     match tl {
                         Timeline::Attachment(t) if !v37 => {
-                            self.apply_attachment_timeline(t, skeleton, key_now, blend, keep)
+                            self.apply_attachment_timeline(t, skeleton, key_now, blend, keep, hint)
                         }
                         _ => tl.apply_hinted(
                             skeleton,
@@ -161,6 +161,7 @@ impl AnimationState {
                             key_now,
                             if v43 { timeline_blend } else { blend },
                             mix >= alpha_threshold,
+                            &mut hints[ii],
                         ),
                         _ => tl.apply_hinted(
                             skeleton,
@@ -383,6 +384,7 @@ impl AnimationState {
                         key_now,
                         timeline_blend,
                         attachments && alpha >= alpha_threshold,
+                        &mut hints[ii],
                     ),
                     _ => {
                         // 3.7 mixes attachment and draw-order timelines out plainly: from the
@@ -466,6 +468,7 @@ impl AnimationState {
         time: f64,
         blend: MixBlend,
         attachments: bool,
+        hint: &mut KeyHint,
     ) {
         let slot = t.slot;
         if !skeleton.bones[skeleton.data.slots[slot].bone].active {
@@ -475,7 +478,7 @@ impl AnimationState {
             self.apply_attachment_retained(t, skeleton, time, blend, attachments);
             return;
         }
-        match discrete_key(&t.times, time) {
+        match discrete_key_from(&t.times, time, hint) {
             None => {
                 if matches!(blend, MixBlend::Setup | MixBlend::First) {
                     set_setup_attachment(skeleton, slot);
