@@ -13,16 +13,30 @@ fn slot_active(sk: &Skeleton, slot: usize) -> bool {
     sk.bones[sk.data.slots[slot].bone].active
 }
 
-/// Shows the attachment named `name` (looked up in the skins) on `slot`.
-pub(crate) fn set_attachment_by_name(sk: &mut Skeleton, slot: usize, name: Option<&str>) {
-    let att = name.and_then(|n| sk.attachment(slot, n));
-    sk.slots[slot].set_attachment(att, &sk.data);
+/// Shows the attachment of key `key` of `t` on its slot: the one its name finds in the
+/// skins ([`Skeleton::attachment`]), from the default-skin lookup done at load when no other
+/// skin is active.
+#[inline]
+pub(crate) fn set_keyed_attachment(sk: &mut Skeleton, t: &AttachmentTimeline, key: usize) {
+    let name = t.names.get(key).and_then(Option::as_deref);
+    let att = match (name, t.default_ids.get(key)) {
+        (None, _) => None,
+        (Some(_), Some(&id)) if sk.skin.is_none() => id,
+        (Some(n), Some(&id)) => sk.skin.as_ref().and_then(|s| s.get(t.slot, n)).or(id),
+        (Some(n), None) => sk.attachment(t.slot, n),
+    };
+    sk.slots[t.slot].set_attachment(att, &sk.data);
 }
 
 /// Shows `slot`'s setup attachment (looked up in the skins by the setup name).
 pub(crate) fn set_setup_attachment(sk: &mut Skeleton, slot: usize) {
     let name = sk.data.slots[slot].attachment.as_deref();
-    let att = name.and_then(|n| sk.attachment(slot, n));
+    let att = match (name, sk.data.setup_attachments.get(slot)) {
+        (None, _) => None,
+        (Some(_), Some(&id)) if sk.skin.is_none() => id,
+        (Some(n), Some(&id)) => sk.skin.as_ref().and_then(|s| s.get(slot, n)).or(id),
+        (Some(n), None) => sk.attachment(slot, n),
+    };
     sk.slots[slot].set_attachment(att, &sk.data);
 }
 
@@ -48,7 +62,7 @@ pub(super) fn apply_attachment(
                 set_setup_attachment(sk, t.slot);
             }
         }
-        Some(i) => set_attachment_by_name(sk, t.slot, t.names[i].as_deref()),
+        Some(i) => set_keyed_attachment(sk, t, i),
     }
 }
 
@@ -142,8 +156,20 @@ fn blend_channels(
         }
         return;
     }
+    // A normalised curve is one percent for every channel: evaluated once, not per channel.
+    let shared = match sp {
+        Span::Between { key, percent, .. }
+            if !matches!(keys.interp(key), crate::core::curve::Interp::Bezier4(_)) =>
+        {
+            Some((key, keys.curve_percent(key, percent)))
+        }
+        _ => None,
+    };
     for (i, (c, s)) in owned.iter_mut().enumerate() {
-        let v = keys.channel_at(sp, first + i);
+        let v = match shared {
+            Some((key, p)) => keys.between(key, first + i, p),
+            None => keys.channel_at(sp, first + i),
+        };
         if alpha == 1.0 {
             **c = v;
         } else {

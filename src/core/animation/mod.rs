@@ -11,10 +11,13 @@ mod apply_joint;
 mod apply_lattice;
 mod apply_slider;
 pub(crate) mod apply_slot;
+mod property_index;
 mod timeline;
 
 pub(crate) use apply_constraint::setup_for_additive;
 pub use apply_joint::{Joint3Channel, JointTimeline};
+pub(crate) use property_index::StampSet;
+pub use property_index::{DenseIds, PropertyIndex};
 pub use timeline::*;
 
 use crate::core::model::Event;

@@ -86,11 +86,35 @@ impl BoneTimeline {
 }
 
 /// Attachment changes on a slot: one name (or none) per key.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug)]
 pub struct AttachmentTimeline {
     pub slot: usize,
     pub times: Vec<f32>,
     pub names: Vec<Option<String>>,
+    /// Per key, the attachment its name finds in the default skin: derived by
+    /// [`crate::core::model::SkeletonData::finish`] (empty before), so applying a key finds
+    /// its attachment without searching the skin by name every frame.
+    pub default_ids: Vec<Option<AttachmentId>>,
+}
+
+impl PartialEq for AttachmentTimeline {
+    /// The keys alone: `default_ids` is derived from them.
+    fn eq(&self, other: &AttachmentTimeline) -> bool {
+        self.slot == other.slot && self.times == other.times && self.names == other.names
+    }
+}
+
+impl AttachmentTimeline {
+    /// A timeline of `names` keyed at `times` (its derived lookups empty until the skeleton
+    /// data is finished).
+    pub fn new(slot: usize, times: Vec<f32>, names: Vec<Option<String>>) -> AttachmentTimeline {
+        AttachmentTimeline {
+            slot,
+            times,
+            names,
+            default_ids: Vec::new(),
+        }
+    }
 }
 
 /// A bone's inherit mode keys (Spine 4.2): one mode per key, no curve.
@@ -833,6 +857,28 @@ pub fn discrete_key(times: &[f32], time: f64) -> Option<usize> {
         .checked_sub(1)
 }
 
+/// [`discrete_key`] starting from the key found last time (`hint`, updated): a timeline
+/// applied frame after frame mostly stays on its key, found with two comparisons instead of
+/// a search. The hinted key is taken only when it is the one the search finds (at or before
+/// `time`, the next key after it).
+#[inline]
+pub(crate) fn discrete_key_from(times: &[f32], time: f64, hint: &mut KeyHint) -> Option<usize> {
+    let k = *hint;
+    if let Some(&t) = times.get(k)
+        && (t as f64) <= time
+        && times
+            .get(k.wrapping_add(1))
+            .is_none_or(|&n| time < n as f64)
+    {
+        return Some(k);
+    }
+    let key = discrete_key(times, time);
+    if let Some(k) = key {
+        *hint = k;
+    }
+    key
+}
+
 /// The time a timeline is applied at, with the key search hint kept for it.
 pub(crate) struct At<'a> {
     pub time: f64,
@@ -875,4 +921,26 @@ pub(crate) fn channels_from<const N: usize>(keys: &Keys, sp: Span, first: usize)
         Span::Before => {}
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{discrete_key, discrete_key_from};
+
+    /// From any hint, the hinted search finds what the search finds, and leaves the hint on it.
+    #[test]
+    fn hinted_discrete_keys_match_the_search() {
+        let times = [0.0f32, 0.5, 0.5, 1.0, 2.0];
+        for time in [-1.0, 0.0, 0.25, 0.5, 0.75, 1.0, 1.5, 2.0, 9.0, f64::NAN] {
+            for start in [0, 1, 2, 3, 4, 7, usize::MAX] {
+                let mut hint = start;
+                let key = discrete_key_from(&times, time, &mut hint);
+                assert_eq!(key, discrete_key(&times, time), "time {time}, hint {start}");
+                if let Some(k) = key {
+                    assert_eq!(hint, k);
+                }
+            }
+        }
+        assert_eq!(discrete_key_from(&[], 1.0, &mut 0), None);
+    }
 }

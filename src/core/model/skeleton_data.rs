@@ -1,5 +1,5 @@
 use super::*;
-use crate::core::animation::Animation;
+use crate::core::animation::{Animation, PropertyIndex};
 
 /// Where a skeleton came from, for display only: the runtime never branches on it.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -50,6 +50,13 @@ pub struct SkeletonData {
     pub constraint_order: Vec<ConstraintRef>,
     /// Oddities the loader tolerated (one line each, unsanitized), for the user to see.
     pub load_warnings: Vec<String>,
+    /// Per slot, the attachment its setup attachment name finds in the default skin
+    /// (derived by [`SkeletonData::finish`]): what a skeleton without another active skin
+    /// shows in its setup pose, without a search by name.
+    pub setup_attachments: Vec<Option<AttachmentId>>,
+    /// The animations' properties in dense numbers (derived by [`SkeletonData::finish`]),
+    /// for the animation state's timeline modes.
+    pub property_index: PropertyIndex,
 }
 
 impl SkeletonData {
@@ -97,6 +104,32 @@ impl SkeletonData {
             (o, kind, idx)
         });
         self.constraint_order = order.into_iter().map(|(_, _, r)| r).collect();
+        self.resolve_default_attachments();
+        self.property_index = PropertyIndex::build(&self.animations);
+    }
+
+    /// Finds, once, what the setup attachment names and every attachment key name find in the
+    /// default skin (the lookup a skeleton without another active skin does each frame).
+    fn resolve_default_attachments(&mut self) {
+        let default = self.default_skin.and_then(|d| self.skins.get(d));
+        let find = |slot: usize, name: &str| default.and_then(|s| s.get(slot, name));
+        self.setup_attachments = self
+            .slots
+            .iter()
+            .enumerate()
+            .map(|(i, s)| s.attachment.as_deref().and_then(|n| find(i, n)))
+            .collect();
+        for anim in &mut self.animations {
+            for tl in &mut anim.timelines {
+                if let crate::core::animation::Timeline::Attachment(t) = tl {
+                    t.default_ids = t
+                        .names
+                        .iter()
+                        .map(|n| n.as_deref().and_then(|n| find(t.slot, n)))
+                        .collect();
+                }
+            }
+        }
     }
 
     /// True when some bone carries a 3D pose (views then project 3D instead of drawing 2D).

@@ -4,7 +4,7 @@
 use super::hold::PropertySet;
 use super::notification::EventQueue;
 use super::{AnimationStateData, EntryId, Notification, NotificationKind, TrackEntry};
-use crate::core::animation::{Animation, MixBlend};
+use crate::core::animation::{Animation, MixBlend, StampSet};
 use crate::core::model::{DelayRule, Event, MixFinishedRule, StateRule, UnappliedRule};
 use std::sync::Arc;
 
@@ -27,8 +27,10 @@ pub struct AnimationState {
     pub(super) animations_changed: bool,
     pub(super) unkeyed_state: u32,
     pub(super) empty: Arc<Animation>,
-    /// Scratch set of `animations_changed`, kept to reuse its table.
+    /// Scratch set of the 4.3 `animations_changed`, kept to reuse its table.
     pub(super) properties_seen: PropertySet,
+    /// Scratch set of `animations_changed` (property numbers), kept to reuse its array.
+    pub(super) properties_stamped: StampSet,
     /// Per track, the entry last queued by `add_animation`: where the walk to the end of the
     /// queue starts, so queuing n entries is linear, not quadratic. Cleared whenever the queue
     /// is cut (`dispose_next`); a stale hint (freed entry) falls back to the whole walk.
@@ -52,6 +54,7 @@ impl AnimationState {
             unkeyed_state: 0,
             empty: Arc::new(Animation::empty()),
             properties_seen: PropertySet::default(),
+            properties_stamped: StampSet::default(),
             queue_tails: Vec::new(),
         }
     }
@@ -691,6 +694,7 @@ impl AnimationState {
             empty: self.empty.clone(),
             // Scratch, cleared before every use: a copy need not carry its table.
             properties_seen: PropertySet::default(),
+            properties_stamped: StampSet::default(),
             queue_tails: self.queue_tails.clone(),
         }
     }

@@ -3,8 +3,8 @@
 //! through the setup pose.
 
 use super::{AnimationState, EntryId, TimelineMode};
-use crate::core::animation::{MixBlend, PropertyId, Timeline};
-use crate::core::model::StateRule;
+use crate::core::animation::{MixBlend, PropertyId, PropertyIndex, StampSet, Timeline};
+use crate::core::model::{SkeletonData, StateRule};
 use std::collections::HashSet;
 use std::hash::{BuildHasherDefault, Hasher};
 
@@ -57,9 +57,19 @@ impl AnimationState {
             self.animations_changed_43();
             return;
         }
-        let mut seen = std::mem::take(&mut self.properties_seen);
-        seen.clear();
-        let rules_4x = self.data.skeleton.rules.is_4x();
+        // Properties by their dense numbers (the data's, or numbered here for data that was
+        // not finished): a stamped array instead of a hash set.
+        let data = self.data.skeleton.clone();
+        let built;
+        let index = if data.property_index.covers(&data.animations) {
+            &data.property_index
+        } else {
+            built = PropertyIndex::build(&data.animations);
+            &built
+        };
+        let mut seen = std::mem::take(&mut self.properties_stamped);
+        seen.reset(index.count());
+        let rules_4x = data.rules.is_4x();
         for t in 0..self.tracks.len() {
             let Some(mut entry) = self.tracks[t] else {
                 continue;
@@ -79,41 +89,56 @@ impl AnimationState {
                         en.mixing_from.is_some()
                     };
                 if !skip {
-                    self.compute_hold(e, &mut seen);
+                    self.compute_hold(e, &mut seen, &data, index);
                 }
                 cur = self.e(e).mixing_to;
             }
         }
-        self.properties_seen = seen;
+        self.properties_stamped = seen;
     }
 
-    fn compute_hold(&mut self, entry: EntryId, seen: &mut PropertySet) {
-        let data = self.data.skeleton.clone();
-        let empty = self.empty.clone();
+    fn compute_hold(
+        &mut self,
+        entry: EntryId,
+        seen: &mut StampSet,
+        data: &SkeletonData,
+        index: &PropertyIndex,
+    ) {
         let e = self.e(entry);
         let to = e.mixing_to;
         let entry_mix_duration = e.mix_duration;
-        let anim = match e.animation {
-            Some(i) => &data.animations[i],
-            None => &*empty,
+        // The empty animation has no timelines: nothing to compute.
+        let empty = self.empty.clone();
+        let (anim, props) = match e.animation {
+            Some(i) => (&data.animations[i], index.timelines(i)),
+            None => (&*empty, &[][..]),
         };
         let n = anim.timelines.len();
-        let mut modes = vec![TimelineMode::Subsequent; n];
-        let mut hold_mix = vec![None; n];
+        // The entry's previous arrays are reused: one allocation per entry, not per change.
+        let e = self.em(entry);
+        let mut modes = std::mem::take(&mut e.timeline_mode);
+        let mut hold_mix = std::mem::take(&mut e.timeline_hold_mix);
+        modes.clear();
+        modes.resize(n, TimelineMode::Subsequent);
+        hold_mix.clear();
+        hold_mix.resize(n, None);
+        let keys_any = |entry: &super::TrackEntry, ids: &[u32]| {
+            entry.animation.is_some_and(|a| index.keys_any(a, ids))
+        };
         let to_hold_previous = to.is_some_and(|t| self.e(t).hold_previous);
+        debug_assert_eq!(props.len(), n, "a covering index numbers every timeline");
         if to_hold_previous {
-            for (i, tl) in anim.timelines.iter().enumerate() {
-                modes[i] = if insert_all(seen, tl) {
+            for (mode, ids) in modes.iter_mut().zip(props) {
+                *mode = if insert_all(seen, ids.as_slice()) {
                     TimelineMode::HoldFirst
                 } else {
                     TimelineMode::HoldSubsequent
                 };
             }
         } else {
-            'timelines: for (i, tl) in anim.timelines.iter().enumerate() {
-                let ids = tl.property_ids();
+            'timelines: for (i, (tl, ids)) in anim.timelines.iter().zip(props).enumerate() {
                 let id = ids.as_slice();
-                if !insert_all(seen, tl) {
+                if !insert_all(seen, id) {
                     modes[i] = TimelineMode::Subsequent;
                     continue;
                 }
@@ -121,7 +146,7 @@ impl AnimationState {
                     tl,
                     Timeline::Attachment(_) | Timeline::DrawOrder(_) | Timeline::Event(_)
                 );
-                let to_keys = to.is_some_and(|t| self.animation_of(self.e(t)).has_any_property(id));
+                let to_keys = to.is_some_and(|t| keys_any(self.e(t), id));
                 if to.is_none() || discrete || !to_keys {
                     modes[i] = TimelineMode::First;
                     continue;
@@ -130,7 +155,7 @@ impl AnimationState {
                 let mut next = to.and_then(|t| self.e(t).mixing_to);
                 while let Some(nx) = next {
                     let ne = self.e(nx);
-                    if self.animation_of(ne).has_any_property(id) {
+                    if keys_any(ne, id) {
                         next = ne.mixing_to;
                         continue;
                     }
@@ -150,10 +175,11 @@ impl AnimationState {
     }
 }
 
-/// Adds every property of `tl` to `seen`; true when at least one was new.
-fn insert_all(seen: &mut PropertySet, tl: &Timeline) -> bool {
+/// Adds every property number of a timeline to `seen`; true when at least one was new.
+#[inline]
+fn insert_all(seen: &mut StampSet, ids: &[u32]) -> bool {
     let mut new = false;
-    for &id in tl.property_ids().as_slice() {
+    for &id in ids {
         new |= seen.insert(id);
     }
     new

@@ -3,10 +3,10 @@
 
 use super::hold::honours_add_43;
 use super::{AnimationState, EntryId, TimelineMode};
-use crate::core::animation::apply_slot::{set_attachment_by_name, set_setup_attachment};
+use crate::core::animation::apply_slot::{set_keyed_attachment, set_setup_attachment};
 use crate::core::animation::{
     Animation, At, AttachmentTimeline, BoneProperty, BoneTimeline, MixBlend, MixDirection,
-    Timeline, discrete_key, setup_for_additive,
+    Timeline, discrete_key, discrete_key_from, setup_for_additive,
 };
 use crate::core::curve::{KeyHint, Span};
 use crate::core::math::{rem, signum, wrap_degrees_38 as wrap};
@@ -91,7 +91,7 @@ impl AnimationState {
                 for (tl, hint) in anim.timelines.iter().zip(&mut hints) {
                     match tl {
                         Timeline::Attachment(t) if !v37 => {
-                            self.apply_attachment_timeline(t, skeleton, key_now, blend, keep)
+                            self.apply_attachment_timeline(t, skeleton, key_now, blend, keep, hint)
                         }
                         _ => tl.apply_hinted(
                             skeleton,
@@ -162,6 +162,7 @@ impl AnimationState {
                             key_now,
                             if v43 { timeline_blend } else { blend },
                             mix >= alpha_threshold,
+                            &mut hints[ii],
                         ),
                         _ => tl.apply_hinted(
                             skeleton,
@@ -384,6 +385,7 @@ impl AnimationState {
                         key_now,
                         timeline_blend,
                         attachments && alpha >= alpha_threshold,
+                        &mut hints[ii],
                     ),
                     _ => {
                         // 3.7 mixes attachment and draw-order timelines out plainly: from the
@@ -467,6 +469,7 @@ impl AnimationState {
         time: f64,
         blend: MixBlend,
         attachments: bool,
+        hint: &mut KeyHint,
     ) {
         let slot = t.slot;
         if !skeleton.bones[skeleton.data.slots[slot].bone].active {
@@ -476,7 +479,7 @@ impl AnimationState {
             self.apply_attachment_retained(t, skeleton, time, blend, attachments);
             return;
         }
-        match discrete_key(&t.times, time) {
+        match discrete_key_from(&t.times, time, hint) {
             None => {
                 if matches!(blend, MixBlend::Setup | MixBlend::First) {
                     set_setup_attachment(skeleton, slot);
@@ -485,7 +488,7 @@ impl AnimationState {
                     }
                 }
             }
-            Some(k) => self.set_attachment(skeleton, slot, t.names[k].as_deref(), attachments),
+            Some(k) => self.set_attachment(skeleton, t, k, attachments),
         }
         if skeleton.slots[slot].attachment_state <= self.unkeyed_state {
             skeleton.slots[slot].attachment_state = self.unkeyed_state + SETUP;
@@ -509,11 +512,11 @@ impl AnimationState {
         if !retain && skeleton.slots[slot].attachment_state == retained {
             return;
         }
-        let key = discrete_key(&t.times, time).map(|k| t.names[k].as_deref());
-        let setup = match key {
+        let key = discrete_key(&t.times, time);
+        let setup = match key.map(|k| t.names[k].is_some()) {
             None => true,
-            Some(None) => !retain,
-            Some(Some(_)) => false,
+            Some(false) => !retain,
+            Some(true) => false,
         };
         if setup {
             // From the current pose there is nothing to set, and nothing is retained.
@@ -522,7 +525,10 @@ impl AnimationState {
             }
             set_setup_attachment(skeleton, slot);
         } else {
-            set_attachment_by_name(skeleton, slot, key.flatten());
+            // `key` is set here: `setup` is true without one.
+            if let Some(k) = key {
+                set_keyed_attachment(skeleton, t, k);
+            }
         }
         if retain {
             skeleton.slots[slot].attachment_state = retained;
@@ -534,13 +540,13 @@ impl AnimationState {
     fn set_attachment(
         &self,
         skeleton: &mut Skeleton,
-        slot: usize,
-        name: Option<&str>,
+        t: &AttachmentTimeline,
+        key: usize,
         attachments: bool,
     ) {
-        set_attachment_by_name(skeleton, slot, name);
+        set_keyed_attachment(skeleton, t, key);
         if attachments {
-            skeleton.slots[slot].attachment_state = self.unkeyed_state + CURRENT;
+            skeleton.slots[t.slot].attachment_state = self.unkeyed_state + CURRENT;
         }
     }
 
@@ -557,11 +563,14 @@ impl AnimationState {
         let duration = end - start;
         let v43 = self.data.skeleton.rules.events == EventRule::V43;
         // Where this frame's events split into before / after `complete` (mirrored when
-        // reversed).
-        let mut split = e.track_last % duration;
-        if v43 && e.reverse {
-            split = duration - split;
-        }
+        // reversed); a frame without events (most) skips the remainder.
+        let split = if events.is_empty() {
+            0.0
+        } else if v43 && e.reverse {
+            duration - e.track_last % duration
+        } else {
+            e.track_last % duration
+        };
         let before = |t: f64| {
             if v43 && e.reverse {
                 t < split

@@ -249,3 +249,82 @@ fn queuing_many_entries_is_linear_and_keeps_the_order() {
     let tail = st.add_animation(0, Some(0), false, 0.0);
     assert_eq!(st.entry(lone).and_then(|e| e.next), Some(tail));
 }
+
+/// Attachment keys and setup attachments found through the lookups done at load show what a
+/// search by name in the skins shows: the default skin alone, then with another skin active
+/// (which wins where it has the key and falls back to the default skin elsewhere).
+#[test]
+fn resolved_attachment_keys_match_the_lookup_by_name() {
+    use crate::core::animation::AttachmentTimeline;
+    use crate::core::color::Color;
+    use crate::core::model::Skin;
+    use crate::core::model::{Attachment, AttachmentKind, BlendMode, PointAttachment, SlotData};
+    let mut d = SkeletonData::default();
+    d.bones.push(BoneData::new("root", None));
+    d.slots.push(SlotData {
+        name: "s".into(),
+        bone: 0,
+        color: Color::WHITE,
+        dark: None,
+        offset: None,
+        attachment: Some("a".into()),
+        blend: BlendMode::default(),
+    });
+    for (i, name) in ["a", "b", "a2"].iter().enumerate() {
+        d.attachments.push(Attachment {
+            name: name.to_string(),
+            kind: AttachmentKind::Point(PointAttachment {
+                x: i as f64,
+                y: 0.0,
+                rotation: 0.0,
+                color: None,
+            }),
+            deform_source: i,
+            sequence: None,
+        });
+    }
+    let mut default = Skin::new("default");
+    default.set(0, "a", 0);
+    default.set(0, "b", 1);
+    let mut other = Skin::new("other");
+    other.set(0, "a", 2);
+    d.skins = vec![default, other];
+    d.default_skin = Some(0);
+    let names = ["b", "a", "missing", "a"].map(|n| Some(n.to_string()));
+    let mut names = names.to_vec();
+    names.push(None);
+    let times = vec![0.0, 1.0, 2.0, 3.0, 4.0];
+    d.animations.push(Animation::new(
+        "swap",
+        vec![Timeline::Attachment(AttachmentTimeline::new(
+            0, times, names,
+        ))],
+    ));
+    d.finish();
+    let d = Arc::new(d);
+    let Timeline::Attachment(t) = &d.animations[0].timelines[0] else {
+        unreachable!("one attachment timeline")
+    };
+    assert_eq!(t.default_ids, [Some(1), Some(0), None, Some(0), None]);
+    assert_eq!(d.setup_attachments, [Some(0)]);
+    for skin in [None, Some("other")] {
+        let mut sk = Skeleton::new(d.clone());
+        if let Some(s) = skin {
+            sk.set_skins_by_name(&[s]).expect("skin");
+        }
+        let expect: Vec<_> = t
+            .names
+            .iter()
+            .map(|n| n.as_deref().and_then(|n| sk.attachment(0, n)))
+            .collect();
+        let mut st = AnimationState::new(AnimationStateData::new(d.clone()));
+        st.set_animation(0, Some(0), false);
+        let mut shown = Vec::new();
+        for k in 0..5 {
+            st.update(if k == 0 { 0.0 } else { 1.0 });
+            st.apply(&mut sk);
+            shown.push(sk.slots[0].attachment);
+        }
+        assert_eq!(shown, expect, "skin {skin:?}");
+    }
+}

@@ -563,11 +563,11 @@ fn slot_display(
         .map(|&(_, index)| display_name(data, slot, index))
         .collect();
     if names.iter().any(|n| *n != data.slots[slot].attachment) {
-        out.push(Timeline::Attachment(AttachmentTimeline {
+        out.push(Timeline::Attachment(AttachmentTimeline::new(
             slot,
-            times: keys.iter().map(|&(s, _)| f.time(s)).collect(),
+            keys.iter().map(|&(s, _)| f.time(s)).collect(),
             names,
-        }));
+        )));
     }
 }
 

@@ -245,11 +245,9 @@ impl Builder {
             }
         }
         self.timelines
-            .push(Timeline::Attachment(AttachmentTimeline {
-                slot,
-                times,
-                names,
-            }));
+            .push(Timeline::Attachment(AttachmentTimeline::new(
+                slot, times, names,
+            )));
     }
 
     /// An event per marker; markers outside the recording never fire, which the user is told.

@@ -279,7 +279,7 @@ fn slots(r: &mut Reader<'_>, data: &SkeletonData, out: &mut Vec<Timeline>) -> Re
                         names.push(name.map(str::to_string));
                     }
                     r.c.leave();
-                    Timeline::Attachment(AttachmentTimeline { slot, times, names })
+                    Timeline::Attachment(AttachmentTimeline::new(slot, times, names))
                 }
                 // 3.8: 1 color, 2 two color (the dark color's first byte unused).
                 1 if r.version.curve_after_key() => {

@@ -96,9 +96,7 @@ pub(crate) fn attachment(
         times.push(k.time.0);
         names.push(k.name.take());
     }
-    Ok(Timeline::Attachment(AttachmentTimeline {
-        slot,
-        times,
-        names,
-    }))
+    Ok(Timeline::Attachment(AttachmentTimeline::new(
+        slot, times, names,
+    )))
 }
