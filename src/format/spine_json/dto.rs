@@ -7,6 +7,7 @@
 use serde::Deserialize;
 
 use super::dto_anim::AnimationDto;
+use crate::format::json::number::opt_numbers;
 use crate::format::json::{F32List, OrderedMap, SmallKey};
 
 fn one() -> f64 {
@@ -430,9 +431,11 @@ pub struct AttachmentDto {
     pub height: Option<f64>,
     pub color: Option<String>,
     pub uvs: Option<F32List>,
+    #[serde(default, deserialize_with = "opt_numbers")]
     pub triangles: Option<Vec<u32>>,
     pub vertices: Option<F32List>,
     pub hull: Option<u32>,
+    #[serde(default, deserialize_with = "opt_numbers")]
     pub edges: Option<Vec<u32>>,
     pub skin: Option<String>,
     pub parent: Option<String>,
