@@ -1,6 +1,7 @@
 //! Numbers kept in single precision (key times, key values, vertex data).
 
 use std::fmt;
+use std::marker::PhantomData;
 
 use serde::de::{self, Deserialize, Deserializer, SeqAccess, Visitor};
 
@@ -94,14 +95,16 @@ impl<'de> Deserialize<'de> for Raw32 {
 /// the plain array, reads it as one, and reports the same errors as for the array itself.
 pub const NUMBER_ARRAY: &str = "$bonescope::json::NumberArray";
 
-/// Reads an array of `T` through [`NUMBER_ARRAY`], each element turned into a `U`.
-struct NumbersVisitor<T, U> {
+/// Reads an array of `T` through [`NUMBER_ARRAY`], each element turned into a `U` by `F`
+/// (a type parameter, not a function pointer, so that the conversion inlines).
+struct NumbersVisitor<T, F> {
     /// What a visitor of the plain array expects (serde_json's error messages quote it).
     expecting: &'static str,
-    convert: fn(T) -> U,
+    convert: F,
+    element: PhantomData<T>,
 }
 
-impl<'de, T: Deserialize<'de>, U> Visitor<'de> for NumbersVisitor<T, U> {
+impl<'de, T: Deserialize<'de>, U, F: Fn(T) -> U> Visitor<'de> for NumbersVisitor<T, F> {
     type Value = Vec<U>;
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -126,9 +129,14 @@ impl<'de, T: Deserialize<'de>, U> Visitor<'de> for NumbersVisitor<T, U> {
 fn numbers<'de, D: Deserializer<'de>, T: Deserialize<'de>, U>(
     deserializer: D,
     expecting: &'static str,
-    convert: fn(T) -> U,
+    convert: impl Fn(T) -> U,
 ) -> Result<Vec<U>, D::Error> {
-    deserializer.deserialize_newtype_struct(NUMBER_ARRAY, NumbersVisitor { expecting, convert })
+    let visitor = NumbersVisitor {
+        expecting,
+        convert,
+        element: PhantomData,
+    };
+    deserializer.deserialize_newtype_struct(NUMBER_ARRAY, visitor)
 }
 
 /// A JSON array of numbers stored as `f32` (see [`F32`]).
