@@ -37,10 +37,7 @@ pub fn attachment(
     slots: &HashMap<&str, usize>,
 ) -> Result<(Attachment, Option<LinkTo>), LoadError> {
     let kind = dto.kind.unwrap_or_default();
-    if let Some(field) = dto
-        .present_fields()
-        .find(|&f| f != "name" && !kind.fields().contains(&f))
-    {
+    if let Some(field) = dto.foreign_field(kind) {
         return Err(ctx.err(
             &join(at, &[Key(field)]),
             format!("`{field}` is not a field of {} attachments", kind.name()),
@@ -90,7 +87,8 @@ pub fn attachment(
         let raw = dto.vertices.take().ok_or_else(|| missing("vertices"))?.0;
         vertices(ctx, at, raw, count, bone_count)
     };
-    let name = dto.name.clone().unwrap_or_else(|| key.to_string());
+    // Taken, not cloned: `foreign_field` (the only other reader of `name`) ran above.
+    let name = dto.name.take().unwrap_or_else(|| key.to_string());
     let mut link = None;
     let kind = match kind {
         AttachmentType::Region => {

@@ -122,6 +122,9 @@ pub fn skins(
             ("slider", &slider, &names.slider, ConstraintRef::Slider),
         ];
         for (section, list, table, make) in sections {
+            if list.is_empty() {
+                continue; // most skins list no constraints: no message to prepare
+            }
             let what = format!("{section} constraint");
             for (j, c) in list.iter().enumerate() {
                 let at = [Key("skins"), Index(i), Key(section), Index(j)];
