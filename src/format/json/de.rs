@@ -21,6 +21,8 @@ use std::fmt;
 use serde::de::value::{StrDeserializer, StringDeserializer};
 use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
 
+use super::number::NUMBER_ARRAY;
+
 /// Why the fast path gave up (deliberately empty: serde_json says why on the second read).
 #[derive(Debug)]
 pub struct GaveUp;
@@ -314,6 +316,21 @@ impl<'de> SliceDeserializer<'de> {
         }
     }
 
+    /// An array of numbers asked for by [`NUMBER_ARRAY`]: the visitor gets the elements
+    /// from [`Numbers`], which reads each one as a number in place.
+    fn number_array<V: Visitor<'de>>(&mut self, visitor: V) -> Result<V::Value> {
+        if self.skip_ws() != Some(b'[') {
+            return Err(GaveUp);
+        }
+        self.enter()?;
+        let value = visitor.visit_seq(Numbers {
+            de: &mut *self,
+            first: true,
+        })?;
+        self.leave(b']')?;
+        Ok(value)
+    }
+
     /// Skips one value, checking its grammar.
     fn skip_value(&mut self) -> Result<()> {
         match self.skip_ws().ok_or(GaveUp)? {
@@ -549,9 +566,12 @@ impl<'de> Deserializer<'de> for &mut SliceDeserializer<'de> {
 
     fn deserialize_newtype_struct<V: Visitor<'de>>(
         self,
-        _name: &'static str,
+        name: &'static str,
         visitor: V,
     ) -> Result<V::Value> {
+        if name == NUMBER_ARRAY {
+            return self.number_array(visitor);
+        }
         visitor.visit_newtype_struct(self)
     }
 
@@ -633,6 +653,119 @@ impl<'de> SeqAccess<'de> for Seq<'_, 'de> {
         } else {
             Ok(None)
         }
+    }
+}
+
+/// The elements of an array of numbers ([`NUMBER_ARRAY`]): each is read here, where the
+/// loop over them is, and handed to its element type already read.
+struct Numbers<'a, 'de> {
+    de: &'a mut SliceDeserializer<'de>,
+    first: bool,
+}
+
+impl<'de> SeqAccess<'de> for Numbers<'_, 'de> {
+    type Error = GaveUp;
+
+    #[inline]
+    fn next_element_seed<T: DeserializeSeed<'de>>(&mut self, seed: T) -> Result<Option<T::Value>> {
+        if !self.de.next_element(&mut self.first, b']')? {
+            return Ok(None);
+        }
+        // `next_element` left the position at the element.
+        if !matches!(self.de.bytes.get(self.de.pos), Some(b'-' | b'0'..=b'9')) {
+            return Err(GaveUp);
+        }
+        let n = self.de.number()?;
+        seed.deserialize(ReadNumber(n)).map(Some)
+    }
+}
+
+/// A number already read, handed to an element type as serde_json would hand it over for
+/// the same request; requests that would read the text differently (`f32`, which serde_json
+/// reads in single precision) or expect something else are refused (serde_json decides).
+struct ReadNumber(Number);
+
+/// The requests answered with the number as read (those of [`SliceDeserializer`]'s
+/// `numbers!` methods, where serde_json calls the same visitor method).
+macro_rules! read_numbers {
+    ($($method:ident)*) => {$(
+        #[inline]
+        fn $method<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+            SliceDeserializer::visit_number(self.0, visitor)
+        }
+    )*};
+}
+
+/// The requests refused by [`ReadNumber`].
+macro_rules! refused {
+    ($($method:ident)*) => {$(
+        fn $method<V: Visitor<'de>>(self, _visitor: V) -> Result<V::Value> {
+            Err(GaveUp)
+        }
+    )*};
+}
+
+impl<'de> Deserializer<'de> for ReadNumber {
+    type Error = GaveUp;
+
+    read_numbers!(
+        deserialize_any
+        deserialize_i8 deserialize_i16 deserialize_i32 deserialize_i64 deserialize_i128
+        deserialize_u8 deserialize_u16 deserialize_u32 deserialize_u64 deserialize_u128
+        deserialize_f64
+    );
+
+    refused!(
+        deserialize_f32 deserialize_bool deserialize_char deserialize_str deserialize_string
+        deserialize_bytes deserialize_byte_buf deserialize_option deserialize_unit
+        deserialize_seq deserialize_map deserialize_identifier deserialize_ignored_any
+    );
+
+    fn deserialize_unit_struct<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        _visitor: V,
+    ) -> Result<V::Value> {
+        Err(GaveUp)
+    }
+
+    fn deserialize_newtype_struct<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        _visitor: V,
+    ) -> Result<V::Value> {
+        Err(GaveUp)
+    }
+
+    fn deserialize_tuple<V: Visitor<'de>>(self, _len: usize, _visitor: V) -> Result<V::Value> {
+        Err(GaveUp)
+    }
+
+    fn deserialize_tuple_struct<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        _len: usize,
+        _visitor: V,
+    ) -> Result<V::Value> {
+        Err(GaveUp)
+    }
+
+    fn deserialize_struct<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        _fields: &'static [&'static str],
+        _visitor: V,
+    ) -> Result<V::Value> {
+        Err(GaveUp)
+    }
+
+    fn deserialize_enum<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        _variants: &'static [&'static str],
+        _visitor: V,
+    ) -> Result<V::Value> {
+        Err(GaveUp)
     }
 }
 
@@ -923,6 +1056,49 @@ mod tests {
         }
         let text = r#"{"name": "a", "scaleX": 2, "mode": "noScale", "list": [1, 2]}"#;
         assert!(from_slice::<Doc>(text.as_bytes()).is_ok());
+    }
+
+    #[derive(Deserialize, Debug, PartialEq)]
+    #[serde(deny_unknown_fields)]
+    struct Arrays {
+        f: Option<crate::format::json::F32List>,
+        u: Option<crate::format::json::number::NumberList<u32>>,
+        d: Option<crate::format::json::number::NumberList<f64>>,
+    }
+
+    #[test]
+    fn number_arrays_read_as_serde_json_reads_them() {
+        for text in [
+            r#"{"f": [], "u": [], "d": []}"#,
+            r#"{"f": [0, -0, 1.5, -2, 0.1, 3.4028235e38, 16777217, 1e-50], "u": [0, 1, 4294967295]}"#,
+            r#"{"d": [0.30000000000000004, -0, 18446744073709551616, -9223372036854775809, 1e5]}"#,
+            r#"{"f": [ 1 , 2 ,3 ], "u": [ 7 ], "d": null}"#,
+            r#"{"f": [1e39]}"#,
+            r#"{"u": [4294967296]}"#,
+            r#"{"u": [-1]}"#,
+            r#"{"u": [1.0]}"#,
+            r#"{"u": [-0]}"#,
+            r#"{"f": ["1"]}"#,
+            r#"{"f": [[1]]}"#,
+            r#"{"f": [1,]}"#,
+            r#"{"f": [1 2]}"#,
+            r#"{"f": {}}"#,
+            r#"{"f": 1}"#,
+            r#"{"d": [1e400]}"#,
+        ] {
+            let ours = from_slice::<Arrays>(text.as_bytes()).ok();
+            let theirs = serde_json::from_str::<Arrays>(text).ok();
+            if ours.is_some() {
+                assert_eq!(ours, theirs, "{text}");
+            }
+            // What serde_json reads, this reader reads too (no needless second pass).
+            if theirs.is_some() {
+                assert!(ours.is_some(), "{text}");
+            }
+        }
+        let a = from_slice::<Arrays>(br#"{"f": [-0], "u": [3], "d": [-0]}"#).unwrap();
+        assert!(a.f.unwrap().0[0].is_sign_negative());
+        assert!(a.d.unwrap().0[0].is_sign_negative());
     }
 
     /// Every Spine export of the corpus reads to the same `Value` (868,000 numbers).

@@ -1,6 +1,7 @@
 //! Numbers kept in single precision (key times, key values, vertex data).
 
 use std::fmt;
+use std::marker::PhantomData;
 
 use serde::de::{self, Deserialize, Deserializer, SeqAccess, Visitor};
 
@@ -87,34 +88,84 @@ impl<'de> Deserialize<'de> for Raw32 {
     }
 }
 
+/// The newtype-struct name through which an array of numbers asks to be read in one loop:
+/// the loaders' fast reader ([`super::de`]) then reads each element as a number right where
+/// it stands instead of one `deserialize_*` call per element (most of a mesh-heavy file is
+/// such arrays). Any other deserializer (serde_json on the error path) sees a newtype around
+/// the plain array, reads it as one, and reports the same errors as for the array itself.
+pub const NUMBER_ARRAY: &str = "$bonescope::json::NumberArray";
+
+/// Reads an array of `T` through [`NUMBER_ARRAY`], each element turned into a `U` by `F`
+/// (a type parameter, not a function pointer, so that the conversion inlines).
+struct NumbersVisitor<T, F> {
+    /// What a visitor of the plain array expects (serde_json's error messages quote it).
+    expecting: &'static str,
+    convert: F,
+    element: PhantomData<T>,
+}
+
+impl<'de, T: Deserialize<'de>, U, F: Fn(T) -> U> Visitor<'de> for NumbersVisitor<T, F> {
+    type Value = Vec<U>;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.expecting)
+    }
+
+    fn visit_newtype_struct<D: Deserializer<'de>>(self, d: D) -> Result<Vec<U>, D::Error> {
+        d.deserialize_seq(self)
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<U>, A::Error> {
+        // Vertex, UV and index arrays are long: start with room for a typical short one.
+        let hint = seq.size_hint().unwrap_or(0).min(4096);
+        let mut out = Vec::with_capacity(hint.max(4 * super::list::LIST_START));
+        while let Some(v) = seq.next_element::<T>()? {
+            out.push((self.convert)(v));
+        }
+        Ok(out)
+    }
+}
+
+fn numbers<'de, D: Deserializer<'de>, T: Deserialize<'de>, U>(
+    deserializer: D,
+    expecting: &'static str,
+    convert: impl Fn(T) -> U,
+) -> Result<Vec<U>, D::Error> {
+    let visitor = NumbersVisitor {
+        expecting,
+        convert,
+        element: PhantomData,
+    };
+    deserializer.deserialize_newtype_struct(NUMBER_ARRAY, visitor)
+}
+
 /// A JSON array of numbers stored as `f32` (see [`F32`]).
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct F32List(pub Vec<f32>);
 
 impl<'de> Deserialize<'de> for F32List {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        struct V;
-
-        impl<'de> Visitor<'de> for V {
-            type Value = F32List;
-
-            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("an array of numbers")
-            }
-
-            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<F32List, A::Error> {
-                // Vertex and UV arrays are long: start with room for a typical short one.
-                let hint = seq.size_hint().unwrap_or(0).min(4096);
-                let mut out = Vec::with_capacity(hint.max(4 * super::list::LIST_START));
-                while let Some(F32(v)) = seq.next_element()? {
-                    out.push(v);
-                }
-                Ok(F32List(out))
-            }
-        }
-
-        deserializer.deserialize_seq(V)
+        numbers(deserializer, "an array of numbers", |F32(v)| v).map(F32List)
     }
+}
+
+/// A JSON array of numbers of type `T` (`u32`, `f64`), read as a `Vec<T>` would be.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct NumberList<T>(pub Vec<T>);
+
+impl<'de, T: Deserialize<'de>> Deserialize<'de> for NumberList<T> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        // "a sequence": the words of serde's own `Vec` visitor, so errors read as before.
+        numbers(deserializer, "a sequence", |v: T| v).map(NumberList)
+    }
+}
+
+/// For `#[serde(default, deserialize_with = "opt_numbers")]` on an `Option<Vec<T>>` field of
+/// numbers: the field keeps its type, the array is read as a [`NumberList`].
+pub fn opt_numbers<'de, D: Deserializer<'de>, T: Deserialize<'de>>(
+    deserializer: D,
+) -> Result<Option<Vec<T>>, D::Error> {
+    Option::<NumberList<T>>::deserialize(deserializer).map(|o| o.map(|l| l.0))
 }
 
 #[cfg(test)]
@@ -132,5 +183,12 @@ mod tests {
         let l: F32List = serde_json::from_str("[1, 2.5, -0]").unwrap();
         assert_eq!(l.0, [1.0, 2.5, 0.0]);
         assert!(serde_json::from_str::<F32List>("[1, 4e38]").is_err());
+        let n: NumberList<u32> = serde_json::from_str("[3, 0, 7]").unwrap();
+        assert_eq!(n.0, [3, 0, 7]);
+        for bad in ["[1.5]", "[-1]", "{}", "[\"1\"]"] {
+            let ours = serde_json::from_str::<NumberList<u32>>(bad).unwrap_err();
+            let plain = serde_json::from_str::<Vec<u32>>(bad).unwrap_err();
+            assert_eq!(ours.to_string(), plain.to_string(), "{bad}");
+        }
     }
 }

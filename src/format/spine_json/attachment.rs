@@ -25,22 +25,20 @@ pub struct LinkTo {
     pub slot: Option<String>,
 }
 
-/// Reads the attachment `dto` found at `at` under attachment key `key`, to be stored as `id`.
+/// Reads the attachment `dto` found at `at` under attachment key `key`, to be stored as `id`
+/// (its fields are taken: the large DTO is read in place, not moved per attachment).
 /// A linked mesh comes back with empty geometry and the [`LinkTo`] to resolve.
 pub fn attachment(
     ctx: Ctx<'_>,
     at: &[Seg<'_>],
     key: &str,
-    dto: AttachmentDto,
+    dto: &mut AttachmentDto,
     id: AttachmentId,
     bone_count: usize,
     slots: &HashMap<&str, usize>,
 ) -> Result<(Attachment, Option<LinkTo>), LoadError> {
     let kind = dto.kind.unwrap_or_default();
-    if let Some(field) = dto
-        .present_fields()
-        .find(|&f| f != "name" && !kind.fields().contains(&f))
-    {
+    if let Some(field) = dto.foreign_field(kind) {
         return Err(ctx.err(
             &join(at, &[Key(field)]),
             format!("`{field}` is not a field of {} attachments", kind.name()),
@@ -63,7 +61,6 @@ pub fn attachment(
             "Spine 4.3 calls a linked mesh's parent \"source\"",
         ));
     }
-    let mut dto = dto;
     if v43 {
         dto.parent = dto.source.take();
     }
@@ -90,7 +87,8 @@ pub fn attachment(
         let raw = dto.vertices.take().ok_or_else(|| missing("vertices"))?.0;
         vertices(ctx, at, raw, count, bone_count)
     };
-    let name = dto.name.clone().unwrap_or_else(|| key.to_string());
+    // Taken, not cloned: `foreign_field` (the only other reader of `name`) ran above.
+    let name = dto.name.take().unwrap_or_else(|| key.to_string());
     let mut link = None;
     let kind = match kind {
         AttachmentType::Region => {
@@ -183,7 +181,7 @@ pub fn attachment(
                     .parent
                     .take()
                     .ok_or_else(|| missing(if v43 { "source" } else { "parent" }))?,
-                deform: linked_timelines(ctx, at, &dto)?,
+                deform: linked_timelines(ctx, at, dto)?,
                 slot: dto.slot.take(),
             });
             AttachmentKind::Mesh(MeshAttachment {
@@ -200,11 +198,11 @@ pub fn attachment(
             })
         }
         AttachmentType::Boundingbox => AttachmentKind::BoundingBox {
-            vertices: counted_vertices(&mut dto)?,
+            vertices: counted_vertices(&mut *dto)?,
             color: editor_color(&dto.color)?,
         },
         AttachmentType::Path => {
-            let vertices = counted_vertices(&mut dto)?;
+            let vertices = counted_vertices(&mut *dto)?;
             let closed = dto.closed.unwrap_or(false);
             let count = vertices.vertex_count();
             let min = if closed { 3 } else { 6 };
@@ -243,7 +241,7 @@ pub fn attachment(
             color: editor_color(&dto.color)?,
         }),
         AttachmentType::Clipping => AttachmentKind::Clipping {
-            vertices: counted_vertices(&mut dto)?,
+            vertices: counted_vertices(&mut *dto)?,
             end_slot: match &dto.end {
                 Some(end) => Some(lookup(ctx, slots, end, "slot", &field("end"))?),
                 None => None,
@@ -251,7 +249,7 @@ pub fn attachment(
             color: editor_color(&dto.color)?,
         },
     };
-    let sequence = match dto.sequence {
+    let sequence = match &dto.sequence {
         None => None,
         Some(_) if ctx.version < SpineVersion::V41 => {
             return Err(ctx.err(&field("sequence"), "image sequences are new in Spine 4.1"));

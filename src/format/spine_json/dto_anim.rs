@@ -4,6 +4,7 @@ use serde::Deserialize;
 
 use super::curve::{CurveDto, OptF64, curve_key, key_structs};
 use crate::format::json::list::opt_list;
+use crate::format::json::number::opt_numbers;
 use crate::format::json::{F32, OrderedMap, SmallKey};
 
 #[derive(Deserialize)]
@@ -173,7 +174,7 @@ key_structs! {
         #[serde(default)]
         pub offset: u32,
         /// Kept in f64 until added to the setup vertices, then rounded once.
-        #[serde(default, deserialize_with = "opt_list")]
+        #[serde(default, deserialize_with = "opt_numbers")]
         pub vertices: Option<Vec<f64>>,
     }
 }

@@ -13,6 +13,7 @@ use serde::de::{self, Deserializer, MapAccess, SeqAccess, Visitor};
 use super::curve::key_structs;
 use super::dto_anim::{AttachmentKey, DrawOrderKey, EventKey};
 use crate::format::json::list::{List, opt_list};
+use crate::format::json::number::opt_numbers;
 use crate::format::json::ordered_map::MapKey;
 use crate::format::json::{OrderedMap, Raw32, SmallKey};
 
@@ -234,7 +235,7 @@ key_structs! {
         #[serde(default)]
         pub offset: u32,
         /// Kept in f64 until added to the setup vertices, then rounded once.
-        #[serde(default, deserialize_with = "opt_list")]
+        #[serde(default, deserialize_with = "opt_numbers")]
         pub vertices: Option<Vec<f64>>,
     }
 }

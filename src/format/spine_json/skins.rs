@@ -122,6 +122,9 @@ pub fn skins(
             ("slider", &slider, &names.slider, ConstraintRef::Slider),
         ];
         for (section, list, table, make) in sections {
+            if list.is_empty() {
+                continue; // most skins list no constraints: no message to prepare
+            }
             let what = format!("{section} constraint");
             for (j, c) in list.iter().enumerate() {
                 let at = [Key("skins"), Index(i), Key(section), Index(j)];
@@ -133,12 +136,13 @@ pub fn skins(
         }
         let skin_at = attachments_at(i, keyed.as_deref());
         ctx.no_duplicates(&dto.attachments, &skin_at)?;
-        for (si, (slot_name, entries)) in dto.attachments.0.into_iter().enumerate() {
+        for (si, (slot_name, mut entries)) in dto.attachments.0.into_iter().enumerate() {
             // Read once: `SmallKey::as_str` validates the UTF-8 each time.
             let slot_name = slot_name.as_str();
             let slot_at = join(&skin_at, &[Entry(si, slot_name)]);
             let slot = lookup(ctx, &names.slots, slot_name, "slot", &slot_at)?;
-            for (ki, (key, dto)) in entries.0.into_iter().enumerate() {
+            // By reference: an attachment's DTO is large, and moving it cost copies.
+            for (ki, (key, dto)) in entries.0.iter_mut().enumerate() {
                 let key = key.as_str();
                 let at = join(&slot_at, &[Entry(ki, key)]);
                 if skin.get(slot, key).is_some() {

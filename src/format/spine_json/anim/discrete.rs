@@ -28,10 +28,7 @@ pub fn draw_order(
     // Asking the locator walks the text up to the field (most of the file, once per
     // animation: a fifth of a load), so it is asked only when the old spelling (or an escape
     // that could spell it) occurs in the text at all.
-    let maybe_legacy = match std::str::from_utf8(ctx.text) {
-        Ok(t) => t.contains("draworder") || t.contains("\\u"),
-        Err(_) => true,
-    };
+    let maybe_legacy = ctx.maybe_legacy_draw_order();
     let field = if !maybe_legacy
         || crate::format::json::locate::find(ctx.text, &join(anim, &[Key("drawOrder")])).is_some()
     {
