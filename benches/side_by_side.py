@@ -491,8 +491,7 @@ def table_dragonbones(s):
            "|---|---|---|---|---|---|---|---|"]
     for subj, e in s.get("dragonbones", {}).items():
         g = lambda k: (e.get(k) or {}).get("median")
-        kind = "`.dbbin`" if subj.endswith(".dbbin") else "JSON"
-        out.append(f"| {subj} ({kind}) | {size(e['bytes'])} | {t(g('load_us'))} | {t(g('value_us'))} "
+        out.append(f"| {subj} | {size(e['bytes'])} | {t(g('load_us'))} | {t(g('value_us'))} "
                    f"| {r(e.get('load_over_value'))} | {ns(g('frame_ns'))} | {ns(g('mix_ns'))} "
                    f"| {(e.get('load_us') or {}).get('runs', 0)} |")
     return "\n".join(out)
