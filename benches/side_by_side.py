@@ -767,7 +767,12 @@ def table_ir_formats(s):
     for subj, e in ir.get("skel", {}).items():
         out.append(f"| Spine {label(subj)} `.skel` | {mi(per_call(e, 'bonescope', 'load_loop::load_once'))} | - | - |")
     frames = ir.get("dbframe", {})
-    for subj, e in ir.get("dragonbones", {}).items():
+
+    def twin_order(subj):  # version, then each `.dbbin` right after its JSON twin
+        v, name = subj.split("/", 1)
+        stem, _, ext = name.rpartition(".")
+        return (v, stem, ext != "json")
+    for subj, e in sorted(ir.get("dragonbones", {}).items(), key=lambda x: twin_order(x[0])):
         f = frames.get(subj)
         out.append(f"| DragonBones {subj} | {mi(per_call(e, 'bonescope', 'load_loop::load_once'))} "
                    f"| {mi(per_call(f, 'bonescope', 'frame_loop::frame'))} | {mi(per_call(f, 'bonescope', 'frame_loop::frame_mix'))} |")
