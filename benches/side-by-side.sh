@@ -70,14 +70,14 @@ mkdir -p "$OUT"
 OUT=$(cd "$OUT" && pwd)
 if [ $QUICK = 1 ]; then
     ROUNDS=${ROUNDS:-1} IDLE_SECONDS=${IDLE_SECONDS:-5}
-    N_LOAD=20 N_SYNTH=5 N_JS=10 FRAMES=2000 TB_SECONDS=3 LINEAR_ANIMS="5 30 60" VIEWER_SECONDS=2
+    N_LOAD=20 N_SYNTH=5 N_JS=10 FRAMES=2000 TB_SECONDS=3 LINEAR_ANIMS="5 30 60" VIEWER_SECONDS=2 PLAY_SECONDS=3
     IR_FRAMES=60 SEEK_FRAMES=${SEEK_FRAMES:-"1000 10000"} SEEK_PROBES=5
     # The goal scripts of benches/side-by-side.d, shorter.
     export CHECK_FILES=${CHECK_FILES:-1000} RELOAD_ITERATIONS=${RELOAD_ITERATIONS:-10}
     export RELOAD_BIG_ITERATIONS=${RELOAD_BIG_ITERATIONS:-5} VIEWER_IR_FRAMES=${VIEWER_IR_FRAMES:-60}
 else
     ROUNDS=${ROUNDS:-5} IDLE_SECONDS=${IDLE_SECONDS:-60}
-    N_LOAD=200 N_SYNTH=9 N_JS=50 FRAMES=10000 TB_SECONDS=10 LINEAR_ANIMS="5 30 60 150 300" VIEWER_SECONDS=5
+    N_LOAD=200 N_SYNTH=9 N_JS=50 FRAMES=10000 TB_SECONDS=10 LINEAR_ANIMS="5 30 60 150 300" VIEWER_SECONDS=5 PLAY_SECONDS=10
     IR_FRAMES=100 SEEK_FRAMES=${SEEK_FRAMES:-"1000 100000 1000000"} SEEK_PROBES=20
 fi
 for v in ROUNDS IDLE_SECONDS; do
@@ -488,9 +488,9 @@ fi
 SESSION=bonescope-sbs-$$
 cleanup() { tmux kill-session -t "$SESSION" 2>/dev/null || true; }
 trap cleanup EXIT
-viewer_pid() { # start the viewer on FILE at 120x40 in tmux; print its pid
+viewer_pid() { # start the viewer on FILE [OPTIONS..] at 120x40 in tmux; print its pid
     tmux kill-session -t "$SESSION" 2>/dev/null || true
-    tmux new-session -d -s "$SESSION" -x 120 -y 40 "exec $BIN/bonescope $(printf '%q' "$1")"
+    tmux new-session -d -s "$SESSION" -x 120 -y 40 "exec $BIN/bonescope $(printf '%q ' "$@")"
     sleep 1
     tmux display-message -p -t "$SESSION" '#{pane_pid}'
 }
@@ -520,6 +520,19 @@ if stage rss; then
         echo "R1 rss viewer $(basename "$f" .json) vmhwm_kb=$hwm bytes=$(stat -c %s "$f")" >>"$RAW"
         tmux kill-session -t "$SESSION"
     done
+    # Goal 4's share of a core, the real viewer: spineboy-pro 4.2 `walk` playing at 120x40 in tmux
+    # (colour as tmux's TERM gives), its utime + stime over PLAY_SECONDS.
+    note "the viewer playing spineboy-pro 4.2 walk at 120x40 for $PLAY_SECONDS s: its CPU"
+    pid=$(viewer_pid "$C42/spineboy-pro.json" --animation walk)
+    sleep 2
+    [ -d "/proc/$pid" ] || die "the viewer did not start on $C42/spineboy-pro.json"
+    tmux send-keys -t "$SESSION" space
+    sleep 1
+    c0=$(cpu_ticks "$pid")
+    sleep "$PLAY_SECONDS"
+    c1=$(cpu_ticks "$pid")
+    echo "R1 playcpu viewer spineboy-pro-4.2 ticks=$((c1 - c0)) seconds=$PLAY_SECONDS hz=$(getconf CLK_TCK)" >>"$RAW"
+    tmux kill-session -t "$SESSION"
 fi
 
 echo "META seconds $(($(date -u +%s) - START))" >>"$RAW"
