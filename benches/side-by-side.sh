@@ -27,7 +27,7 @@
 #   SHARED         the shared corpus folder (../shared)
 #   OUT            the output folder (target/side-by-side)
 #   STAGES         the stages to run ("rounds linear ir extra bytes idle rss": all)
-#   IR_GROUPS      the groups of the ir stage ("frame load formats seek": all)
+#   IR_GROUPS      the groups of the ir stage ("frame load formats seek linear": all)
 #   CHECK_FILES, RELOAD_ITERATIONS, RELOAD_BIG_ITERATIONS, VIEWER_IR_FRAMES
 #                  the goal scripts of benches/side-by-side.d (10000, 40, 20, 120; --quick:
 #                  1000, 10, 5, 60)
@@ -84,12 +84,12 @@ for v in ROUNDS IDLE_SECONDS; do
     [[ ${!v} =~ ^[1-9][0-9]*$ ]] || die "$v must be a positive integer, not '${!v}'"
 done
 STAGES=${STAGES:-"rounds linear ir extra bytes idle rss"}
-IR_GROUPS=${IR_GROUPS:-"frame load formats seek"}
+IR_GROUPS=${IR_GROUPS:-"frame load formats seek linear"}
 for st in $STAGES; do
     case $st in rounds | linear | ir | extra | bytes | idle | rss) ;; *) die "unknown stage '$st' in STAGES" ;; esac
 done
 for g in $IR_GROUPS; do
-    case $g in frame | load | formats | seek) ;; *) die "unknown group '$g' in IR_GROUPS" ;; esac
+    case $g in frame | load | formats | seek | linear) ;; *) die "unknown group '$g' in IR_GROUPS" ;; esac
 done
 stage() { [[ " $STAGES " == *" $1 "* ]]; }
 ir_group() { [[ " $IR_GROUPS " == *" $1 "* ]]; }
@@ -455,6 +455,12 @@ if stage ir; then
                 "$BIN/examples/seek_probe" "$C42/spineboy-pro.json" "$frames" "$SEEK_PROBES"
             "$BIN/examples/seek_probe" "$C42/spineboy-pro.json" "$frames" 2 |
                 sed "s|^|R1 seekmem bonescope $frames |" >>"$RAW"
+        done
+        ir_group linear && note "instruction counts: one load of the 3.8 synthetic file at each size ($LINEAR_ANIMS animations)"
+        ir_group linear && for a in $LINEAR_ANIMS; do
+            f=$(synth 3.8 "$a")
+            ir linear bonescope "synth-3.8-$a" "load_loop::load_once" "$BIN/examples/load_loop" "$f" 1
+            echo "R1 irsize bonescope synth-3.8-$a bytes=$(stat -c %s "$f")" >>"$RAW"
         done
     else
         note "instruction counts skipped (NO_IR=1 or no valgrind)"

@@ -247,6 +247,10 @@ def summarize(raw_path):
             if fn and f.get("calls"):
                 ir.setdefault(g[3:], {}).setdefault(subj, {}).setdefault(who, {})[fn[1]] = {
                     "per_call": f["ir_per_call"], "calls": int(f["calls"])}
+    irsize = {}
+    for (g, _, subj), rounds in rec.items():
+        if g == "irsize":
+            irsize[subj] = kv(rounds[1][0]).get("bytes")
     seekmem = {}
     for (g, _, subj), rounds in rec.items():
         if g == "seekmem":
@@ -267,7 +271,7 @@ def summarize(raw_path):
     return {"meta": meta, "load": load, "skel": skel, "frame": frame, "frame_ratio": frame_ratio,
             "linear": linear, "terminal_bytes": term, "idle": idle, "rss": rss, "spine43": spine43,
             "dragonbones": dragonbones, "playcpu": playcpu,
-            "ir": ir, "seekmem": seekmem, "extra": extra}
+            "ir": ir, "irsize": irsize, "seekmem": seekmem, "extra": extra}
 
 
 def merge(old, new):
@@ -791,6 +795,18 @@ def table_ir_formats(s):
     return "\n".join(out)
 
 
+def table_ir_linear(s):
+    out = ["| file | size | instructions per load | per MB |", "|---|---|---|---|"]
+    rows = []
+    for subj, e in s.get("ir", {}).get("linear", {}).items():
+        b = s.get("irsize", {}).get(subj)
+        rows.append((b or 0, subj, per_call(e, "bonescope", "load_loop::load_once")))
+    for b, subj, v in sorted(rows):
+        per = v / (b / 1e6) if v is not None and b else None
+        out.append(f"| `{subj}` | {size(b or None)} | {mi(v)} | {mi(per)} |")
+    return "\n".join(out)
+
+
 def table_ir_seek(s):
     out = ["| session length (spineboy-pro 4.2) | one step back | one random seek | target | checkpoints (interval) | log lines kept / dropped | wall: step back / seek |",
            "|---|---|---|---|---|---|---|"]
@@ -846,6 +862,7 @@ TABLES = {
     "ir-load": table_ir_load,
     "ir-formats": table_ir_formats,
     "ir-seek": table_ir_seek,
+    "ir-linear": table_ir_linear,
 }
 
 
