@@ -26,6 +26,19 @@
 #                  seeks leave out the world pass of the frames they pass through)
 #   SHARED         the shared corpus folder (../shared)
 #   OUT            the output folder (target/side-by-side)
+#   STAGES         the stages to run ("rounds linear ir extra bytes idle rss": all)
+#   IR_GROUPS      the groups of the ir stage ("frame load formats seek linear": all)
+#   CHECK_FILES, RELOAD_ITERATIONS, RELOAD_BIG_ITERATIONS, VIEWER_IR_FRAMES
+#                  the goal scripts of benches/side-by-side.d (10000, 40, 20, 120; --quick:
+#                  1000, 10, 5, 60)
+#
+# Only some figures again (after a change that moves only them): run those stages into another
+# folder, merge its summary over the last full run's, and splice only the tables they feed:
+#   STAGES=ir IR_GROUPS="frame load" OUT=target/sbs-ir benches/side-by-side.sh
+#   python3 benches/side_by_side.py merge target/side-by-side/summary.json \
+#       target/sbs-ir/summary.json >target/sbs-ir/merged.json
+#   python3 benches/side_by_side.py splice target/sbs-ir/merged.json docs/PERFORMANCE.md \
+#       run goals ir-frame ir-load
 set -euo pipefail
 
 die() {
@@ -39,7 +52,7 @@ for arg in "$@"; do
     case $arg in
     --quick) QUICK=1 ;;
     -h | --help)
-        sed -n '2,27p' "$0"
+        sed -n '2,41p' "$0"
         exit 0
         ;;
     *) die "unknown argument $arg (try --help)" ;;
@@ -57,16 +70,29 @@ mkdir -p "$OUT"
 OUT=$(cd "$OUT" && pwd)
 if [ $QUICK = 1 ]; then
     ROUNDS=${ROUNDS:-1} IDLE_SECONDS=${IDLE_SECONDS:-5}
-    N_LOAD=20 N_SYNTH=5 N_JS=10 FRAMES=2000 TB_SECONDS=3 LINEAR_ANIMS="5 30 60" VIEWER_SECONDS=2
+    N_LOAD=20 N_SYNTH=5 N_JS=10 FRAMES=2000 TB_SECONDS=3 LINEAR_ANIMS="5 30 60" VIEWER_SECONDS=2 PLAY_SECONDS=3
     IR_FRAMES=60 SEEK_FRAMES=${SEEK_FRAMES:-"1000 10000"} SEEK_PROBES=5
+    # The goal scripts of benches/side-by-side.d, shorter.
+    export CHECK_FILES=${CHECK_FILES:-1000} RELOAD_ITERATIONS=${RELOAD_ITERATIONS:-10}
+    export RELOAD_BIG_ITERATIONS=${RELOAD_BIG_ITERATIONS:-5} VIEWER_IR_FRAMES=${VIEWER_IR_FRAMES:-60}
 else
     ROUNDS=${ROUNDS:-5} IDLE_SECONDS=${IDLE_SECONDS:-60}
-    N_LOAD=200 N_SYNTH=9 N_JS=50 FRAMES=10000 TB_SECONDS=10 LINEAR_ANIMS="5 30 60 150 300" VIEWER_SECONDS=5
+    N_LOAD=200 N_SYNTH=9 N_JS=50 FRAMES=10000 TB_SECONDS=10 LINEAR_ANIMS="5 30 60 150 300" VIEWER_SECONDS=5 PLAY_SECONDS=10
     IR_FRAMES=100 SEEK_FRAMES=${SEEK_FRAMES:-"1000 100000 1000000"} SEEK_PROBES=20
 fi
 for v in ROUNDS IDLE_SECONDS; do
     [[ ${!v} =~ ^[1-9][0-9]*$ ]] || die "$v must be a positive integer, not '${!v}'"
 done
+STAGES=${STAGES:-"rounds linear ir extra bytes idle rss"}
+IR_GROUPS=${IR_GROUPS:-"frame load formats seek linear"}
+for st in $STAGES; do
+    case $st in rounds | linear | ir | extra | bytes | idle | rss) ;; *) die "unknown stage '$st' in STAGES" ;; esac
+done
+for g in $IR_GROUPS; do
+    case $g in frame | load | formats | seek | linear) ;; *) die "unknown group '$g' in IR_GROUPS" ;; esac
+done
+stage() { [[ " $STAGES " == *" $1 "* ]]; }
+ir_group() { [[ " $IR_GROUPS " == *" $1 "* ]]; }
 command -v python3 >/dev/null || die "python3 is needed (synthetic files, summary)"
 command -v tmux >/dev/null || die "tmux is needed (the viewer's peak RSS and idle CPU)"
 
@@ -84,6 +110,22 @@ done
 for n in $TWINS43; do
     for f in "$C43/$n.json" "$C42/$n.json"; do [ -f "$f" ] || die "missing corpus file $f"; done
 done
+C37=$SHARED/corpus/spine/3.7
+CDB=$SHARED/corpus/dragonbones
+# DragonBones, wall times: 4.5 JSON beside 5.0 / 5.5 JSON and every 5.x `.dbbin` beside its JSON
+# twin (issue 31); the instruction counts below take every file of the corpus.
+DB_WALL="4.5/Demon.json 4.5/DragonBoy.json 4.5/Ubbie.json 5.0/Ubbie_ske.json
+    5.0/dragon_boy_ske.json 5.0/dragon_boy_ske.dbbin 5.5/mecha_2903_ske.json
+    5.5/starter_ske.json 5.5/starter_ske.dbbin
+    5.5/mecha_1002_101d_show_ske.json 5.5/mecha_1002_101d_show_ske.dbbin"
+dbfile() { # 4.5/NAME or 5.x/NAME -> the corpus file
+    case $1 in
+    4.*) echo "$CDB/$1" ;;
+    *) echo "$CDB/5.x/$1" ;;
+    esac
+}
+for f in $C37/{spineboy-pro,raptor-pro}.{json,skel}; do [ -f "$f" ] || die "missing corpus file $f"; done
+for d in $DB_WALL; do [ -f "$(dbfile "$d")" ] || die "missing corpus file $(dbfile "$d")"; done
 spine43() { # NAME -> the 4.3 file
     case $1 in
     lever-43) echo "$ROOT/samples/spine/lever-43.json" ;;
@@ -101,7 +143,8 @@ if [ "${NO_BUILD:-0}" != 1 ]; then
     (cd benches/load-floor && cargo build --release)
 fi
 for b in "$BIN/bonescope" "$BIN/examples/load_loop" "$BIN/examples/frame_loop" \
-    "$BIN/examples/terminal_bytes" "$BIN/examples/idle_cpu" "$BIN/examples/seek_probe" "$FLOOR"; do
+    "$BIN/examples/terminal_bytes" "$BIN/examples/idle_cpu" "$BIN/examples/seek_probe" \
+    "$BIN/examples/reload_latency" "$BIN/examples/picture_bytes" "$FLOOR"; do
     [ -x "$b" ] || die "missing $b (run without NO_BUILD=1)"
 done
 
@@ -242,6 +285,8 @@ START=$(date -u +%s)
     echo "META host $(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2 / 1048576}' /proc/meminfo)"
     echo "META rounds $ROUNDS"
     echo "META quick $QUICK"
+    echo "META stages $STAGES"
+    echo "META ir_groups $IR_GROUPS"
     echo "META n_load $N_LOAD"
     echo "META n_synth $N_SYNTH"
     echo "META frames $FRAMES"
@@ -250,79 +295,97 @@ START=$(date -u +%s)
 } >>"$RAW"
 
 # --- interleaved rounds --------------------------------------------------------------------
-for r in $(seq 1 "$ROUNDS"); do
-    note "round $r of $ROUNDS (load average $(loadavg))"
-    echo "R$r LOADAVG start $(loadavg)" >>"$RAW"
-    # Load: bonescope, the plain serde_json floor (Value, IgnoredAny), then the peers.
-    for v in 3.8 4.2; do
-        C=$SHARED/corpus/spine/$v
-        names="spineboy-pro raptor-pro mix-and-match-pro"
-        [ $v = 4.2 ] && names="$names celestial-circus-pro"
-        for n in $names; do
-            f=$C/$n.json
-            rec "$r" load bonescope "$v/$n" "$BIN/examples/load_loop" "$f" "$N_LOAD"
-            rec "$r" load value "$v/$n" "$FLOOR" value "$f" "$N_LOAD"
-            rec "$r" load ignored "$v/$n" "$FLOOR" ignored "$f" "$N_LOAD"
-            if [ $v = 4.2 ]; then
-                rec "$r" load rusty "$v/$n" "$RUSTY" load "$(anchor_json "$n")" "$(atlas_of "$n")" "$N_LOAD" 5
-                if [ -n "$JS" ]; then rec "$r" load js "$v/$n" $JS load "$(anchor_json "$n")" "$(atlas_of "$n")" "$N_JS" 5; fi
+if stage rounds; then
+    for r in $(seq 1 "$ROUNDS"); do
+        note "round $r of $ROUNDS (load average $(loadavg))"
+        echo "R$r LOADAVG start $(loadavg)" >>"$RAW"
+        # Load: bonescope, the plain serde_json floor (Value, IgnoredAny), then the peers.
+        for v in 3.8 4.2; do
+            C=$SHARED/corpus/spine/$v
+            names="spineboy-pro raptor-pro mix-and-match-pro"
+            [ $v = 4.2 ] && names="$names celestial-circus-pro"
+            for n in $names; do
+                f=$C/$n.json
+                rec "$r" load bonescope "$v/$n" "$BIN/examples/load_loop" "$f" "$N_LOAD"
+                rec "$r" load value "$v/$n" "$FLOOR" value "$f" "$N_LOAD"
+                rec "$r" load ignored "$v/$n" "$FLOOR" ignored "$f" "$N_LOAD"
+                if [ $v = 4.2 ]; then
+                    rec "$r" load rusty "$v/$n" "$RUSTY" load "$(anchor_json "$n")" "$(atlas_of "$n")" "$N_LOAD" 5
+                    if [ -n "$JS" ]; then rec "$r" load js "$v/$n" $JS load "$(anchor_json "$n")" "$(atlas_of "$n")" "$N_JS" 5; fi
+                fi
+            done
+        done
+        for v in 3.8 4.2; do
+            f=$([ $v = 3.8 ] && echo "$SYN38" || echo "$SYN42")
+            rec "$r" load bonescope "$v/synth" "$BIN/examples/load_loop" "$f" "$N_SYNTH"
+            rec "$r" load value "$v/synth" "$FLOOR" value "$f" "$N_SYNTH"
+            rec "$r" load ignored "$v/synth" "$FLOOR" ignored "$f" "$N_SYNTH"
+        done
+        rec "$r" load rusty "4.2/synth" "$RUSTY" load "$SYN42" "$IN/synth-4.2.atlas" "$N_SYNTH" 60
+        if [ -n "$JS" ]; then rec "$r" load js "4.2/synth" $JS load "$SYN42" "$IN/synth-4.2.atlas" "$N_SYNTH" 60; fi
+        # .skel against JSON (bonescope both; for 3.8 and 4.2 the JSON figure is the load above,
+        # for 3.7 and 4.3 the JSON load runs here), and against rusty_spine's binary load (4.2: the
+        # version rusty_spine 0.8 reads). 4.3: the `.skel` bonescope's writer made (see inputs).
+        for v in 3.7 3.8 4.2 4.3; do
+            for n in spineboy-pro raptor-pro mix-and-match-pro; do
+                sk=$SHARED/corpus/spine/$v/$n.skel
+                [ $v = 4.3 ] && sk=$SKEL43/$n.skel
+                [ -f "$sk" ] || continue
+                if [ $v = 3.7 ] || [ $v = 4.3 ]; then
+                    rec "$r" skel json "$v/$n" "$BIN/examples/load_loop" "$SHARED/corpus/spine/$v/$n.json" "$N_LOAD"
+                fi
+                rec "$r" skel bonescope "$v/$n" "$BIN/examples/load_loop" "$sk" "$N_LOAD"
+                if [ $v = 4.2 ] && [ -n "$RUSTY_SKEL" ]; then
+                    rec "$r" skel rusty "$v/$n" "$RUSTY_SKEL" load-skel "$C42/$n.skel" "$(atlas_of "$n")" "$N_LOAD" 5
+                fi
+            done
+        done
+        # DragonBones: load (and the plain `Value` floor of the JSON files), then frame.
+        for d in $DB_WALL; do
+            f=$(dbfile "$d")
+            rec "$r" dragonbones bonescope "$d" "$BIN/examples/load_loop" "$f" "$N_LOAD"
+            if [ "${f%.json}" != "$f" ]; then rec "$r" dragonbones value "$d" "$FLOOR" value "$f" "$N_LOAD"; fi
+            rec "$r" dbframe bonescope "$d" "$BIN/examples/frame_loop" "$f" "$FRAMES"
+        done
+        # Frame: bonescope on the 3.8 and 4.2 exports, the peers on the 4.2 export.
+        for n in spineboy-pro raptor-pro mix-and-match-pro celestial-circus-pro; do
+            if [ $n != celestial-circus-pro ]; then
+                rec "$r" frame bonescope "3.8/$n" "$BIN/examples/frame_loop" "$C38/$n.json" "$FRAMES"
+            fi
+            if [ $n = mix-and-match-pro ]; then
+                rec "$r" frame bonescope "3.8/$n@girl" "$BIN/examples/frame_loop" "$C38/$n.json" "$FRAMES" full-skins/girl
+            fi
+            rec "$r" frame bonescope "4.2/$n" "$BIN/examples/frame_loop" "$C42/$n.json" "$FRAMES"
+            rec "$r" frame rusty "4.2/$n" "$RUSTY" frame "$(anchor_json "$n")" "$(atlas_of "$n")" "$FRAMES"
+            if [ -n "$JS" ]; then rec "$r" frame js "4.2/$n" $JS frame "$(anchor_json "$n")" "$(atlas_of "$n")" "$FRAMES"; fi
+        done
+        # Spine 4.3: each export, then its 4.2 twin right after it (load, then frame).
+        for n in $TWINS43 diamond-pro lever-43; do
+            f=$(spine43 "$n")
+            rec "$r" load43 bonescope "4.3/$n" "$BIN/examples/load_loop" "$f" "$N_LOAD"
+            if [ -f "$C42/$n.json" ]; then
+                rec "$r" load43 bonescope "4.2/$n" "$BIN/examples/load_loop" "$C42/$n.json" "$N_LOAD"
+            fi
+            rec "$r" frame43 bonescope "4.3/$n" "$BIN/examples/frame_loop" "$f" "$FRAMES"
+            if [ -f "$C42/$n.json" ]; then
+                rec "$r" frame43 bonescope "4.2/$n" "$BIN/examples/frame_loop" "$C42/$n.json" "$FRAMES"
             fi
         done
+        echo "R$r LOADAVG end $(loadavg)" >>"$RAW"
     done
-    for v in 3.8 4.2; do
-        f=$([ $v = 3.8 ] && echo "$SYN38" || echo "$SYN42")
-        rec "$r" load bonescope "$v/synth" "$BIN/examples/load_loop" "$f" "$N_SYNTH"
-        rec "$r" load value "$v/synth" "$FLOOR" value "$f" "$N_SYNTH"
-        rec "$r" load ignored "$v/synth" "$FLOOR" ignored "$f" "$N_SYNTH"
-    done
-    rec "$r" load rusty "4.2/synth" "$RUSTY" load "$SYN42" "$IN/synth-4.2.atlas" "$N_SYNTH" 60
-    if [ -n "$JS" ]; then rec "$r" load js "4.2/synth" $JS load "$SYN42" "$IN/synth-4.2.atlas" "$N_SYNTH" 60; fi
-    # .skel against JSON (bonescope both; the JSON figure is the load above), and against
-    # rusty_spine's binary load (4.2: the version rusty_spine 0.8 reads).
-    for v in 3.8 4.2; do
-        for n in spineboy-pro raptor-pro mix-and-match-pro; do
-            rec "$r" skel bonescope "$v/$n" "$BIN/examples/load_loop" "$SHARED/corpus/spine/$v/$n.skel" "$N_LOAD"
-            if [ $v = 4.2 ] && [ -n "$RUSTY_SKEL" ]; then
-                rec "$r" skel rusty "$v/$n" "$RUSTY_SKEL" load-skel "$C42/$n.skel" "$(atlas_of "$n")" "$N_LOAD" 5
-            fi
-        done
-    done
-    # Frame: bonescope on the 3.8 and 4.2 exports, the peers on the 4.2 export.
-    for n in spineboy-pro raptor-pro mix-and-match-pro celestial-circus-pro; do
-        if [ $n != celestial-circus-pro ]; then
-            rec "$r" frame bonescope "3.8/$n" "$BIN/examples/frame_loop" "$C38/$n.json" "$FRAMES"
-        fi
-        if [ $n = mix-and-match-pro ]; then
-            rec "$r" frame bonescope "3.8/$n@girl" "$BIN/examples/frame_loop" "$C38/$n.json" "$FRAMES" full-skins/girl
-        fi
-        rec "$r" frame bonescope "4.2/$n" "$BIN/examples/frame_loop" "$C42/$n.json" "$FRAMES"
-        rec "$r" frame rusty "4.2/$n" "$RUSTY" frame "$(anchor_json "$n")" "$(atlas_of "$n")" "$FRAMES"
-        if [ -n "$JS" ]; then rec "$r" frame js "4.2/$n" $JS frame "$(anchor_json "$n")" "$(atlas_of "$n")" "$FRAMES"; fi
-    done
-    # Spine 4.3: each export, then its 4.2 twin right after it (load, then frame).
-    for n in $TWINS43 diamond-pro lever-43; do
-        f=$(spine43 "$n")
-        rec "$r" load43 bonescope "4.3/$n" "$BIN/examples/load_loop" "$f" "$N_LOAD"
-        if [ -f "$C42/$n.json" ]; then
-            rec "$r" load43 bonescope "4.2/$n" "$BIN/examples/load_loop" "$C42/$n.json" "$N_LOAD"
-        fi
-        rec "$r" frame43 bonescope "4.3/$n" "$BIN/examples/frame_loop" "$f" "$FRAMES"
-        if [ -f "$C42/$n.json" ]; then
-            rec "$r" frame43 bonescope "4.2/$n" "$BIN/examples/frame_loop" "$C42/$n.json" "$FRAMES"
-        fi
-    done
-    echo "R$r LOADAVG end $(loadavg)" >>"$RAW"
-done
+fi
 
 # --- linearity 1-50 MB (3.8 synthetic, 3 interleaved rounds of 3 loads) ----------------
-note "linearity: gen_synth.py --format 3.8 --anims $LINEAR_ANIMS"
-LIN=()
-for a in $LINEAR_ANIMS; do LIN+=("$(synth 3.8 "$a")"); done
-for r in 1 2 3; do
-    for f in "${LIN[@]}"; do
-        rec "$r" linear bonescope "$(basename "$f" .json)" "$BIN/examples/load_loop" "$f" 5
+if stage linear; then
+    note "linearity: gen_synth.py --format 3.8 --anims $LINEAR_ANIMS"
+    LIN=()
+    for a in $LINEAR_ANIMS; do LIN+=("$(synth 3.8 "$a")"); done
+    for r in 1 2 3; do
+        for f in "${LIN[@]}"; do
+            rec "$r" linear bonescope "$(basename "$f" .json)" "$BIN/examples/load_loop" "$f" 5
+        done
     done
-done
+fi
 
 # --- instruction counts (callgrind, once: deterministic, load-independent) -----------------
 # Issue 33's goals are judged on these first. Each program runs whole under callgrind; the
@@ -341,111 +404,142 @@ ir() { # GROUP WHO SUBJECT "FUNCTION.." CMD... (recorded as round 1)
     # shellcheck disable=SC2086
     python3 benches/side_by_side.py ir "$cg" $funcs | sed "s|^|R1 ir-$group $who $subject |" >>"$RAW"
 }
-if [ "${NO_IR:-0}" != 1 ] && command -v valgrind >/dev/null; then
-    IRDIR=$OUT/callgrind
-    mkdir -p "$IRDIR"
-    echo "META ir yes" >>"$RAW"
-    note "instruction counts: frame (every 4.2 rig with an atlas, bonescope and rusty_spine)"
-    for f in "$C42"/*.json; do
-        n=$(basename "$f" .json)
-        # The atlas is named after the rig (chibi-stickers) or without its -pro/-ess suffix.
-        a=$C42/$n.atlas
-        [ -f "$a" ] || a=$C42/${n%-*}.atlas
-        [ "$n" = celestial-circus-pro ] && a=$IN/celestial-circus.atlas
-        [ -f "$a" ] || continue
-        ir frame bonescope "4.2/$n" "frame_loop::frame frame_loop::frame_mix" \
-            "$BIN/examples/frame_loop" "$f" "$IR_FRAMES"
-        ir frame rusty "4.2/$n" "bench_frame bench_frame_mix" \
-            "$RUSTY" ir-frame "$(anchor_json "$n")" "$a" "$IR_FRAMES"
-    done
-    note "instruction counts: JSON load against plain serde_json Value (every Spine JSON export)"
-    for v in 3.7 3.8 4.0 4.1 4.2 4.3; do
-        for f in "$SHARED/corpus/spine/$v"/*.json; do
+if stage ir; then
+    if [ "${NO_IR:-0}" != 1 ] && command -v valgrind >/dev/null; then
+        IRDIR=$OUT/callgrind
+        mkdir -p "$IRDIR"
+        echo "META ir yes" >>"$RAW"
+        ir_group frame && note "instruction counts: frame (every 4.2 rig with an atlas, bonescope and rusty_spine)"
+        ir_group frame && for f in "$C42"/*.json; do
             n=$(basename "$f" .json)
-            ir load bonescope "$v/$n" "load_loop::load_once" "$BIN/examples/load_loop" "$f" 1
-            ir load value "$v/$n" "parse_once" "$FLOOR" value "$f" 1
+            # The atlas is named after the rig (chibi-stickers) or without its -pro/-ess suffix.
+            a=$C42/$n.atlas
+            [ -f "$a" ] || a=$C42/${n%-*}.atlas
+            [ "$n" = celestial-circus-pro ] && a=$IN/celestial-circus.atlas
+            [ -f "$a" ] || continue
+            ir frame bonescope "4.2/$n" "frame_loop::frame frame_loop::frame_mix" \
+                "$BIN/examples/frame_loop" "$f" "$IR_FRAMES"
+            ir frame rusty "4.2/$n" "bench_frame bench_frame_mix" \
+                "$RUSTY" ir-frame "$(anchor_json "$n")" "$a" "$IR_FRAMES"
         done
-    done
-    note "instruction counts: .skel, DragonBones JSON and .dbbin loads and frames"
-    for v in 3.7 3.8 4.0 4.1 4.2; do
-        for n in spineboy-pro raptor-pro; do
-            f=$SHARED/corpus/spine/$v/$n.skel
-            [ -f "$f" ] && ir skel bonescope "$v/$n" "load_loop::load_once" "$BIN/examples/load_loop" "$f" 1
+        ir_group load && note "instruction counts: JSON load against plain serde_json Value (every Spine JSON export)"
+        ir_group load && for v in 3.7 3.8 4.0 4.1 4.2 4.3; do
+            for f in "$SHARED/corpus/spine/$v"/*.json; do
+                n=$(basename "$f" .json)
+                ir load bonescope "$v/$n" "load_loop::load_once" "$BIN/examples/load_loop" "$f" 1
+                ir load value "$v/$n" "parse_once" "$FLOOR" value "$f" 1
+            done
         done
-    done
-    for f in "$SKEL43"/*.skel; do
-        ir skel bonescope "4.3/$(basename "$f" .skel)" "load_loop::load_once" "$BIN/examples/load_loop" "$f" 1
-    done
-    for f in "$SHARED"/corpus/dragonbones/4.5/*.json "$SHARED"/corpus/dragonbones/5.x/*/*.json \
-        "$SHARED"/corpus/dragonbones/5.x/*/*.dbbin; do
-        [ -f "$f" ] || continue
-        v=$(basename "$(dirname "$f")")
-        n=$(basename "$f")
-        ir dragonbones bonescope "$v/$n" "load_loop::load_once" "$BIN/examples/load_loop" "$f" 1
-        ir dbframe bonescope "$v/$n" "frame_loop::frame frame_loop::frame_mix" \
-            "$BIN/examples/frame_loop" "$f" "$IR_FRAMES"
-    done
-    note "instruction counts: scrubbing (step back, random seek) at $SEEK_FRAMES frames"
-    for frames in $SEEK_FRAMES; do
-        ir seek bonescope "$frames" "seek_probe::step_back seek_probe::random_seek" \
-            "$BIN/examples/seek_probe" "$C42/spineboy-pro.json" "$frames" "$SEEK_PROBES"
-        "$BIN/examples/seek_probe" "$C42/spineboy-pro.json" "$frames" 2 |
-            sed "s|^|R1 seekmem bonescope $frames |" >>"$RAW"
-    done
-else
-    note "instruction counts skipped (NO_IR=1 or no valgrind)"
+        ir_group formats && note "instruction counts: .skel, DragonBones JSON and .dbbin loads and frames"
+        ir_group formats && for v in 3.7 3.8 4.0 4.1 4.2; do
+            for n in spineboy-pro raptor-pro; do
+                f=$SHARED/corpus/spine/$v/$n.skel
+                if [ -f "$f" ]; then ir skel bonescope "$v/$n" "load_loop::load_once" "$BIN/examples/load_loop" "$f" 1; fi
+            done
+        done
+        ir_group formats && for f in "$SKEL43"/*.skel; do
+            ir skel bonescope "4.3/$(basename "$f" .skel)" "load_loop::load_once" "$BIN/examples/load_loop" "$f" 1
+        done
+        ir_group formats && for f in "$SHARED"/corpus/dragonbones/4.5/*.json "$SHARED"/corpus/dragonbones/5.x/*/*.json \
+            "$SHARED"/corpus/dragonbones/5.x/*/*.dbbin; do
+            [ -f "$f" ] || continue
+            v=$(basename "$(dirname "$f")")
+            n=$(basename "$f")
+            ir dragonbones bonescope "$v/$n" "load_loop::load_once" "$BIN/examples/load_loop" "$f" 1
+            ir dbframe bonescope "$v/$n" "frame_loop::frame frame_loop::frame_mix" \
+                "$BIN/examples/frame_loop" "$f" "$IR_FRAMES"
+        done
+        ir_group seek && note "instruction counts: scrubbing (step back, random seek) at $SEEK_FRAMES frames"
+        ir_group seek && for frames in $SEEK_FRAMES; do
+            ir seek bonescope "$frames" "seek_probe::step_back seek_probe::random_seek" \
+                "$BIN/examples/seek_probe" "$C42/spineboy-pro.json" "$frames" "$SEEK_PROBES"
+            "$BIN/examples/seek_probe" "$C42/spineboy-pro.json" "$frames" 2 |
+                sed "s|^|R1 seekmem bonescope $frames |" >>"$RAW"
+        done
+        ir_group linear && note "instruction counts: one load of the 3.8 synthetic file at each size ($LINEAR_ANIMS animations)"
+        ir_group linear && for a in $LINEAR_ANIMS; do
+            f=$(synth 3.8 "$a")
+            ir linear bonescope "synth-3.8-$a" "load_loop::load_once" "$BIN/examples/load_loop" "$f" 1
+            echo "R1 irsize bonescope synth-3.8-$a bytes=$(stat -c %s "$f")" >>"$RAW"
+        done
+    else
+        note "instruction counts skipped (NO_IR=1 or no valgrind)"
+    fi
 fi
 
 # --- other benchmark groups (benches/side-by-side.d) ------------------------------------------
 # Every executable there runs once with the binaries' folder as its argument; each line it
 # prints, `GROUP WHO SUBJECT key=value ...`, becomes a table of its own (generated:extra-GROUP).
-for x in "$ROOT"/benches/side-by-side.d/*; do
-    [ -x "$x" ] || continue
-    note "extra benchmark $(basename "$x")"
-    out=$("$x" "$BIN" 2>&1) || die "failed: $x: $out"
-    printf '%s\n' "$out" | grep -E '^[a-z0-9-]+ \S+ \S+ ' | sed 's|^\([a-z0-9-]*\) |R1 extra-\1 |' >>"$RAW" || true
-done
+# They see SHARED and SBS_INPUTS (the generated inputs: synth-3.8-60.json, 10.1 MB, is there).
+export SHARED SBS_INPUTS=$IN
+if stage extra; then
+    for x in "$ROOT"/benches/side-by-side.d/*; do
+        [ -x "$x" ] || continue
+        note "extra benchmark $(basename "$x")"
+        out=$("$x" "$BIN" 2>&1) || die "failed: $x: $out"
+        printf '%s\n' "$out" | grep -E '^[a-z0-9-]+ \S+ \S+ ' | sed 's|^\([a-z0-9-]*\) |R1 extra-\1 |' >>"$RAW" || true
+    done
+fi
 
 # --- terminal bytes (deterministic byte counts: once) -------------------------------------
-note "terminal bytes"
-for size in 80x24 120x40 200x60; do
-    rec 1 bytes bonescope "$size" "$BIN/examples/terminal_bytes" "$size" walk "$TB_SECONDS"
-    rec 1 bytes bonescope "$size+color" "$BIN/examples/terminal_bytes" "$size" walk "$TB_SECONDS" --color
-done
+if stage bytes; then
+    note "terminal bytes"
+    for size in 80x24 120x40 200x60; do
+        rec 1 bytes bonescope "$size" "$BIN/examples/terminal_bytes" "$size" walk "$TB_SECONDS"
+        rec 1 bytes bonescope "$size+color" "$BIN/examples/terminal_bytes" "$size" walk "$TB_SECONDS" --color
+    done
+fi
 
 # --- the viewer: idle CPU (once, beside idle_cpu) and peak RSS -----------------------------
 SESSION=bonescope-sbs-$$
 cleanup() { tmux kill-session -t "$SESSION" 2>/dev/null || true; }
 trap cleanup EXIT
-viewer_pid() { # start the viewer on FILE at 120x40 in tmux; print its pid
+viewer_pid() { # start the viewer on FILE [OPTIONS..] at 120x40 in tmux; print its pid
     tmux kill-session -t "$SESSION" 2>/dev/null || true
-    tmux new-session -d -s "$SESSION" -x 120 -y 40 "exec $BIN/bonescope $(printf '%q' "$1")"
+    tmux new-session -d -s "$SESSION" -x 120 -y 40 "exec $BIN/bonescope $(printf '%q ' "$@")"
     sleep 1
     tmux display-message -p -t "$SESSION" '#{pane_pid}'
 }
 cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
 
-note "idle CPU: idle_cpu and the paused viewer for $IDLE_SECONDS s, side by side"
-pid=$(viewer_pid "$SYN38")
-sleep 2 # the 10 MB load
-[ -d "/proc/$pid" ] || die "the viewer did not start on $SYN38"
-c0=$(cpu_ticks "$pid")
-rec 1 idle watcher synth "$BIN/examples/idle_cpu" "$SYN38" "$IDLE_SECONDS"
-c1=$(cpu_ticks "$pid")
-echo "R1 idle viewer synth ticks=$((c1 - c0)) seconds=$IDLE_SECONDS hz=$(getconf CLK_TCK)" >>"$RAW"
-tmux kill-session -t "$SESSION"
-
-note "peak RSS of the viewer (120x40, $VIEWER_SECONDS s paused, then $VIEWER_SECONDS s playing)"
-for f in "$C38/spineboy-pro.json" "$C38/mix-and-match-pro.json" "$SYN38"; do
-    pid=$(viewer_pid "$f")
-    sleep "$VIEWER_SECONDS"
-    tmux send-keys -t "$SESSION" space
-    sleep "$VIEWER_SECONDS"
-    [ -d "/proc/$pid" ] || die "the viewer exited early on $f"
-    hwm=$(awk '/VmHWM/ {print $2}' "/proc/$pid/status")
-    echo "R1 rss viewer $(basename "$f" .json) vmhwm_kb=$hwm bytes=$(stat -c %s "$f")" >>"$RAW"
+if stage idle; then
+    note "idle CPU: idle_cpu and the paused viewer for $IDLE_SECONDS s, side by side"
+    pid=$(viewer_pid "$SYN38")
+    sleep 2 # the 10 MB load
+    [ -d "/proc/$pid" ] || die "the viewer did not start on $SYN38"
+    c0=$(cpu_ticks "$pid")
+    rec 1 idle watcher synth "$BIN/examples/idle_cpu" "$SYN38" "$IDLE_SECONDS"
+    c1=$(cpu_ticks "$pid")
+    echo "R1 idle viewer synth ticks=$((c1 - c0)) seconds=$IDLE_SECONDS hz=$(getconf CLK_TCK)" >>"$RAW"
     tmux kill-session -t "$SESSION"
-done
+fi
+
+if stage rss; then
+    note "peak RSS of the viewer (120x40, $VIEWER_SECONDS s paused, then $VIEWER_SECONDS s playing)"
+    for f in "$C38/spineboy-pro.json" "$C38/mix-and-match-pro.json" "$SYN38"; do
+        pid=$(viewer_pid "$f")
+        sleep "$VIEWER_SECONDS"
+        tmux send-keys -t "$SESSION" space
+        sleep "$VIEWER_SECONDS"
+        [ -d "/proc/$pid" ] || die "the viewer exited early on $f"
+        hwm=$(awk '/VmHWM/ {print $2}' "/proc/$pid/status")
+        echo "R1 rss viewer $(basename "$f" .json) vmhwm_kb=$hwm bytes=$(stat -c %s "$f")" >>"$RAW"
+        tmux kill-session -t "$SESSION"
+    done
+    # Goal 4's share of a core, the real viewer: spineboy-pro 4.2 `walk` playing at 120x40 in tmux
+    # (colour as tmux's TERM gives), its utime + stime over PLAY_SECONDS.
+    note "the viewer playing spineboy-pro 4.2 walk at 120x40 for $PLAY_SECONDS s: its CPU"
+    pid=$(viewer_pid "$C42/spineboy-pro.json" --animation walk)
+    sleep 2
+    [ -d "/proc/$pid" ] || die "the viewer did not start on $C42/spineboy-pro.json"
+    tmux send-keys -t "$SESSION" space
+    sleep 1
+    c0=$(cpu_ticks "$pid")
+    sleep "$PLAY_SECONDS"
+    c1=$(cpu_ticks "$pid")
+    echo "R1 playcpu viewer spineboy-pro-4.2 ticks=$((c1 - c0)) seconds=$PLAY_SECONDS hz=$(getconf CLK_TCK)" >>"$RAW"
+    tmux kill-session -t "$SESSION"
+fi
 
 echo "META seconds $(($(date -u +%s) - START))" >>"$RAW"
 echo "META loadavg_end $(loadavg)" >>"$RAW"

@@ -10,6 +10,11 @@
   side_by_side.py splice SUMMARY FILE.md [NAME..]
                                            rewrites each table (or those named) between its
                                            markers in FILE.md
+  side_by_side.py merge SUMMARY PARTIAL    SUMMARY with what a partial run (STAGES=...,
+                                           IR_GROUPS=...) measured put over it (stdout): each
+                                           section, instruction-count group and extra group the
+                                           partial run has replaces the old one whole; the run
+                                           table names both runs
 
 A generated table sits in docs/PERFORMANCE.md between
   <!-- BEGIN generated:NAME -->
@@ -116,11 +121,14 @@ def summarize(raw_path):
     skel = {}
     for s in subjects("skel"):
         sk = value("skel", "bonescope", s, "LOAD", "median_us")
-        js = value("load", "bonescope", s, "LOAD", "median_us")
+        # The JSON twin: the load group's run (3.8, 4.2) or the skel group's own (3.7, 4.3).
+        json_group = "load" if value("load", "bonescope", s, "LOAD", "median_us") else "skel"
+        json_who = "bonescope" if json_group == "load" else "json"
+        js = value(json_group, json_who, s, "LOAD", "median_us")
         rs = value("skel", "rusty", s, "LOAD", "median_us")
         skel[s] = {
             "bytes_skel": next(iter(value("skel", "bonescope", s, "LOAD", "bytes").values()), None),
-            "bytes_json": next(iter(value("load", "bonescope", s, "LOAD", "bytes").values()), None),
+            "bytes_json": next(iter(value(json_group, json_who, s, "LOAD", "bytes").values()), None),
             "us": {"skel": side(sk), "json": side(js), "rusty_skel": side(rs)},
             "json_over_skel": paired(js, sk),
             "skel_over_rusty": paired(sk, rs) if rs else None,
@@ -176,6 +184,19 @@ def summarize(raw_path):
             "frame_43_over_42": paired(f43, f42) if f42 else None,
         }
 
+    # DragonBones (wall): load beside the plain `Value` floor (JSON files), and frame.
+    dragonbones = {}
+    for s in subjects("dragonbones"):
+        lb = value("dragonbones", "bonescope", s, "LOAD", "median_us")
+        lv = value("dragonbones", "value", s, "FLOOR", "median_us")
+        fr = value("dbframe", "bonescope", s, "SUMMARY", "mean_ns")
+        dragonbones[s] = {
+            "bytes": next(iter(value("dragonbones", "bonescope", s, "LOAD", "bytes").values()), None),
+            "load_us": side(lb), "value_us": side(lv), "frame_ns": side(fr),
+            "mix_ns": side(value("dbframe", "bonescope", s, "SUMMARY", "mix_ns")),
+            "load_over_value": paired(lb, lv) if lv else None,
+        }
+
     linear = []
     for s in subjects("linear"):
         us = value("linear", "bonescope", s, "LOAD", "median_us")
@@ -201,6 +222,14 @@ def summarize(raw_path):
         cpu = f["ticks"] / f["hz"]
         idle["viewer"] = {"seconds": f["seconds"], "cpu_s": cpu, "percent": 100 * cpu / f["seconds"]}
 
+    # The real viewer playing in tmux: its CPU share (goal 4).
+    playcpu = {}
+    for (g, _, s), rounds in rec.items():
+        if g == "playcpu":
+            f = kv(rounds[1][0])
+            cpu = f["ticks"] / f["hz"]
+            playcpu[s] = {"seconds": f["seconds"], "cpu_s": cpu, "percent": 100 * cpu / f["seconds"]}
+
     rss = {}
     for (g, _, s), rounds in rec.items():
         if g == "rss":
@@ -218,6 +247,10 @@ def summarize(raw_path):
             if fn and f.get("calls"):
                 ir.setdefault(g[3:], {}).setdefault(subj, {}).setdefault(who, {})[fn[1]] = {
                     "per_call": f["ir_per_call"], "calls": int(f["calls"])}
+    irsize = {}
+    for (g, _, subj), rounds in rec.items():
+        if g == "irsize":
+            irsize[subj] = kv(rounds[1][0]).get("bytes")
     seekmem = {}
     for (g, _, subj), rounds in rec.items():
         if g == "seekmem":
@@ -237,7 +270,29 @@ def summarize(raw_path):
         meta["loadavg_1min_range"] = [min(one), max(one)]
     return {"meta": meta, "load": load, "skel": skel, "frame": frame, "frame_ratio": frame_ratio,
             "linear": linear, "terminal_bytes": term, "idle": idle, "rss": rss, "spine43": spine43,
-            "ir": ir, "seekmem": seekmem, "extra": extra}
+            "dragonbones": dragonbones, "playcpu": playcpu,
+            "ir": ir, "irsize": irsize, "seekmem": seekmem, "extra": extra}
+
+
+def merge(old, new):
+    """`old` with every section `new` measured replacing the old one (instruction-count and
+    extra groups one by one), and `new`'s run recorded in meta["merged"]."""
+    out = dict(old)
+    for key, value in new.items():
+        if key == "meta" or not value:
+            continue
+        if key in ("ir", "extra"):
+            out[key] = {**old.get(key, {}), **value}
+        else:
+            out[key] = value
+    m = new.get("meta", {})
+    out["meta"] = dict(old.get("meta", {}))
+    out["meta"]["merged"] = old.get("meta", {}).get("merged", []) + [{
+        "date": m.get("date"), "commit": m.get("commit"), "stages": m.get("stages"),
+        "ir_groups": m.get("ir_groups"), "loadavg_end": m.get("loadavg_end"), "seconds": m.get("seconds"),
+        "sections": sorted(k for k, v in new.items() if k != "meta" and v),
+        "ir": sorted(new.get("ir", {})), "extra": sorted(new.get("extra", {}))}]
+    return out
 
 
 def callgrind_calls(path, names):
@@ -349,6 +404,13 @@ def table_run(s):
         f"| duration | {int(m.get('seconds', 0)) // 60} min {int(m.get('seconds', 0)) % 60} s |",
         f"| JS anchor (spine-core 4.2.119 in Node) | {'yes' if m.get('js') == 'yes' else 'not run'} |",
     ]
+    if m.get("stages") and m["stages"] != "rounds linear ir extra bytes idle rss":
+        lines.append(f"| stages | {m['stages']} (ir groups: {m.get('ir_groups', '?')}) |")
+    for x in m.get("merged", []):
+        what = ", ".join([f"ir-{g}" for g in x.get("ir", [])] + [f"extra-{g}" for g in x.get("extra", [])]
+                         + [k for k in x.get("sections", []) if k not in ("ir", "extra")])
+        lines.append(f"| later partial run merged in | {x.get('date', '?')}, commit `{x.get('commit', '?')}`, "
+                     f"load average at its end {x.get('loadavg_end', '?')}: {what} |")
     return "\n".join(lines)
 
 
@@ -433,6 +495,17 @@ def table_spine43(s):
         out.append(f"| {name} | {bytes_} | {t(l43 and l43['median'])} | {t(l42 and l42['median'])} "
                    f"| {r(e['load_43_over_42'])} | {ns(f43 and f43['median'])} | {ns(f42 and f42['median'])} "
                    f"| {r(e['frame_43_over_42'])} | {l43['runs'] if l43 else 0} |")
+    return "\n".join(out)
+
+
+def table_dragonbones(s):
+    out = ["| file | bytes | load | plain `Value` | load / `Value` | frame | mixing | runs |",
+           "|---|---|---|---|---|---|---|---|"]
+    for subj, e in s.get("dragonbones", {}).items():
+        g = lambda k: (e.get(k) or {}).get("median")
+        out.append(f"| {subj} | {size(e['bytes'])} | {t(g('load_us'))} | {t(g('value_us'))} "
+                   f"| {r(e.get('load_over_value'))} | {ns(g('frame_ns'))} | {ns(g('mix_ns'))} "
+                   f"| {(e.get('load_us') or {}).get('runs', 0)} |")
     return "\n".join(out)
 
 
@@ -534,7 +607,7 @@ def worst(rows, i):
 
 
 def table_goals(s):
-    out = ["| goal (issue 33) | measured (instructions, callgrind) | target | verdict | wall ratio, same run |",
+    out = ["| goal (issue 33) | measured (instructions: callgrind; times and bytes: the run named) | target | verdict | wall ratio, same run |",
            "|---|---|---|---|---|"]
     fr = frame_rows(s)
     wall = s.get("frame_ratio", {})
@@ -562,11 +635,124 @@ def table_goals(s):
         note = f" (not measured at {', '.join(missing)} frames)" if missing else ""
         out.append(f"| 3. scrubbing: one {what} | {fig or '-'}{note} | ≤ 2 M at 10^3, 10^5, 10^6 frames | "
                    f"{verdict(top, SEEK_TARGET) if not missing or (top or 0) > SEEK_TARGET else 'not measured at every length'} | - |")
-    extra = s.get("extra", {})
-    for n, what in ((4, "viewer cost and bytes"), (5, "reload latency"), (6, "`check` throughput")):
-        groups = [g for g in extra if g.startswith(f"goal{n}")]
-        out.append(f"| {n}. {what} | {'see ' + ', '.join('extra-' + g for g in groups) if groups else 'not measured in this run'} | issue 33 | - | - |")
+    out.append(goal3_memory_row(s))
+    out += goal4_rows(s) + goal5_rows(s) + goal6_rows(s)
     return "\n".join(out)
+
+
+SEEK_LENGTHS = (1000, 100000, 1000000)
+
+
+def goal3_memory_row(s):
+    """Checkpoint bytes and event log lines at each session length against their budgets."""
+    mem = {int(n): m for n, m in s.get("seekmem", {}).items() if m.get("checkpoint_budget_bytes")}
+    if not mem:
+        return "| 3. scrubbing: memory within its budgets | not measured in this run | checkpoints ≤ budget, log ≤ budget | not measured in this run | - |"
+    figs, over = [], False
+    for n in sorted(mem):
+        m = mem[n]
+        cp = m["checkpoints"] * m["checkpoint_bytes"]
+        over |= cp > m["checkpoint_budget_bytes"] or m["log_lines"] > m["log_budget_lines"]
+        figs.append(f"{n:,} frames: {m['checkpoints']:.0f} checkpoints × {m['checkpoint_bytes'] / 1024:.1f} KiB = "
+                    f"{cp / 2**20:.1f} MiB, {m['log_lines']:.0f} log lines ({m['log_dropped']:.0f} dropped)")
+    last = mem[max(mem)]
+    target = (f"checkpoints ≤ {last['checkpoint_budget_bytes'] / 2**20:.0f} MiB, "
+              f"log ≤ {last['log_budget_lines']:,.0f} lines")
+    missing = [f"{n:,}" for n in SEEK_LENGTHS if n not in mem]
+    v = "**missed**" if over else (f"not measured at {', '.join(missing)} frames" if missing else "met")
+    return f"| 3. scrubbing: memory within its budgets | {'; '.join(figs)} | {target} | {v} | - |"
+
+
+def extra_rows(s, group):
+    return s.get("extra", {}).get(group, [])
+
+
+def num(fields, key):
+    try:
+        return float(fields[key])
+    except (KeyError, ValueError):
+        return None
+
+
+def unit(fields):
+    return fields.get("unit", "").replace("_", " ")
+
+
+def judged(fields):
+    """met / **missed** for a line with value and target (value <= target; a picture line also
+    needs 0 bytes paused), or None."""
+    v, t = num(fields, "value"), num(fields, "target")
+    if v is None or t is None:
+        return None
+    ok = v <= t and num(fields, "paused_bytes") in (None, 0.0)
+    return "met" if ok else "**missed**"
+
+
+GOAL4 = (("ir-per-frame-120x40-no-colour", "instructions per frame drawn, 120x40, no colour"),
+         ("ir-per-frame-120x40-colour", "instructions per frame drawn, 120x40, colour"),
+         ("cpu-share-playing-120x40", "share of a core playing (user+sys of 300 frames)"),
+         ("bytes-120x40-no-colour", "bytes a second playing, 120x40, no colour"),
+         ("bytes-120x40-colour", "bytes a second playing, 120x40, colour"))
+
+
+def goal4_rows(s):
+    rows = {x["subject"]: x["fields"] for x in extra_rows(s, "goal4-viewer")}
+    out = []
+    for subject, e in s.get("playcpu", {}).items():
+        out.append(f"| 4. viewer: share of a core playing, the real viewer at 120x40 in tmux ({subject}, `walk`) "
+                   f"| {e['percent']:.1f} % of a core ({e['cpu_s']:.2f} s of CPU in {e['seconds']:.0f} s, `/proc` utime + stime) "
+                   f"| ≤ 5 % of a core | {'met' if e['percent'] <= 5 else '**missed**'} | - |")
+    for subject, what in GOAL4:
+        f = rows.get(subject)
+        if f is None:
+            why = ("callgrind (valgrind) was not found" if subject.startswith("ir-") and rows
+                   else "benches/side-by-side.d/goal4-viewer.sh printed no such line")
+            out.append(f"| 4. viewer: {what} | not measured in this run ({why}) | - | not measured in this run | - |")
+            continue
+        out.append(f"| 4. viewer: {what} (spineboy-pro 4.2 `walk`) | {f['value']} {unit(f)} "
+                   f"| ≤ {f['target']} {unit(f)} | {judged(f)} | - |")
+    return out
+
+
+def goal5_rows(s):
+    rows = extra_rows(s, "goal5-reload")
+    if not rows:
+        return ["| 5. reload, write to screen, p95 | not measured in this run (no `goal5-reload` lines) | ≤ 40 ms spineboy-pro, ≤ 200 ms 10 MB | not measured in this run | - |"]
+    out = []
+    for x in rows:
+        f = x["fields"]
+        out.append(f"| 5. reload, write to screen, p95: {x['subject']} ({f.get('MB', '?')} MB) "
+                   f"| p95 {f['value']} ms (p50 {f.get('screen_p50_ms', '?')} ms; {f.get('reloads', '?')} re-exports; "
+                   f"load average {f.get('load_1min', '?')}) | ≤ {f['target']} ms | {judged(f)} | - |")
+    return out
+
+
+def goal6_rows(s):
+    rows = extra_rows(s, "goal6-check")
+    if not rows:
+        return ["| 6. `check` on a folder: every core, throughput | not measured in this run (no `goal6-check` lines) | every core; files/s and MB/s reported | not measured in this run | - |"]
+    out = []
+    for x in rows:
+        f = x["fields"]
+        cores, ratio, others = num(f, "cores"), num(f, "cpu_over_wall"), num(f, "others_cores")
+        fig = (f"{f['files_per_s']} files/s, {f['MB_per_s']} MB/s ({x['subject'].replace('check-', '').replace('-', ' ')}, "
+               f"{f.get('MB', '?')} MB) on {f['threads']} worker threads; CPU over wall {f['cpu_over_wall']} "
+               f"on {f['cores']} cores")
+        if others is not None:
+            fig += f" while other processes used {f['others_cores']} cores"
+        if ratio is not None and cores and ratio > 0.75 * cores:
+            v = "met"
+        elif others is not None and cores and cores - others < 0.75 * cores:
+            v = (f"not measurable here: other processes held {others:.2f} of {cores:.0f} cores, so CPU over wall "
+                 f"could not exceed {cores - others:.2f} (every core shows above {0.75 * cores:.2f}); "
+                 f"throughput reported")
+        elif cores == 1:
+            v = "met (one core)"
+        else:
+            v = "**missed**"
+        out.append(f"| 6. `check` on a folder: every core, throughput | {fig} | CPU over wall > {0.75 * (cores or 0):.2f} "
+                   f"(every core); files/s and MB/s reported | {v} | - |")
+    return out
 
 
 def table_ir_frame(s):
@@ -597,10 +783,27 @@ def table_ir_formats(s):
     for subj, e in ir.get("skel", {}).items():
         out.append(f"| Spine {label(subj)} `.skel` | {mi(per_call(e, 'bonescope', 'load_loop::load_once'))} | - | - |")
     frames = ir.get("dbframe", {})
-    for subj, e in ir.get("dragonbones", {}).items():
+
+    def twin_order(subj):  # version, then each `.dbbin` right after its JSON twin
+        v, name = subj.split("/", 1)
+        stem, _, ext = name.rpartition(".")
+        return (v, stem, ext != "json")
+    for subj, e in sorted(ir.get("dragonbones", {}).items(), key=lambda x: twin_order(x[0])):
         f = frames.get(subj)
         out.append(f"| DragonBones {subj} | {mi(per_call(e, 'bonescope', 'load_loop::load_once'))} "
                    f"| {mi(per_call(f, 'bonescope', 'frame_loop::frame'))} | {mi(per_call(f, 'bonescope', 'frame_loop::frame_mix'))} |")
+    return "\n".join(out)
+
+
+def table_ir_linear(s):
+    out = ["| file | size | instructions per load | per MB |", "|---|---|---|---|"]
+    rows = []
+    for subj, e in s.get("ir", {}).get("linear", {}).items():
+        b = s.get("irsize", {}).get(subj)
+        rows.append((b or 0, subj, per_call(e, "bonescope", "load_loop::load_once")))
+    for b, subj, v in sorted(rows):
+        per = v / (b / 1e6) if v is not None and b else None
+        out.append(f"| `{subj}` | {size(b or None)} | {mi(v)} | {mi(per)} |")
     return "\n".join(out)
 
 
@@ -629,9 +832,14 @@ def table_extra(group):
         keys = []
         for x in rows:
             keys += [k for k in x["fields"] if k not in keys]
-        out = ["| who | subject | " + " | ".join(keys) + " |", "|---|---|" + "---|" * len(keys)]
+        verdicts = any(judged(x["fields"]) for x in rows)
+        out = ["| who | subject | " + " | ".join(keys) + (" | verdict |" if verdicts else " |"),
+               "|---|---|" + "---|" * (len(keys) + verdicts)]
         for x in rows:
-            out.append(f"| {x['who']} | {x['subject']} | " + " | ".join(x["fields"].get(k, "-") for k in keys) + " |")
+            cells = [x["fields"].get(k, "-").replace("_", " ") if k == "unit" else x["fields"].get(k, "-") for k in keys]
+            if verdicts:
+                cells.append(judged(x["fields"]) or "-")
+            out.append(f"| {x['who']} | {x['subject']} | " + " | ".join(cells) + " |")
         return "\n".join(out)
     return render
 
@@ -645,6 +853,7 @@ TABLES = {
     "frame": table_frame,
     "frame-mix": table_frame_mix,
     "spine43": table_spine43,
+    "dragonbones": table_dragonbones,
     "terminal-bytes": table_terminal_bytes,
     "idle-cpu": table_idle,
     "viewer-rss": table_rss,
@@ -653,6 +862,7 @@ TABLES = {
     "ir-load": table_ir_load,
     "ir-formats": table_ir_formats,
     "ir-seek": table_ir_seek,
+    "ir-linear": table_ir_linear,
 }
 
 
@@ -675,6 +885,9 @@ def main(argv):
         for name, (calls, ir) in callgrind_calls(argv[1], argv[2:]).items():
             per = ir / calls if calls else 0
             print(f"IR function={name} calls={calls} ir={ir} ir_per_call={per:.1f}")
+    elif len(argv) == 3 and argv[0] == "merge":
+        json.dump(merge(json.load(open(argv[1])), json.load(open(argv[2]))), sys.stdout, indent=1)
+        print()
     elif len(argv) >= 2 and argv[0] == "tables":
         s = json.load(open(argv[1]))
         names = argv[2:] or list(TABLES) + [f"extra-{g}" for g in s.get("extra", {})]

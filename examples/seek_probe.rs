@@ -8,7 +8,8 @@
 //!
 //! Prints the session's memory figures (checkpoints, their interval, log lines kept and
 //! dropped, the bytes the budget counts per checkpoint beside what one copy adds to resident
-//! memory) and the wall time per step back and per seek.
+//! memory, and the two budgets: checkpoint bytes and log lines) and the wall time per step
+//! back and per seek.
 
 use bonescope::session::{Command, Session};
 use std::sync::Arc;
@@ -79,9 +80,11 @@ fn main() {
     let measured = (rss() - before) / copies.len() as i64;
     drop(copies);
     println!(
-        "SEEK frames={frames} probes={probes} back_us={back_us:.1} seek_us={seek_us:.1} checkpoints={checkpoints} interval={interval} log_lines={} log_dropped={} checkpoint_bytes={counted} copy_rss_bytes={measured}",
+        "SEEK frames={frames} probes={probes} back_us={back_us:.1} seek_us={seek_us:.1} checkpoints={checkpoints} interval={interval} log_lines={} log_dropped={} checkpoint_bytes={counted} copy_rss_bytes={measured} checkpoint_budget_bytes={} log_budget_lines={}",
         s.log().len(),
-        s.log_dropped()
+        s.log_dropped(),
+        bonescope::session::checkpoint::budget_bytes(),
+        bonescope::session::log_budget_lines()
     );
 }
 
