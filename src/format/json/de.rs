@@ -409,6 +409,12 @@ impl<'de> SliceDeserializer<'de> {
     }
 }
 
+/// Whether a number can start with `b` (a digit or `-`).
+#[inline(always)]
+fn number_start(b: u8) -> bool {
+    b == b'-' || b.is_ascii_digit()
+}
+
 /// Reads the decimal digits from `i` on into `mantissa` (wrapping: the caller counts them);
 /// the new mantissa and the position after the digits.
 #[inline]
@@ -668,14 +674,23 @@ impl<'de> SeqAccess<'de> for Numbers<'_, 'de> {
 
     #[inline]
     fn next_element_seed<T: DeserializeSeed<'de>>(&mut self, seed: T) -> Result<Option<T::Value>> {
-        if !self.de.next_element(&mut self.first, b']')? {
-            return Ok(None);
+        // The separator exports write between numbers (`, ` or `,` before a digit or `-`)
+        // is taken at once; anything else goes through the general element step.
+        let de = &mut *self.de;
+        let at = de.pos;
+        let next = match de.bytes.get(at..at + 3) {
+            Some([b',', b' ', c]) if !self.first && number_start(*c) => Some(at + 2),
+            Some([b',', c, _]) if !self.first && number_start(*c) => Some(at + 1),
+            _ => None,
+        };
+        match next {
+            Some(pos) => de.pos = pos,
+            None if !de.next_element(&mut self.first, b']')? => return Ok(None),
+            None => {}
         }
-        // `next_element` left the position at the element.
-        if !matches!(self.de.bytes.get(self.de.pos), Some(b'-' | b'0'..=b'9')) {
-            return Err(GaveUp);
-        }
-        let n = self.de.number()?;
+        // The position is at the element: `number` refuses anything but a number (it needs
+        // an integer digit, after an optional `-`).
+        let n = de.number()?;
         seed.deserialize(ReadNumber(n)).map(Some)
     }
 }
@@ -1073,6 +1088,14 @@ mod tests {
             r#"{"f": [0, -0, 1.5, -2, 0.1, 3.4028235e38, 16777217, 1e-50], "u": [0, 1, 4294967295]}"#,
             r#"{"d": [0.30000000000000004, -0, 18446744073709551616, -9223372036854775809, 1e5]}"#,
             r#"{"f": [ 1 , 2 ,3 ], "u": [ 7 ], "d": null}"#,
+            r#"{"f": [1,-2, -3,4,  5], "u": [1,2, 3], "d": [-1,-0.5, 2]}"#,
+            r#"{"f": [1,-]}"#,
+            r#"{"f": [1, -]}"#,
+            r#"{"f": [1, ]}"#,
+            r#"{"f": [1,]}"#,
+            r#"{"f": [1, "2"]}"#,
+            r#"{"f": [1,, 2]}"#,
+            r#"{"f": [1, 02]}"#,
             r#"{"f": [1e39]}"#,
             r#"{"u": [4294967296]}"#,
             r#"{"u": [-1]}"#,

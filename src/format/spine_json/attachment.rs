@@ -1,6 +1,6 @@
 //! One attachment of a skin.
 
-use std::collections::HashMap;
+use foldhash::HashMap;
 
 use super::SpineVersion;
 use super::ctx::{Ctx, join, lookup};

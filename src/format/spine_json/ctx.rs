@@ -1,7 +1,7 @@
 //! What the builder carries around: the raw text (to locate errors) and the name tables.
 
+use foldhash::{HashMap, HashMapExt};
 use std::cell::OnceCell;
-use std::collections::HashMap;
 
 use crate::core::color::Color;
 use crate::format::ErrorKind;
@@ -172,6 +172,12 @@ impl<'a> std::ops::Deref for SegPath<'a> {
 }
 
 /// Name -> index tables for everything referenced by name.
+///
+/// foldhash rather than the standard SipHash: a lookup per timeline, key list and skin
+/// entry made SipHash a few percent of a load. Its seed is random per process, so a file
+/// cannot be written to make every name collide (which would make building a table
+/// quadratic); the tables are only looked up, never iterated, so the seed changes nothing
+/// a load produces.
 #[derive(Default)]
 pub struct Names<'a> {
     pub bones: HashMap<&'a str, usize>,
@@ -207,7 +213,7 @@ pub fn unique_names<'a, 'p>(
     what: &str,
     path: impl Fn(usize) -> Vec<Seg<'p>>,
 ) -> Result<HashMap<&'a str, usize>, LoadError> {
-    let mut table = HashMap::new();
+    let mut table = HashMap::with_capacity(names.size_hint().0);
     for (i, name) in names.enumerate() {
         if table.insert(name, i).is_some() {
             return Err(ctx

@@ -1,6 +1,6 @@
 //! Setup pose: bones, slots, constraints and event definitions.
 
-use std::collections::HashMap;
+use foldhash::{HashMap, HashMapExt};
 
 use super::SpineVersion;
 use super::ctx::{Ctx, Names, lookup, unique_names};

@@ -1,7 +1,7 @@
 //! Spine 4.3 constraints: the one `constraints` list (its order is the update order) read into
 //! the core's per-kind constraint data.
 
-use std::collections::HashMap;
+use foldhash::HashMap;
 
 use super::ctx::{Ctx, Names, lookup};
 use super::dto::{PositionModeDto, RotateModeDto, SpacingModeDto};

@@ -1,7 +1,7 @@
 //! Skins: their attachments (into the attachment arena), bones and constraints; then the
 //! linked meshes, which may point into any skin.
 
-use std::collections::HashMap;
+use foldhash::HashMap;
 
 use super::attachment::{LinkTo, attachment};
 use super::ctx::{Ctx, Names, SegPath, join, lookup};

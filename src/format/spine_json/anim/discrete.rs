@@ -27,8 +27,9 @@ pub fn draw_order(
     // The text says `drawOrder` or `draworder`; the locator needs the one actually used.
     // Asking the locator walks the text up to the field (most of the file, once per
     // animation: a fifth of a load), so it is asked only when the old spelling (or an escape
-    // that could spell it) occurs in the text at all.
-    let maybe_legacy = ctx.maybe_legacy_draw_order();
+    // that could spell it) occurs in the text at all. Only the 3.x layout reads the old
+    // spelling (4.x refuses it as an unknown field), so a 4.x text is never scanned.
+    let maybe_legacy = ctx.version.is_3x() && ctx.maybe_legacy_draw_order();
     let field = if !maybe_legacy
         || crate::format::json::locate::find(ctx.text, &join(anim, &[Key("drawOrder")])).is_some()
     {

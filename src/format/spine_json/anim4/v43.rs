@@ -1,6 +1,6 @@
 //! Spine 4.3 animation sections: slider timelines and draw-order folders.
 
-use std::collections::HashMap;
+use foldhash::{HashMap, HashMapExt};
 
 use crate::core::animation::{DrawOrderFolderTimeline, SliderProperty, SliderTimeline, Timeline};
 use crate::format::LoadError;
