@@ -1,4 +1,6 @@
 use super::{AttachmentId, ConstraintRef};
+use hashbrown::HashTable;
+use std::hash::BuildHasher;
 
 /// A set of attachments keyed by (slot, name), plus the bones and constraints it activates.
 #[derive(Clone, Debug, Default)]
@@ -18,22 +20,80 @@ enum SlotEntries {
     Empty,
     One((String, AttachmentId)),
     Many(Vec<(String, AttachmentId)>),
+    /// A long slot, with its entries' positions hashed by key: a search per lookup would make
+    /// reading a file quadratic in a slot's attachments (a hostile file can list hundreds of
+    /// thousands of them in one slot).
+    Indexed(Box<IndexedEntries>),
+}
+
+/// A long slot's entries in file order, and their positions by key.
+#[derive(Clone, Debug)]
+struct IndexedEntries {
+    entries: Vec<(String, AttachmentId)>,
+    positions: HashTable<usize>,
+    hasher: foldhash::fast::RandomState,
+}
+
+impl IndexedEntries {
+    fn new(entries: Vec<(String, AttachmentId)>) -> IndexedEntries {
+        let mut indexed = IndexedEntries {
+            positions: HashTable::with_capacity(entries.len()),
+            entries: Vec::new(),
+            hasher: foldhash::fast::RandomState::default(),
+        };
+        for entry in entries {
+            indexed.push(entry);
+        }
+        indexed
+    }
+
+    fn find(&self, name: &str) -> Option<usize> {
+        let hash = self.hasher.hash_one(name);
+        self.positions
+            .find(hash, |&i| self.entries[i].0 == name)
+            .copied()
+    }
+
+    fn push(&mut self, entry: (String, AttachmentId)) {
+        let (hasher, entries) = (&self.hasher, &self.entries);
+        let hash = hasher.hash_one(entry.0.as_str());
+        self.positions.insert_unique(hash, entries.len(), |&i| {
+            hasher.hash_one(entries[i].0.as_str())
+        });
+        self.entries.push(entry);
+    }
 }
 
 impl SlotEntries {
+    /// Slots with more entries than this are hashed.
+    const SEARCHED: usize = 16;
+
     fn as_slice(&self) -> &[(String, AttachmentId)] {
         match self {
             SlotEntries::Empty => &[],
             SlotEntries::One(e) => std::slice::from_ref(e),
             SlotEntries::Many(v) => v,
+            SlotEntries::Indexed(x) => &x.entries,
         }
     }
 
-    fn as_mut_slice(&mut self) -> &mut [(String, AttachmentId)] {
+    /// The position of the entry with key `name`.
+    fn find(&self, name: &str) -> Option<usize> {
         match self {
-            SlotEntries::Empty => &mut [],
-            SlotEntries::One(e) => std::slice::from_mut(e),
-            SlotEntries::Many(v) => v,
+            SlotEntries::Indexed(x) => x.find(name),
+            _ => self.as_slice().iter().position(|(n, _)| n == name),
+        }
+    }
+
+    fn set_attachment(&mut self, position: usize, attachment: AttachmentId) {
+        let entry = match self {
+            SlotEntries::Empty => None,
+            SlotEntries::One(e) => Some(e),
+            SlotEntries::Many(v) => v.get_mut(position),
+            SlotEntries::Indexed(x) => x.entries.get_mut(position),
+        };
+        if let Some(e) = entry {
+            e.1 = attachment;
         }
     }
 
@@ -48,7 +108,15 @@ impl SlotEntries {
             }
             SlotEntries::Many(mut v) => {
                 v.push(entry);
-                *self = SlotEntries::Many(v);
+                *self = if v.len() > Self::SEARCHED {
+                    SlotEntries::Indexed(Box::new(IndexedEntries::new(v)))
+                } else {
+                    SlotEntries::Many(v)
+                };
+            }
+            SlotEntries::Indexed(mut x) => {
+                x.push(entry);
+                *self = SlotEntries::Indexed(x);
             }
         }
     }
@@ -93,8 +161,8 @@ impl Skin {
     /// Adds or replaces the attachment for (slot, key name).
     pub fn set(&mut self, slot: usize, name: &str, attachment: AttachmentId) {
         let entries = self.slot_mut(slot);
-        match entries.as_mut_slice().iter_mut().find(|(n, _)| n == name) {
-            Some(entry) => entry.1 = attachment,
+        match entries.find(name) {
+            Some(position) => entries.set_attachment(position, attachment),
             None => entries.push((name.to_string(), attachment)),
         }
     }
@@ -107,10 +175,8 @@ impl Skin {
 
     /// The attachment for (slot, key name).
     pub fn get(&self, slot: usize, name: &str) -> Option<AttachmentId> {
-        self.slot_entries(slot)
-            .iter()
-            .find(|(n, _)| n == name)
-            .map(|&(_, a)| a)
+        let entries = self.slots.get(slot)?;
+        entries.find(name).map(|i| entries.as_slice()[i].1)
     }
 
     /// Every (key name, attachment) of a slot, in file order.
@@ -164,6 +230,36 @@ mod tests {
         assert_eq!(skin.get(9, "a"), None);
         let all: Vec<_> = skin.entries().collect();
         assert_eq!(all, [(2, "a", 5), (2, "b", 1), (2, "c", 6)]);
+    }
+
+    /// Past `SEARCHED` entries a slot is hashed: lookups, replacements and the file order
+    /// stay as they were.
+    #[test]
+    fn long_slots_find_and_replace_every_key() {
+        let mut skin = Skin::new("s");
+        let n = 3 * SlotEntries::SEARCHED;
+        for i in 0..n {
+            skin.push_new(0, format!("k{i}"), i);
+            for j in 0..=i {
+                assert_eq!(skin.get(0, &format!("k{j}")), Some(j), "k{j} after {i}");
+            }
+            assert_eq!(skin.get(0, "missing"), None);
+        }
+        assert!(matches!(skin.slots[0], SlotEntries::Indexed(_)));
+        skin.set(0, "k3", 100);
+        skin.set(0, "new", 101);
+        assert_eq!(skin.get(0, "k3"), Some(100));
+        assert_eq!(skin.get(0, "new"), Some(101));
+        let order: Vec<_> = skin
+            .entries()
+            .map(|(_, name, _)| name.to_string())
+            .collect();
+        let mut expected: Vec<_> = (0..n).map(|i| format!("k{i}")).collect();
+        expected.push("new".into());
+        assert_eq!(order, expected);
+        let mut copy = Skin::new("s");
+        copy.add_skin(&skin);
+        assert_eq!(copy, skin);
     }
 
     #[test]
