@@ -22,7 +22,7 @@
 //!
 //! The changed cells are printed in the cheapest of a few orders (each tried, measured and
 //! rolled back; the winner is printed again from the sequence it chose, not searched
-//! again): greedy by cursor move and attribute change, greedy sticking to attributes, and
+//! again): greedy by cursor move and attribute change, and
 //! row order; with [`LeanBackend::set_order_search`], also
 //! orders found by local search over a table of what going from each run of cells to each
 //! other costs (`LeanBackend::optimised_orders`). The search is off by default: on
