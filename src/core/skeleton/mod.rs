@@ -85,6 +85,9 @@ pub struct Skeleton {
     /// Per bone: a surface bone's lattice offsets from its `surface` timelines (x, y per
     /// vertex; empty: the setup lattice).
     pub lattice_offsets: Vec<Vec<f64>>,
+    /// Per bone: a surface bone's triangle maps cached for the current world transform update
+    /// (DragonBonesJS reuses them across colliding slots; see `lattice`).
+    lattice_maps: Vec<lattice::MapCache>,
     /// True once an animation posed the skeleton since its bones were last set to the setup
     /// pose. DragonBones' rigid IK then runs twice, as the oracle's samples show: a sample is
     /// two runtime updates, and the second turns the chain's parent, which no timeline
@@ -145,6 +148,7 @@ impl Skeleton {
             memos: ConstraintMemos::new(&data),
             lattices: data.bones.iter().any(|b| b.lattice.is_some()),
             lattice_offsets: vec![Vec::new(); data.bones.len()],
+            lattice_maps: vec![lattice::MapCache::default(); data.bones.len()],
             animated: false,
             data,
         };
@@ -355,7 +359,8 @@ impl Skeleton {
         let Some(l) = &self.data.bones[p].lattice else {
             return false;
         };
-        let map = lattice::placement(l, &self.lattice_offsets[p], local.x, local.y);
+        let cache = &mut self.lattice_maps[p];
+        let map = lattice::placement(l, &self.lattice_offsets[p], local.x, local.y, cache);
         let cell = lattice::compose(self.outer_frame(p), map);
         let surface = self.bones[p].frame();
         let frame = self.frame;
@@ -448,6 +453,11 @@ impl Skeleton {
 
     /// [`Skeleton::update_world_transform`] with physics constraints run in `physics` mode.
     pub fn update_world_transform_with(&mut self, physics: Physics) {
+        if self.lattices {
+            self.lattice_maps
+                .iter_mut()
+                .for_each(lattice::MapCache::clear);
+        }
         if self.data.rules.pose_model == PoseModel::Applied {
             self.update_world_transform_applied(physics);
             return;
