@@ -35,25 +35,78 @@ const FAR: f64 = 1000.0;
 /// An affine map `[a, b, c, d, x, y]`: (u, v) goes to (a u + b v + x, c u + d v + y).
 pub type Affine = [f64; 6];
 
-/// The map through which a lattice, its vertices moved by `offsets` (x, y per vertex; empty:
-/// none), places a point `(x, y)` of its square (core y-up coordinates in and out), from
-/// the square into the surface bone's parent's space: the map of the point's triangle, or
-/// the one `cache` holds for the triangle's slot (see the module's notes).
-pub fn placement(
+/// Writes `lattice`'s vertices, moved by `offsets` (x, y per vertex, possibly fewer; empty:
+/// none), each put where `place` takes it, into `out` (core y-up coordinates).
+///
+/// `on_surface`: the lattice's bone lies on another surface. DragonBonesJS 5.6.300 then
+/// moves each vertex by its x offset along both axes (x and, in the file's y-down
+/// convention, y) and drops the y offset (probed: y offsets alone move nothing, an x
+/// offset `d` moves the vertex as `(d, d)` would); reproduced.
+pub fn place_vertices(
     lattice: &Lattice,
     offsets: &[f64],
+    on_surface: bool,
+    out: &mut Vec<f64>,
+    mut place: impl FnMut(f64, f64) -> (f64, f64),
+) {
+    out.clear();
+    for (i, v) in lattice.vertices.chunks_exact(2).enumerate() {
+        let (dx, dy) = match offsets.get(2 * i..2 * i + 2) {
+            Some(&[dx, _]) if on_surface => (dx, -dx),
+            Some(&[dx, dy]) => (dx, dy),
+            _ => (0.0, 0.0),
+        };
+        let (x, y) = place(v[0] + dx, v[1] + dy);
+        out.extend([x, y]);
+    }
+}
+
+/// The map through which a lattice whose vertices lie at `placed` (from
+/// [`place_vertices`], core y-up) places a point `(x, y)` of its square (y up), from the
+/// square to where the vertices lie: the map of the point's triangle, or the one `cache`
+/// holds for the triangle's slot (see the module's notes).
+pub fn placement(
+    lattice: &Lattice,
+    placed: &[f64],
     x: f64,
     y: f64,
     cache: &mut MapCache,
 ) -> Affine {
     // Worked out in the file's y-down convention, where the runtime's rules are simple.
-    let grid = Grid::new(lattice, offsets);
+    let grid = Grid::new(lattice, placed);
     let (own, slot) = grid.map_at(x, -y);
     let map = match slot {
         Some(slot) => cache.get_or_insert(slot, own),
         None => own,
     };
     to_core(map)
+}
+
+/// Where `m` takes the point (x, y).
+pub fn apply([a, b, c, d, tx, ty]: Affine, x: f64, y: f64) -> (f64, f64) {
+    (a * x + b * y + tx, c * x + d * y + ty)
+}
+
+/// The surface bone's own map (the hull map) for vertices at `placed`, core y-up.
+pub fn hull(lattice: &Lattice, placed: &[f64]) -> Affine {
+    to_core(Grid::new(lattice, placed).hull)
+}
+
+/// An affine map as a world frame.
+pub fn frame([a, b, c, d, world_x, world_y]: Affine) -> ParentFrame {
+    ParentFrame {
+        a,
+        b,
+        c,
+        d,
+        world_x,
+        world_y,
+    }
+}
+
+/// Flips a y-down affine map into the core's y-up convention (y negated in and out).
+fn to_core([a, b, c, d, x, y]: Affine) -> Affine {
+    [a, -b, -c, d, x, -y]
 }
 
 /// Which cached map a triangle of the lattice or of a band uses (the runtime's numbering).
@@ -90,48 +143,22 @@ impl MapCache {
     }
 }
 
-/// The surface bone's own map (the hull map), core y-up coordinates.
-pub fn hull(lattice: &Lattice, offsets: &[f64]) -> Affine {
-    to_core(Grid::new(lattice, offsets).hull)
-}
-
-/// `outer` after `inner`: first `inner`, then `outer`.
-pub fn compose(outer: ParentFrame, inner: Affine) -> ParentFrame {
-    let [a, b, c, d, x, y] = inner;
-    ParentFrame {
-        a: outer.a * a + outer.b * c,
-        b: outer.a * b + outer.b * d,
-        c: outer.c * a + outer.d * c,
-        d: outer.c * b + outer.d * d,
-        world_x: outer.a * x + outer.b * y + outer.world_x,
-        world_y: outer.c * x + outer.d * y + outer.world_y,
-    }
-}
-
-/// Flips a y-down affine map into the core's y-up convention (y negated in and out).
-fn to_core([a, b, c, d, x, y]: Affine) -> Affine {
-    [a, -b, -c, d, x, -y]
-}
-
 /// The lattice in the file's y-down convention.
 struct Grid<'a> {
     sx: usize,
     sy: usize,
-    /// Core y-up vertex pairs.
+    /// Core y-up vertex pairs, where they lie.
     vertices: &'a [f64],
-    /// Offsets to add to them (possibly fewer, or none).
-    offsets: &'a [f64],
     hull: Affine,
 }
 
 impl<'a> Grid<'a> {
-    fn new(lattice: &'a Lattice, offsets: &'a [f64]) -> Grid<'a> {
+    fn new(lattice: &Lattice, vertices: &'a [f64]) -> Grid<'a> {
         let (sx, sy) = (lattice.segments_x.max(1), lattice.segments_y.max(1));
         let mut g = Grid {
             sx,
             sy,
-            vertices: &lattice.vertices,
-            offsets,
+            vertices,
             hull: [1.0, 0.0, 0.0, 1.0, 0.0, 0.0],
         };
         let (c00, c10, c01, c11) = (
@@ -155,15 +182,10 @@ impl<'a> Grid<'a> {
     /// Vertex (column, row), y down; the origin where the data has too few vertices.
     fn vertex(&self, col: usize, row: usize) -> (f64, f64) {
         let i = (row * (self.sx + 1) + col) * 2;
-        let (x, y) = match self.vertices.get(i..i + 2) {
-            Some(&[x, y]) => (x, y),
+        match self.vertices.get(i..i + 2) {
+            Some(&[x, y]) => (x, -y),
             _ => (0.0, 0.0),
-        };
-        let (dx, dy) = match self.offsets.get(i..i + 2) {
-            Some(&[dx, dy]) => (dx, dy),
-            _ => (0.0, 0.0),
-        };
-        (x + dx, -(y + dy))
+        }
     }
 
     fn hull_at(&self, (u, v): (f64, f64)) -> (f64, f64) {
@@ -326,13 +348,13 @@ mod tests {
         // Bottom-right triangle (file y down: (100, 100)).
         let at = (100.0, -100.0);
         check(
-            placement(&l, &[], at.0, at.1, &mut MapCache::default()),
+            placement(&l, &l.vertices, at.0, at.1, &mut MapCache::default()),
             at,
             [0.35, -0.05, -0.075, 0.275, 37.5, -37.5],
         );
         // On the diagonal: the top-left triangle.
         check(
-            placement(&l, &[], 0.0, 0.0, &mut MapCache::default()),
+            placement(&l, &l.vertices, 0.0, 0.0, &mut MapCache::default()),
             (0.0, 0.0),
             [0.25, -0.025, 0.025, 0.25, -5.0, -5.0],
         );
@@ -343,16 +365,16 @@ mod tests {
         let l = bent();
         let at = (300.0, 0.0);
         check(
-            placement(&l, &[], at.0, at.1, &mut MapCache::default()),
+            placement(&l, &l.vertices, at.0, at.1, &mut MapCache::default()),
             at,
             [0.3125, -0.040625, -0.075, 0.275, 96.25, -19.0625],
         );
         let at = (-250.0, 250.0);
         let [x, y] = [[0.3, -0.0375], [-0.025, 0.2625]];
-        let corner = placement(&l, &[], at.0, at.1, &mut MapCache::default());
+        let corner = placement(&l, &l.vertices, at.0, at.1, &mut MapCache::default());
         check(corner, at, [x[0], x[1], y[0], y[1], -76.25, 67.5]);
         check(
-            hull(&l, &[]),
+            hull(&l, &l.vertices),
             (0.0, 0.0),
             [x[0], x[1], y[0], y[1], 5.0, -7.5],
         );
@@ -381,7 +403,7 @@ mod tests {
 
     /// Core y-up coordinates of a point given y down.
     fn place(l: &Lattice, (x, y): (f64, f64), cache: &mut MapCache) -> Affine {
-        placement(l, &[], x, -y, cache)
+        placement(l, &l.vertices, x, -y, cache)
     }
 
     #[test]
@@ -418,5 +440,18 @@ mod tests {
         // The right band has slots of its own.
         let right = (300.0, -190.0);
         assert!(same(place(&l, right, &mut cache), fresh(right)));
+    }
+
+    #[test]
+    fn a_lattice_on_a_surface_moves_by_its_x_offsets_along_both_axes() {
+        let l = bent();
+        let offsets = [10.0, 4.0, 0.0, -7.0];
+        let mut out = Vec::new();
+        place_vertices(&l, &offsets, false, &mut out, |x, y| (x, y));
+        assert_eq!(out[..4], [-40.0, 54.0, 50.0, 33.0]);
+        // On a surface (core y up: the file's y down + 10 is core y - 10).
+        place_vertices(&l, &offsets, true, &mut out, |x, y| (x, y));
+        assert_eq!(out[..4], [-40.0, 40.0, 50.0, 40.0]);
+        assert_eq!(out[4..], l.vertices[4..]);
     }
 }
