@@ -342,6 +342,8 @@ fn own_5x_fixtures_match_their_goldens() {
         "frames50bin.dbbin",
         "split56bin.dbbin",
         "surfacebent56.json",
+        "surfaceslots56.json",
+        "surfacenest56.json",
         "events50.json",
         "ikweight55.json",
     ] {
@@ -358,7 +360,7 @@ fn own_5x_fixtures_match_their_goldens() {
         total.count += m.count;
         files += 1;
     }
-    assert_eq!(files, 12);
+    assert_eq!(files, 14);
     assert_eq!(total.count, 0, "{}", report.join("\n"));
 }
 
@@ -495,6 +497,8 @@ fn dragonbones_json_converted_to_json_keeps_its_poses() {
         "split56",
         "surface56",
         "surfacebent56",
+        "surfaceslots56",
+        "surfacenest56",
         "frames50",
         "chain55",
     ] {

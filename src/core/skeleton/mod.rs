@@ -85,6 +85,12 @@ pub struct Skeleton {
     /// Per bone: a surface bone's lattice offsets from its `surface` timelines (x, y per
     /// vertex; empty: the setup lattice).
     pub lattice_offsets: Vec<Vec<f64>>,
+    /// Per bone: a surface bone's triangle maps cached for the current world transform update
+    /// (DragonBonesJS reuses them across colliding slots; see `lattice`).
+    lattice_maps: Vec<lattice::MapCache>,
+    /// Per bone: where a surface bone's lattice vertices lie in world space (core y-up), from
+    /// its last update.
+    lattice_world: Vec<Vec<f64>>,
     /// True once an animation posed the skeleton since its bones were last set to the setup
     /// pose. DragonBones' rigid IK then runs twice, as the oracle's samples show: a sample is
     /// two runtime updates, and the second turns the chain's parent, which no timeline
@@ -145,6 +151,8 @@ impl Skeleton {
             memos: ConstraintMemos::new(&data),
             lattices: data.bones.iter().any(|b| b.lattice.is_some()),
             lattice_offsets: vec![Vec::new(); data.bones.len()],
+            lattice_maps: vec![lattice::MapCache::default(); data.bones.len()],
+            lattice_world: vec![Vec::new(); data.bones.len()],
             animated: false,
             data,
         };
@@ -342,8 +350,8 @@ impl Skeleton {
     }
 
     /// Updates bone `i` from `local` if a DragonBones lattice is involved: `i` a surface bone
-    /// (its hull map after its parent), or a child of one (placed through the lattice's map at
-    /// its position, after the surface's parent's frame). False, doing nothing, otherwise.
+    /// (its lattice placed, its world transform the hull map), or a child of one (placed
+    /// through the lattice's map at its position). False, doing nothing, otherwise.
     fn update_lattice_bone(&mut self, i: usize, local: Local) -> bool {
         if self.data.bones[i].lattice.is_some() {
             self.place_surface(i);
@@ -355,8 +363,9 @@ impl Skeleton {
         let Some(l) = &self.data.bones[p].lattice else {
             return false;
         };
-        let map = lattice::placement(l, &self.lattice_offsets[p], local.x, local.y);
-        let cell = lattice::compose(self.outer_frame(p), map);
+        let cache = &mut self.lattice_maps[p];
+        let map = lattice::placement(l, &self.lattice_world[p], local.x, local.y, cache);
+        let cell = lattice::frame(map);
         let surface = self.bones[p].frame();
         let frame = self.frame;
         self.bones[i].update_world_under_surface(local, cell, &surface, frame);
@@ -378,16 +387,37 @@ impl Skeleton {
         }
     }
 
-    /// A DragonBones surface bone's world transform is its lattice's hull map after its
-    /// parent's frame, whatever its pose.
+    /// Places a DragonBones surface bone's lattice vertices in world space, whatever its
+    /// pose: through its parent's frame, or, on another surface, each vertex through that
+    /// lattice's map at it (as a child there would be, sharing its cache: DragonBonesJS
+    /// 5.6.300, tests/fixtures/dragonbones5/README.md). Its world transform is the hull map.
     fn place_surface(&mut self, i: usize) {
-        if let Some(l) = &self.data.bones[i].lattice {
-            let w = lattice::compose(
-                self.outer_frame(i),
-                lattice::hull(l, &self.lattice_offsets[i]),
-            );
-            self.bones[i].set_world(w);
+        let data = self.data.clone();
+        let Some(l) = &data.bones[i].lattice else {
+            return;
+        };
+        let mut world = std::mem::take(&mut self.lattice_world[i]);
+        let offsets = &self.lattice_offsets[i];
+        let outer = self.links[i]
+            .parent
+            .and_then(|p| Some((p, data.bones[p].lattice.as_deref()?)));
+        match outer {
+            Some((p, outer)) => {
+                let (placed, cache) = (&self.lattice_world[p], &mut self.lattice_maps[p]);
+                lattice::place_vertices(l, offsets, true, &mut world, |x, y| {
+                    lattice::apply(lattice::placement(outer, placed, x, y, cache), x, y)
+                });
+            }
+            None => {
+                let f = self.outer_frame(i);
+                lattice::place_vertices(l, offsets, false, &mut world, |x, y| {
+                    (f.a * x + f.b * y + f.world_x, f.c * x + f.d * y + f.world_y)
+                });
+            }
         }
+        let hull = lattice::hull(l, &world);
+        self.lattice_world[i] = world;
+        self.bones[i].set_world(lattice::frame(hull));
     }
 
     /// Computes bone `i`'s world transform from `local`.
@@ -448,6 +478,11 @@ impl Skeleton {
 
     /// [`Skeleton::update_world_transform`] with physics constraints run in `physics` mode.
     pub fn update_world_transform_with(&mut self, physics: Physics) {
+        if self.lattices {
+            self.lattice_maps
+                .iter_mut()
+                .for_each(lattice::MapCache::clear);
+        }
         if self.data.rules.pose_model == PoseModel::Applied {
             self.update_world_transform_applied(physics);
             return;

@@ -160,14 +160,6 @@ fn bones(
         if b.kind.as_deref() == Some("surface") {
             let bat = join(at, &[Key("bone"), Index(file), Key("vertices")]);
             surface(cx, &bat, b, &mut bd)?;
-            if let Some(p) = bd.parent.and_then(|p| data.bones.get(p))
-                && p.lattice.is_some()
-            {
-                data.load_warnings.push(format!(
-                    "surface bone \"{}\" lies on surface \"{}\": its lattice is placed by the outer one's hull map, not bent vertex by vertex as the runtime does",
-                    bd.name, p.name
-                ));
-            }
         }
         data.bones.push(bd);
     }
