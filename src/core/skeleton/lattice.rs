@@ -110,7 +110,7 @@ fn to_core([a, b, c, d, x, y]: Affine) -> Affine {
 }
 
 /// Which cached map a triangle of the lattice or of a band uses (the runtime's numbering).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 enum Slot {
     /// Cells and the top band.
     Grid(i128),
@@ -121,10 +121,11 @@ enum Slot {
 }
 
 /// The triangle maps one surface bone's children got in one update, by slot (y down).
-/// Few children sit under one surface, so a list beats a hash map.
+/// Hashed: a file can put many children under a large lattice, and a search per child would
+/// make each update quadratic.
 #[derive(Clone, Debug, Default)]
 pub struct MapCache {
-    entries: Vec<(Slot, Affine)>,
+    entries: foldhash::HashMap<Slot, Affine>,
 }
 
 impl MapCache {
@@ -135,11 +136,7 @@ impl MapCache {
 
     /// The map cached for `slot`, or `own`, which it caches.
     fn get_or_insert(&mut self, slot: Slot, own: Affine) -> Affine {
-        if let Some((_, m)) = self.entries.iter().find(|(s, _)| *s == slot) {
-            return *m;
-        }
-        self.entries.push((slot, own));
-        own
+        *self.entries.entry(slot).or_insert(own)
     }
 }
 
