@@ -289,7 +289,8 @@ pub fn animation(
 /// The events one key frame fires: its `event`, `sound` and `action` fields and the 5.x
 /// `events`/`actions` lists. Events and sounds carry the bone or slot they were keyed on as
 /// their string; actions are `gotoAndPlay` events naming the animation (`action` when the
-/// file names none).
+/// file names none), but an `actions` entry of type 10 is a frame event and one of another
+/// non-zero type a sound event, by its `name` (tests/fixtures/dragonbones5/README.md).
 fn frame_events(acts: &dto::FrameActions, origin: &str, defs: &mut Vec<EventData>) -> Vec<Event> {
     let mut out = Vec::new();
     let mut emit = |name: &str, audio: bool, string: &str, int: i32, float: f64| {
@@ -343,9 +344,18 @@ fn frame_events(acts: &dto::FrameActions, origin: &str, defs: &mut Vec<EventData
         let float = e.floats.first().copied().unwrap_or(0.0);
         emit(e.name.as_deref().unwrap_or(""), false, &string, int, float);
     }
+    // After the frame's other events, in list order (observed with the oracle).
     for a in &acts.actions {
+        let name = a.name.as_deref();
+        let kind = a.kind.or(0.0);
         if let Some(g) = &a.goto_and_play {
             emit("gotoAndPlay", false, g, 0, 0.0);
+        } else if kind == 0.0 {
+            if let Some(n) = name {
+                emit("gotoAndPlay", false, n, 0, 0.0);
+            }
+        } else {
+            emit(name.unwrap_or(""), kind != 10.0, origin, 0, 0.0);
         }
     }
     out

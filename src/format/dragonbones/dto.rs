@@ -122,12 +122,17 @@ impl<'de> Deserialize<'de> for ActionField {
     }
 }
 
-/// `{"gotoAndPlay": "anim"}` (other action kinds are kept by name only).
+/// A 5.x `actions` entry: `{"gotoAndPlay": "anim"}`, or `{"type": T, "name": N}` (type 0 or
+/// none: play N; 10: a frame event N; any other: a sound event N, as DragonBonesJS 5.6.300
+/// fires them).
 #[derive(Deserialize, Debug, Default)]
 #[serde(default)]
 pub struct Action {
     #[serde(rename = "gotoAndPlay")]
     pub goto_and_play: Option<String>,
+    #[serde(rename = "type")]
+    pub kind: super::lenient::Num,
+    pub name: Option<String>,
 }
 
 #[derive(Deserialize, Debug, Default, Clone, Copy)]
