@@ -105,9 +105,19 @@ impl Frame<'_> {
         })
     }
 
-    /// Whether the last of `spans` tweens back to the first key (see the module docs).
-    fn wraps(&self, spans: &[(u32, u32)], last_interp: Interp) -> bool {
-        self.wrap && spans.len() > 1 && last_interp != Interp::Stepped
+    /// Closes a timeline whose last key (of `spans`) tweens back to the first (see the module
+    /// docs): an extra key at the end holding `first`'s values. Says whether it added one, so
+    /// timelines with per-key arrays add the first one's copy.
+    fn close_wrap(&self, spans: &[(u32, u32)], keys: &mut Keys, first: &[f32]) -> bool {
+        let last = keys
+            .len()
+            .checked_sub(1)
+            .map_or(Interp::Stepped, |i| keys.interp(i));
+        let wraps = self.wrap && spans.len() > 1 && last != Interp::Stepped;
+        if wraps {
+            keys.push(self.duration() as f32, first, Interp::Stepped);
+        }
+        wraps
     }
 }
 
@@ -530,14 +540,9 @@ fn channel_timeline(
         let interp = tween::interp(k.tween, k.len, &mut keys);
         keys.push(f.time(k.start), &row(k)[..n], interp);
     }
-    let last = keys
-        .len()
-        .checked_sub(1)
-        .map_or(Interp::Stepped, |i| keys.interp(i));
     let spans: Vec<(u32, u32)> = keys_in.iter().map(|k| (k.start, k.len)).collect();
-    if f.wraps(&spans, last) {
-        keys.push(f.duration() as f32, &row(&keys_in[0])[..n], Interp::Stepped);
-    }
+    let first = keys_in.first().map(row).unwrap_or_default();
+    f.close_wrap(&spans, &mut keys, &first[..n]);
     keys.set_warp(warp);
     out.push(Timeline::Bone(BoneTimeline {
         bone,
@@ -626,14 +631,8 @@ fn slot_color(
         }
         keys.push(f.time(key.start), &row, interp);
     }
-    let last = keys
-        .len()
-        .checked_sub(1)
-        .map_or(Interp::Stepped, |i| keys.interp(i));
     let spans: Vec<(u32, u32)> = keys_in.iter().map(|k| (k.start, k.len)).collect();
-    if f.wraps(&spans, last) {
-        keys.push(f.duration() as f32, &first, Interp::Stepped);
-    }
+    f.close_wrap(&spans, &mut keys, &first);
     keys.set_warp(f.warp(tl.scale, tl.offset));
     out.push(Timeline::Color(ColorTimeline {
         slot,
@@ -744,12 +743,7 @@ fn ffd_timeline(
         keys.push(f.time(start), &[], interp);
         arrays.push(arr);
     }
-    let last = keys
-        .len()
-        .checked_sub(1)
-        .map_or(Interp::Stepped, |i| keys.interp(i));
-    if f.wraps(&spans, last) {
-        keys.push(f.duration() as f32, &[], Interp::Stepped);
+    if f.close_wrap(&spans, &mut keys, &[]) {
         arrays.push(arrays[0].clone());
     }
     keys.set_warp(f.warp(tl.scale, tl.offset));
@@ -803,12 +797,7 @@ fn surface_timeline(
         keys.push(f.time(start), &[], interp);
         arrays.push(full);
     }
-    let last = keys
-        .len()
-        .checked_sub(1)
-        .map_or(Interp::Stepped, |i| keys.interp(i));
-    if f.wraps(&spans, last) {
-        keys.push(f.duration() as f32, &[], Interp::Stepped);
+    if f.close_wrap(&spans, &mut keys, &[]) {
         arrays.push(arrays[0].clone());
     }
     keys.set_warp(f.warp(tl.scale, tl.offset));
@@ -854,13 +843,7 @@ fn ik_timeline(
         }
         keys.push(f.time(start), &row, interp);
     }
-    let last = keys
-        .len()
-        .checked_sub(1)
-        .map_or(Interp::Stepped, |i| keys.interp(i));
-    if f.wraps(&spans, last) {
-        keys.push(f.duration() as f32, &first, Interp::Stepped);
-    }
+    f.close_wrap(&spans, &mut keys, &first);
     keys.set_warp(f.warp(tl.scale, tl.offset));
     Ok(Timeline::Ik(IkTimeline { constraint, keys }))
 }
