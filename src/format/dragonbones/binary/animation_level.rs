@@ -3,7 +3,7 @@
 //! slot indices in drawing order (count 0: the setup order). An action key frame is its
 //! position, a count, then indices into the armature's header `actions` list, whose entries
 //! are `{type, name, bone?, slot?, ints?, floats?, strings?}` (type 0 play, 10 event, 11
-//! sound).
+//! sound; as in JSON, any other type is a sound).
 
 use super::super::dto;
 use super::super::lenient::Num;
@@ -14,7 +14,6 @@ use crate::format::LoadError;
 /// Action `type` values.
 const PLAY: f64 = 0.0;
 const EVENT: f64 = 10.0;
-const SOUND: f64 = 11.0;
 
 /// A key frame's count and the values after it.
 fn listed<'a>(arrays: &'a Arrays, key: &Key1) -> Result<&'a [i16], LoadError> {
@@ -102,7 +101,6 @@ pub fn actions(
             };
             match def.kind.or(EVENT) {
                 PLAY => fr.fire.action = Some(dto::ActionField(Some(name))),
-                SOUND => fr.fire.sound = Some(name),
                 EVENT => fr.fire.events.push(dto::EventEntry {
                     name: Some(name),
                     bone: None,
@@ -111,9 +109,8 @@ pub fn actions(
                     floats: e.floats.clone(),
                     strings: e.strings.clone(),
                 }),
-                other => {
-                    return Err(f.err(at, format!("action type {other} is not known")));
-                }
+                // 11, and like the JSON reader (and the runtime) every other type: a sound.
+                _ => fr.fire.sound = Some(name),
             }
             frames.push(fr);
         }

@@ -79,3 +79,34 @@ fn timelines_pointing_past_the_arrays_fail_at_a_byte() {
     assert!(m.contains("timeline array index 2 is past its end"), "{m}");
     assert!(at >= 12, "{at}");
 }
+
+/// The names of the sound events of the first armature.
+fn sounds(bytes: &[u8]) -> Vec<String> {
+    let arms = load(bytes, "t").expect("fixture loads");
+    let mut out: Vec<String> = arms[0]
+        .events
+        .iter()
+        .filter(|d| d.audio.is_some())
+        .map(|d| d.name.clone())
+        .collect();
+    out.sort();
+    out
+}
+
+#[test]
+fn action_types_other_than_play_and_event_are_sounds_as_in_json() {
+    let bytes = include_bytes!("../../../../tests/fixtures/dragonbones5/frames50bin.dbbin");
+    let at = bytes
+        .windows(23)
+        .position(|w| w == br#"{"type":11,"name":"tail"#)
+        .expect("the fixture's type-11 action");
+    assert_eq!(sounds(bytes), ["tail", "whoosh"]);
+    // The JSON reader and the runtime read every other non-zero type as a sound; so does this
+    // reader (it used to refuse the file).
+    let mut other = bytes.to_vec();
+    other[at + 9] = b'7';
+    assert_eq!(sounds(&other), ["tail", "whoosh"]);
+    // Type 10 is an event, not a sound.
+    other[at + 8..at + 10].copy_from_slice(b"10");
+    assert_eq!(sounds(&other), ["whoosh"]);
+}
