@@ -1,8 +1,10 @@
 //! Bit-identity guard for optimisations of the runtime (issue 33): every corpus export (Spine
 //! 3.7-4.3 JSON and `.skel`, DragonBones JSON and `.dbbin`, MRTK recordings) is played and
-//! every pose hashed (FNV-1a over the `f32` bit patterns of bone world transforms, slot colors,
-//! deforms, attachments and the draw order), one hash per file, compared with
-//! `tests/fixtures/pose_hashes.txt`.
+//! every pose hashed (FNV-1a over the `f64` bit patterns of bone world transforms, slot colors
+//! and deforms, the attachments and the draw order), one hash per file, compared with
+//! `tests/fixtures/pose_hashes.txt`. The full `f64` bits, not `f32`-rounded ones: an
+//! optimisation that moves a last bit (f32 trigonometry, a reassociated sum) must show here
+//! even where the goldens' tolerance would let it pass.
 //!
 //! The scenarios: each animation looping on track 0 from a fresh state, stepped with a mix of
 //! small and large deltas (the large ones jump forward and, through the loop, back: key
@@ -45,7 +47,7 @@ impl Fnv {
         }
     }
     fn f(&mut self, v: f64) {
-        self.bytes(&(v as f32).to_bits().to_le_bytes());
+        self.bytes(&v.to_bits().to_le_bytes());
     }
     fn u(&mut self, v: u64) {
         self.bytes(&v.to_le_bytes());
