@@ -46,8 +46,7 @@ pub fn resolve(
         kind: ErrorKind::DanglingReference,
         ..fail(link, message)
     };
-    let mut unresolved: std::collections::HashSet<AttachmentId> =
-        links.iter().map(|l| l.id).collect();
+    let mut unresolved: foldhash::HashSet<AttachmentId> = links.iter().map(|l| l.id).collect();
     let mut pending: Vec<usize> = (0..links.len()).collect();
     while !pending.is_empty() {
         let before = pending.len();

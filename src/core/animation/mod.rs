@@ -258,6 +258,17 @@ mod tests {
         let mut small_expect = small.clone();
         small_expect.sort_unstable();
         small_expect.dedup();
+        // The order keys (which `PropertyIndex::build` searches) compare as the ids do.
+        let keyed: Vec<(P, u64)> = expect
+            .iter()
+            .filter_map(|id| Some((*id, id.order_key()?)))
+            .collect();
+        assert!(keyed.len() > 100, "{}", keyed.len());
+        for (a, ka) in &keyed {
+            for (b, kb) in &keyed {
+                assert_eq!(ka.cmp(kb), a.cmp(b), "{a:?} {b:?}");
+            }
+        }
         sort_unique_ids(&mut small);
         assert_eq!(small, small_expect);
         let mut all = scrambled;

@@ -44,8 +44,17 @@ impl PropertyIndex {
             .flat_map(|a| a.properties.iter().copied())
             .collect();
         sort_unique_ids(&mut all);
-        // u32 numbers: more distinct properties than that cannot be loaded (each is a timeline).
-        let number = |id: &PropertyId| all.binary_search(id).map_or(u32::MAX, |i| i as u32);
+        // Searched by their order keys (integer compares; the enums' derived `Ord` was most of
+        // this function), or as enums when some id does not pack. u32 numbers: more distinct
+        // properties than that cannot be loaded (each is a timeline).
+        let keys: Option<Vec<u64>> = all.iter().map(|id| id.order_key()).collect();
+        let number = |id: &PropertyId| {
+            let found = match (&keys, id.order_key()) {
+                (Some(keys), Some(key)) => keys.binary_search(&key),
+                _ => all.binary_search(id),
+            };
+            found.map_or(u32::MAX, |i| i as u32)
+        };
         let animations = animations
             .iter()
             .map(|a| {

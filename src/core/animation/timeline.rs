@@ -459,22 +459,28 @@ impl PropertyId {
     }
 }
 
+impl PropertyId {
+    /// The id as one integer that orders exactly as the derived `Ord` orders ids (bits from the
+    /// top of 48: variant 6, first field 21, second field 21), so sorts and searches compare
+    /// integers instead of enums. `None` when a field does not fit (never in real files).
+    pub(crate) fn order_key(self) -> Option<u64> {
+        const FIELD: usize = 1 << 21;
+        let (v, a, b) = self.order_parts()?;
+        (a < FIELD && b < FIELD).then_some(v << 42 | (a as u64) << 21 | b as u64)
+    }
+}
+
 /// Sorts `ids` and removes repeats, as `sort_unstable` then `dedup` do, by sorting one `u64`
-/// per id (its `PropertyId::order_parts` packed above its position) instead of comparing
-/// enums: a fraction of the cost, paid on every animation of every load. Ids whose fields do
-/// not fit the packing (never in real files) take the plain sort.
+/// per id (its [`PropertyId::order_key`] above its position) instead of comparing enums: a
+/// fraction of the cost, paid on every animation of every load. Ids that do not fit the
+/// packing (never in real files) take the plain sort.
 pub fn sort_unique_ids(ids: &mut Vec<PropertyId>) {
-    // Bits from the top: variant 6, first field 21, second field 21, position 16.
-    const FIELD: usize = 1 << 21;
+    // The order key in the top 48 bits, the position in the low 16.
     let packed: Option<Vec<u64>> = (ids.len() <= 1 << 16)
         .then(|| {
             ids.iter()
                 .enumerate()
-                .map(|(i, id)| {
-                    let (v, a, b) = id.order_parts()?;
-                    (a < FIELD && b < FIELD)
-                        .then_some(v << 58 | (a as u64) << 37 | (b as u64) << 16 | i as u64)
-                })
+                .map(|(i, id)| Some(id.order_key()? << 16 | i as u64))
                 .collect()
         })
         .flatten();

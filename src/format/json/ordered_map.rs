@@ -1,5 +1,6 @@
 //! JSON objects used as maps, read in file order.
 
+use foldhash::HashSetExt;
 use std::borrow::Cow;
 use std::fmt;
 use std::marker::PhantomData;
@@ -33,7 +34,7 @@ impl<T> OrderedMap<T> {
         if self.0.len() <= 16 {
             return (1..self.0.len()).find(|&i| self.0[..i].iter().any(|(k, _)| *k == self.0[i].0));
         }
-        let mut seen = std::collections::HashSet::with_capacity(self.0.len());
+        let mut seen = foldhash::HashSet::with_capacity(self.0.len());
         // Hashed as stored: `as_str` would validate the UTF-8 again.
         self.0.iter().position(|(k, _)| !seen.insert(k))
     }
