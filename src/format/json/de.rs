@@ -711,10 +711,15 @@ macro_rules! read_numbers {
     )*};
 }
 
-/// The requests refused by [`ReadNumber`].
+/// Requests refused (serde_json decides): plain ones, and with `(arguments)` those that take
+/// more than the visitor.
 macro_rules! refused {
-    ($($method:ident)*) => {$(
-        fn $method<V: Visitor<'de>>(self, _visitor: V) -> Result<V::Value> {
+    ($($method:ident $(($($arg:ident: $ty:ty),*))?)*) => {$(
+        fn $method<V: Visitor<'de>>(
+            self,
+            $($($arg: $ty,)*)?
+            _visitor: V,
+        ) -> Result<V::Value> {
             Err(GaveUp)
         }
     )*};
@@ -736,52 +741,14 @@ impl<'de> Deserializer<'de> for ReadNumber {
         deserialize_seq deserialize_map deserialize_identifier deserialize_ignored_any
     );
 
-    fn deserialize_unit_struct<V: Visitor<'de>>(
-        self,
-        _name: &'static str,
-        _visitor: V,
-    ) -> Result<V::Value> {
-        Err(GaveUp)
-    }
-
-    fn deserialize_newtype_struct<V: Visitor<'de>>(
-        self,
-        _name: &'static str,
-        _visitor: V,
-    ) -> Result<V::Value> {
-        Err(GaveUp)
-    }
-
-    fn deserialize_tuple<V: Visitor<'de>>(self, _len: usize, _visitor: V) -> Result<V::Value> {
-        Err(GaveUp)
-    }
-
-    fn deserialize_tuple_struct<V: Visitor<'de>>(
-        self,
-        _name: &'static str,
-        _len: usize,
-        _visitor: V,
-    ) -> Result<V::Value> {
-        Err(GaveUp)
-    }
-
-    fn deserialize_struct<V: Visitor<'de>>(
-        self,
-        _name: &'static str,
-        _fields: &'static [&'static str],
-        _visitor: V,
-    ) -> Result<V::Value> {
-        Err(GaveUp)
-    }
-
-    fn deserialize_enum<V: Visitor<'de>>(
-        self,
-        _name: &'static str,
-        _variants: &'static [&'static str],
-        _visitor: V,
-    ) -> Result<V::Value> {
-        Err(GaveUp)
-    }
+    refused!(
+        deserialize_unit_struct(_name: &'static str)
+        deserialize_newtype_struct(_name: &'static str)
+        deserialize_tuple(_len: usize)
+        deserialize_tuple_struct(_name: &'static str, _len: usize)
+        deserialize_struct(_name: &'static str, _fields: &'static [&'static str])
+        deserialize_enum(_name: &'static str, _variants: &'static [&'static str])
+    );
 }
 
 /// The members of an object.
@@ -824,63 +791,14 @@ impl<'de> Deserializer<'de> for Key<'_, 'de> {
         SliceDeserializer::visit_text(text, visitor)
     }
 
-    fn deserialize_i8<V: Visitor<'de>>(self, _visitor: V) -> Result<V::Value> {
-        Err(GaveUp)
-    }
-    fn deserialize_i16<V: Visitor<'de>>(self, _visitor: V) -> Result<V::Value> {
-        Err(GaveUp)
-    }
-    fn deserialize_i32<V: Visitor<'de>>(self, _visitor: V) -> Result<V::Value> {
-        Err(GaveUp)
-    }
-    fn deserialize_i64<V: Visitor<'de>>(self, _visitor: V) -> Result<V::Value> {
-        Err(GaveUp)
-    }
-    fn deserialize_u8<V: Visitor<'de>>(self, _visitor: V) -> Result<V::Value> {
-        Err(GaveUp)
-    }
-    fn deserialize_u16<V: Visitor<'de>>(self, _visitor: V) -> Result<V::Value> {
-        Err(GaveUp)
-    }
-    fn deserialize_u32<V: Visitor<'de>>(self, _visitor: V) -> Result<V::Value> {
-        Err(GaveUp)
-    }
-    fn deserialize_u64<V: Visitor<'de>>(self, _visitor: V) -> Result<V::Value> {
-        Err(GaveUp)
-    }
-    fn deserialize_f32<V: Visitor<'de>>(self, _visitor: V) -> Result<V::Value> {
-        Err(GaveUp)
-    }
-    fn deserialize_f64<V: Visitor<'de>>(self, _visitor: V) -> Result<V::Value> {
-        Err(GaveUp)
-    }
-    fn deserialize_bool<V: Visitor<'de>>(self, _visitor: V) -> Result<V::Value> {
-        Err(GaveUp)
-    }
-    fn deserialize_option<V: Visitor<'de>>(self, _visitor: V) -> Result<V::Value> {
-        Err(GaveUp)
-    }
-    fn deserialize_enum<V: Visitor<'de>>(
-        self,
-        _name: &'static str,
-        _variants: &'static [&'static str],
-        _visitor: V,
-    ) -> Result<V::Value> {
-        Err(GaveUp)
-    }
-    fn deserialize_bytes<V: Visitor<'de>>(self, _visitor: V) -> Result<V::Value> {
-        Err(GaveUp)
-    }
-    fn deserialize_byte_buf<V: Visitor<'de>>(self, _visitor: V) -> Result<V::Value> {
-        Err(GaveUp)
-    }
-    fn deserialize_newtype_struct<V: Visitor<'de>>(
-        self,
-        _name: &'static str,
-        _visitor: V,
-    ) -> Result<V::Value> {
-        Err(GaveUp)
-    }
+    refused!(
+        deserialize_i8 deserialize_i16 deserialize_i32 deserialize_i64
+        deserialize_u8 deserialize_u16 deserialize_u32 deserialize_u64
+        deserialize_f32 deserialize_f64 deserialize_bool deserialize_option
+        deserialize_bytes deserialize_byte_buf
+        deserialize_enum(_name: &'static str, _variants: &'static [&'static str])
+        deserialize_newtype_struct(_name: &'static str)
+    );
 
     serde::forward_to_deserialize_any! {
         i128 u128 char str string unit unit_struct seq tuple tuple_struct map struct identifier ignored_any
