@@ -658,21 +658,9 @@ impl Keys {
     /// `time`: what [`Keys::between_at`] gives for the span [`Keys::locate`] finds there.
     #[inline(always)]
     fn value_in_span(&self, key: usize, channel: usize, time: f64, (t1, t2): (f64, f64)) -> f64 {
-        match self.bezier4_at(key) {
-            Some(table) => bezier4_value(
-                self.bezier(table + channel),
-                time,
-                t1,
-                self.value(key, channel),
-                t2,
-                self.value(key + 1, channel),
-            ),
-            _ => self.between(
-                key,
-                channel,
-                self.curve_percent(key, 1.0 - (time - t2) / (t1 - t2)),
-            ),
-        }
+        let percent = 1.0 - (time - t2) / (t1 - t2);
+        let [v] = self.span_values::<1>(key, channel, time, (t1, t2), percent);
+        v
     }
 
     /// The value of `channel` at animation time `time`, `None` before the first key (the last
