@@ -21,7 +21,7 @@ pub(crate) fn apply(
     match t.property {
         BoneProperty::Rotate => match sk.data.rules.bone_blend {
             BoneBlendRule::V38 => rotate(t, sk, at, alpha, blend),
-            BoneBlendRule::V4 => one_channel(t, sk, at, alpha, blend, direction),
+            BoneBlendRule::V4 => rotate_4(t, sk, at, alpha, blend),
         },
         BoneProperty::Translate | BoneProperty::Shear => {
             translate_or_shear(t, sk, at, alpha, blend)
@@ -75,6 +75,30 @@ fn rotate(t: &BoneTimeline, sk: &mut Skeleton, at: At<'_>, alpha: f64, blend: Mi
         }
         MixBlend::Add => pose.rotation += wrap(r) * alpha,
     }
+}
+
+/// The 4.x rotate timeline: [`one_channel`]'s relative rule on the rotation, without its
+/// dispatch on the property (rotate is the most common timeline of most rigs).
+fn rotate_4(t: &BoneTimeline, sk: &mut Skeleton, at: At<'_>, alpha: f64, blend: MixBlend) {
+    let bone = &mut sk.bones[t.bone];
+    if !bone.active {
+        return;
+    }
+    let c = &mut bone.pose.rotation;
+    let s = sk.data.bones[t.bone].rotation;
+    let Some(v) = t.keys.value_from(at.time, at.hint, 0) else {
+        match blend {
+            MixBlend::Setup => *c = s,
+            MixBlend::First => *c += (s - *c) * alpha,
+            _ => {}
+        }
+        return;
+    };
+    *c = match blend {
+        MixBlend::Setup => s + v * alpha,
+        MixBlend::First | MixBlend::Replace => *c + (v + (s - *c)) * alpha,
+        MixBlend::Add => *c + v * alpha,
+    };
 }
 
 /// The 4.x one-value timelines (rotate, translatex/y, scalex/y, shearx/y): the relative rule
