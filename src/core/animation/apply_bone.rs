@@ -23,9 +23,8 @@ pub(crate) fn apply(
             BoneBlendRule::V38 => rotate(t, sk, at, alpha, blend),
             BoneBlendRule::V4 => rotate_4(t, sk, at, alpha, blend),
         },
-        BoneProperty::Translate | BoneProperty::Shear => {
-            translate_or_shear(t, sk, at, alpha, blend)
-        }
+        BoneProperty::Translate => translate_or_shear::<false>(t, sk, at, alpha, blend),
+        BoneProperty::Shear => translate_or_shear::<true>(t, sk, at, alpha, blend),
         BoneProperty::Scale => scale(t, sk, at, alpha, blend, direction),
         _ => one_channel(t, sk, at, alpha, blend, direction),
     }
@@ -146,7 +145,8 @@ fn one_channel(
     };
 }
 
-fn translate_or_shear(
+/// Translate or (`SHEAR`) shear keys: one function each, so neither tests the property.
+fn translate_or_shear<const SHEAR: bool>(
     t: &BoneTimeline,
     sk: &mut Skeleton,
     at: At<'_>,
@@ -159,15 +159,15 @@ fn translate_or_shear(
     }
     let pose = &mut bone.pose;
     let setup = &sk.data.bones[t.bone];
-    let (sx, sy) = if t.property == BoneProperty::Translate {
-        (setup.x, setup.y)
-    } else {
+    let (sx, sy) = if SHEAR {
         (setup.shear_x, setup.shear_y)
-    };
-    let (px, py) = if t.property == BoneProperty::Translate {
-        (&mut pose.x, &mut pose.y)
     } else {
+        (setup.x, setup.y)
+    };
+    let (px, py) = if SHEAR {
         (&mut pose.shear_x, &mut pose.shear_y)
+    } else {
+        (&mut pose.x, &mut pose.y)
     };
     let Some((x, y)) = t.keys.values2_from(at.time, at.hint) else {
         match blend {
