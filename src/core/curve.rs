@@ -500,6 +500,60 @@ impl Keys {
         self.buf[self.vals + i * self.channels + channel] as f64
     }
 
+    /// Channels `first .. first + N` of key `key` and of the next key. Values are stored key
+    /// by key, so both rows are two slices: two bounds checks for every value rather than one
+    /// a value (the same bounds [`Keys::value`] checks: a row past the buffer panics).
+    #[inline(always)]
+    fn rows<const N: usize>(&self, key: usize, first: usize) -> (&[f32; N], &[f32; N]) {
+        let at = self.vals + key * self.channels + first;
+        let a = self.buf[at..].first_chunk::<N>();
+        let b = self.buf[at + self.channels..].first_chunk::<N>();
+        match (a, b) {
+            (Some(a), Some(b)) => (a, b),
+            _ => panic!("key {key} channels {first}+{N} past the values"),
+        }
+    }
+
+    /// Channels `first .. first + N` between `key` (at time `t1`) and the next key (at `t2`)
+    /// at key time `time`, `percent` the raw time fraction there: what [`Keys::between_at`]
+    /// gives for each channel, with the key's interpolation word, times and values read once
+    /// for all channels.
+    #[inline(always)]
+    pub fn span_values<const N: usize>(
+        &self,
+        key: usize,
+        first: usize,
+        time: f64,
+        (t1, t2): (f64, f64),
+        percent: f64,
+    ) -> [f64; N] {
+        let (a, b) = self.rows::<N>(key, first);
+        let mut out = [0.0; N];
+        match self.bezier4_at(key) {
+            Some(table) => {
+                for (ch, v) in out.iter_mut().enumerate() {
+                    *v = bezier4_value(
+                        self.bezier(table + first + ch),
+                        time,
+                        t1,
+                        a[ch] as f64,
+                        t2,
+                        b[ch] as f64,
+                    );
+                }
+            }
+            // A normalised curve is one fraction for every channel: evaluate it once.
+            None => {
+                let p = self.curve_percent(key, percent);
+                for (ch, v) in out.iter_mut().enumerate() {
+                    let a = a[ch] as f64;
+                    *v = a + (b[ch] as f64 - a) * p;
+                }
+            }
+        }
+        out
+    }
+
     /// The time of the last key, or 0 with no keys.
     pub fn last_time(&self) -> f64 {
         self.times().last().map_or(0.0, |&t| t as f64)
@@ -604,21 +658,9 @@ impl Keys {
     /// `time`: what [`Keys::between_at`] gives for the span [`Keys::locate`] finds there.
     #[inline(always)]
     fn value_in_span(&self, key: usize, channel: usize, time: f64, (t1, t2): (f64, f64)) -> f64 {
-        match self.bezier4_at(key) {
-            Some(table) => bezier4_value(
-                self.bezier(table + channel),
-                time,
-                t1,
-                self.value(key, channel),
-                t2,
-                self.value(key + 1, channel),
-            ),
-            _ => self.between(
-                key,
-                channel,
-                self.curve_percent(key, 1.0 - (time - t2) / (t1 - t2)),
-            ),
-        }
+        let percent = 1.0 - (time - t2) / (t1 - t2);
+        let [v] = self.span_values::<1>(key, channel, time, (t1, t2), percent);
+        v
     }
 
     /// The value of `channel` at animation time `time`, `None` before the first key (the last
@@ -650,17 +692,9 @@ impl Keys {
     #[inline(always)]
     pub fn values2_from(&self, time: f64, hint: &mut KeyHint) -> Option<(f64, f64)> {
         if let Some((key, t1, t2)) = self.hinted_key(time, *hint) {
-            return Some(match self.bezier4_at(key) {
-                Some(_) => (
-                    self.value_in_span(key, 0, time, (t1, t2)),
-                    self.value_in_span(key, 1, time, (t1, t2)),
-                ),
-                // A normalised curve is one fraction for both channels: evaluate it once.
-                _ => {
-                    let p = self.curve_percent(key, 1.0 - (time - t2) / (t1 - t2));
-                    (self.between(key, 0, p), self.between(key, 1, p))
-                }
-            });
+            let percent = 1.0 - (time - t2) / (t1 - t2);
+            let [x, y] = self.span_values::<2>(key, 0, time, (t1, t2), percent);
+            return Some((x, y));
         }
         if let Some(k) = self.hinted_last(time, *hint) {
             return Some((self.value(k, 0), self.value(k, 1)));

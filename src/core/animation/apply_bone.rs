@@ -21,11 +21,10 @@ pub(crate) fn apply(
     match t.property {
         BoneProperty::Rotate => match sk.data.rules.bone_blend {
             BoneBlendRule::V38 => rotate(t, sk, at, alpha, blend),
-            BoneBlendRule::V4 => one_channel(t, sk, at, alpha, blend, direction),
+            BoneBlendRule::V4 => rotate_4(t, sk, at, alpha, blend),
         },
-        BoneProperty::Translate | BoneProperty::Shear => {
-            translate_or_shear(t, sk, at, alpha, blend)
-        }
+        BoneProperty::Translate => translate_or_shear::<false>(t, sk, at, alpha, blend),
+        BoneProperty::Shear => translate_or_shear::<true>(t, sk, at, alpha, blend),
         BoneProperty::Scale => scale(t, sk, at, alpha, blend, direction),
         _ => one_channel(t, sk, at, alpha, blend, direction),
     }
@@ -77,6 +76,30 @@ fn rotate(t: &BoneTimeline, sk: &mut Skeleton, at: At<'_>, alpha: f64, blend: Mi
     }
 }
 
+/// The 4.x rotate timeline: [`one_channel`]'s relative rule on the rotation, without its
+/// dispatch on the property (rotate is the most common timeline of most rigs).
+fn rotate_4(t: &BoneTimeline, sk: &mut Skeleton, at: At<'_>, alpha: f64, blend: MixBlend) {
+    let bone = &mut sk.bones[t.bone];
+    if !bone.active {
+        return;
+    }
+    let c = &mut bone.pose.rotation;
+    let s = sk.data.bones[t.bone].rotation;
+    let Some(v) = t.keys.value_from(at.time, at.hint, 0) else {
+        match blend {
+            MixBlend::Setup => *c = s,
+            MixBlend::First => *c += (s - *c) * alpha,
+            _ => {}
+        }
+        return;
+    };
+    *c = match blend {
+        MixBlend::Setup => s + v * alpha,
+        MixBlend::First | MixBlend::Replace => *c + (v + (s - *c)) * alpha,
+        MixBlend::Add => *c + v * alpha,
+    };
+}
+
 /// The 4.x one-value timelines (rotate, translatex/y, scalex/y, shearx/y): the relative rule
 /// or, for scales, the scale rule, on the one pose field the property names.
 fn one_channel(
@@ -122,7 +145,8 @@ fn one_channel(
     };
 }
 
-fn translate_or_shear(
+/// Translate or (`SHEAR`) shear keys: one function each, so neither tests the property.
+fn translate_or_shear<const SHEAR: bool>(
     t: &BoneTimeline,
     sk: &mut Skeleton,
     at: At<'_>,
@@ -135,15 +159,15 @@ fn translate_or_shear(
     }
     let pose = &mut bone.pose;
     let setup = &sk.data.bones[t.bone];
-    let (sx, sy) = if t.property == BoneProperty::Translate {
-        (setup.x, setup.y)
-    } else {
+    let (sx, sy) = if SHEAR {
         (setup.shear_x, setup.shear_y)
-    };
-    let (px, py) = if t.property == BoneProperty::Translate {
-        (&mut pose.x, &mut pose.y)
     } else {
+        (setup.x, setup.y)
+    };
+    let (px, py) = if SHEAR {
         (&mut pose.shear_x, &mut pose.shear_y)
+    } else {
+        (&mut pose.x, &mut pose.y)
     };
     let Some((x, y)) = t.keys.values2_from(at.time, at.hint) else {
         match blend {

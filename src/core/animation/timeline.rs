@@ -912,17 +912,13 @@ pub(crate) fn channels_from<const N: usize>(keys: &Keys, sp: Span, first: usize)
             }
         }
         Span::Between { key, percent, time } => {
-            if let crate::core::curve::Interp::Bezier4(_) = keys.interp(key) {
-                for (ch, v) in out.iter_mut().enumerate() {
-                    *v = keys.between_at(key, first + ch, percent, time);
-                }
-            } else {
-                // A normalised curve is one percent for every channel: evaluate it once.
-                let p = keys.curve_percent(key, percent);
-                for (ch, v) in out.iter_mut().enumerate() {
-                    *v = keys.between(key, first + ch, p);
-                }
-            }
+            out = keys.span_values::<N>(
+                key,
+                first,
+                time,
+                (keys.time(key), keys.time(key + 1)),
+                percent,
+            );
         }
         Span::Before => {}
     }

@@ -562,23 +562,6 @@ impl AnimationState {
         let (start, end) = (e.animation_start, e.animation_end);
         let duration = end - start;
         let v43 = self.data.skeleton.rules.events == EventRule::V43;
-        // Where this frame's events split into before / after `complete` (mirrored when
-        // reversed); a frame without events (most) skips the remainder.
-        let split = if events.is_empty() {
-            0.0
-        } else if v43 && e.reverse {
-            duration - e.track_last % duration
-        } else {
-            e.track_last % duration
-        };
-        let before = |t: f64| {
-            if v43 && e.reverse {
-                t < split
-            } else {
-                t >= split
-            }
-        };
-        let outside = |t: f64| t < start || t > end;
         let complete = if e.looping {
             duration == 0.0
                 || match self.data.skeleton.rules.complete {
@@ -591,6 +574,28 @@ impl AnimationState {
         } else {
             animation_time >= end && e.animation_last < end
         };
+        // Most frames have no events: only `complete` to queue, without the split below.
+        if events.is_empty() {
+            if complete {
+                self.queue_complete(entry);
+            }
+            return;
+        }
+        // Where this frame's events split into before / after `complete` (mirrored when
+        // reversed).
+        let split = if v43 && e.reverse {
+            duration - e.track_last % duration
+        } else {
+            e.track_last % duration
+        };
+        let before = |t: f64| {
+            if v43 && e.reverse {
+                t < split
+            } else {
+                t >= split
+            }
+        };
+        let outside = |t: f64| t < start || t > end;
         let mut i = 0;
         let mut queued = Vec::new();
         while i < events.len() {
