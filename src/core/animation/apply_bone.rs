@@ -83,9 +83,21 @@ fn rotate_4(t: &BoneTimeline, sk: &mut Skeleton, at: At<'_>, alpha: f64, blend: 
     if !bone.active {
         return;
     }
-    let c = &mut bone.pose.rotation;
-    let s = sk.data.bones[t.bone].rotation;
-    let Some(v) = t.keys.value_from(at.time, at.hint, 0) else {
+    let v = t.keys.value_from(at.time, at.hint, 0);
+    relative(
+        &mut bone.pose.rotation,
+        sk.data.bones[t.bone].rotation,
+        v,
+        alpha,
+        blend,
+    );
+}
+
+/// The 4.x relative rule on one pose field `c` with setup value `s`: keyed value `v` (none
+/// before the first key) added to the setup pose, mixed by `alpha` as `blend` says.
+#[inline(always)]
+fn relative(c: &mut f64, s: f64, v: Option<f64>, alpha: f64, blend: MixBlend) {
+    let Some(v) = v else {
         match blend {
             MixBlend::Setup => *c = s,
             MixBlend::First => *c += (s - *c) * alpha,
@@ -126,23 +138,13 @@ fn one_channel(
         BoneProperty::ShearY => (&mut pose.shear_y, setup.shear_y),
         BoneProperty::Translate | BoneProperty::Scale | BoneProperty::Shear => return,
     };
-    let Some(v) = t.keys.value_from(at.time, at.hint, 0) else {
-        match blend {
-            MixBlend::Setup => *c = s,
-            MixBlend::First => *c += (s - *c) * alpha,
-            _ => {}
+    let v = t.keys.value_from(at.time, at.hint, 0);
+    match v {
+        Some(v) if matches!(t.property, BoneProperty::ScaleX | BoneProperty::ScaleY) => {
+            *c = scale_channel(*c, s, v * s, alpha, blend, direction, BoneBlendRule::V4);
         }
-        return;
-    };
-    if matches!(t.property, BoneProperty::ScaleX | BoneProperty::ScaleY) {
-        *c = scale_channel(*c, s, v * s, alpha, blend, direction, BoneBlendRule::V4);
-        return;
+        _ => relative(c, s, v, alpha, blend),
     }
-    *c = match blend {
-        MixBlend::Setup => s + v * alpha,
-        MixBlend::First | MixBlend::Replace => *c + (v + (s - *c)) * alpha,
-        MixBlend::Add => *c + v * alpha,
-    };
 }
 
 /// Translate or (`SHEAR`) shear keys: one function each, so neither tests the property.
