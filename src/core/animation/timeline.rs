@@ -471,7 +471,7 @@ impl PropertyId {
 }
 
 /// Sorts `ids` and removes repeats, as `sort_unstable` then `dedup` do, by sorting one `u64`
-/// per id (its [`PropertyId::order_key`] above its position) instead of comparing enums: a
+/// per id (its `PropertyId::order_key` above its position) instead of comparing enums: a
 /// fraction of the cost, paid on every animation of every load. Ids that do not fit the
 /// packing (never in real files) take the plain sort.
 pub fn sort_unique_ids(ids: &mut Vec<PropertyId>) {
