@@ -501,8 +501,8 @@ impl Keys {
     }
 
     /// Channels `first .. first + N` of key `key` and of the next key. Values are stored key
-    /// by key, so both rows are two slices: two bounds checks for every value rather than one
-    /// a value (the same bounds [`Keys::value`] checks: a row past the buffer panics).
+    /// by key, so both rows are two slices: two bounds checks in all rather than one per value
+    /// (the same bounds [`Keys::value`] checks: a row past the buffer panics).
     #[inline(always)]
     fn rows<const N: usize>(&self, key: usize, first: usize) -> (&[f32; N], &[f32; N]) {
         let at = self.vals + key * self.channels + first;

@@ -76,7 +76,7 @@ fn rotate(t: &BoneTimeline, sk: &mut Skeleton, at: At<'_>, alpha: f64, blend: Mi
     }
 }
 
-/// The 4.x rotate timeline: [`one_channel`]'s relative rule on the rotation, without its
+/// The 4.x rotate timeline: the [`relative`] rule on the rotation, without [`one_channel`]'s
 /// dispatch on the property (rotate is the most common timeline of most rigs).
 fn rotate_4(t: &BoneTimeline, sk: &mut Skeleton, at: At<'_>, alpha: f64, blend: MixBlend) {
     let bone = &mut sk.bones[t.bone];

@@ -420,6 +420,15 @@ pub enum PropertyId {
 }
 
 impl PropertyId {
+    /// The id as one integer that orders exactly as the derived `Ord` orders ids (bits from the
+    /// top of 48: variant 6, first field 21, second field 21), so sorts and searches compare
+    /// integers instead of enums. `None` when a field does not fit (never in real files).
+    pub(crate) fn order_key(self) -> Option<u64> {
+        const FIELD: usize = 1 << 21;
+        let (v, a, b) = self.order_parts()?;
+        (a < FIELD && b < FIELD).then_some(v << 42 | (a as u64) << 21 | b as u64)
+    }
+
     /// (variant number in declaration order, first field, second field): ordered exactly as
     /// the derived `Ord` orders the ids. `None` when a field does not fit in an integer.
     fn order_parts(self) -> Option<(u64, usize, usize)> {
@@ -456,17 +465,6 @@ impl PropertyId {
             P::SliderMix(i) => (27, i, 0),
             P::Lattice(i) => (28, i, 0),
         })
-    }
-}
-
-impl PropertyId {
-    /// The id as one integer that orders exactly as the derived `Ord` orders ids (bits from the
-    /// top of 48: variant 6, first field 21, second field 21), so sorts and searches compare
-    /// integers instead of enums. `None` when a field does not fit (never in real files).
-    pub(crate) fn order_key(self) -> Option<u64> {
-        const FIELD: usize = 1 << 21;
-        let (v, a, b) = self.order_parts()?;
-        (a < FIELD && b < FIELD).then_some(v << 42 | (a as u64) << 21 | b as u64)
     }
 }
 
