@@ -263,6 +263,20 @@ pub fn reload_textures(app: &mut App, pictures: &mut Pictures) {
         app.messages
             .push(crate::tui::views::message_log::Kind::Warning, &n, frame);
     }
+    note_picture_fallback(app, pictures);
+}
+
+/// Logs why pictures fell back to cells, the first time the preview has textures to show
+/// (into the log only: the status line keeps its help hint, pictures being a choice).
+pub fn note_picture_fallback(app: &mut App, pictures: &mut Pictures) {
+    if app.panels.preview.textures.is_none() {
+        return;
+    }
+    if let Some(note) = pictures.take_fallback_note() {
+        let frame = app.session.frame();
+        app.messages
+            .push(crate::tui::views::message_log::Kind::Note, &note, frame);
+    }
 }
 
 fn apply_reload(app: &mut App, ev: crate::watch::ReloadEvent) {

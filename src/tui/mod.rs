@@ -125,6 +125,7 @@ pub fn run(
     if path.is_none() {
         // The built-in sample carries its own atlas and page.
         app.panels.preview.textures = Some(std::sync::Arc::new(crate::embedded_sample_textures()));
+        event_loop::note_picture_fallback(&mut app, &mut pictures);
     }
     event_loop::run_to_exit(term, &mut app, opts.fps, reloader, &mut pictures)
 }

@@ -98,3 +98,41 @@ fn the_preview_title_names_the_marker_and_the_flag_overrides_it() {
     };
     t.wait_for(&["1.0x sextant"]);
 }
+
+/// The viewer in a tmux that blocks passthrough (reading `allow-passthrough` at start), its
+/// message log opened with `m`: the log's text.
+fn message_log_under_tmux(name: &str, args: &str) -> Option<String> {
+    let cmd = format!(
+        "sh -c 'sleep 1; env TERM=tmux-256color LANG=C.UTF-8 {} {args}; sleep 60'",
+        bin()
+    );
+    let t = Tmux::start(name, 120, 40, &cmd)?;
+    // Off whatever the user's tmux.conf says (tmux before 3.3 has no such option: no matter).
+    t.run(&["set-option", "-g", "allow-passthrough", "off"]);
+    t.wait_for(&["Preview", "pause"]);
+    t.keys(&["m"]);
+    Some(t.settled(&["Messages ("]))
+}
+
+#[test]
+fn tmux_blocking_pictures_is_noted_only_when_there_are_textures_to_show() {
+    // The built-in sample carries its atlas and page: the fallback is worth a note.
+    if let Some(log) = message_log_under_tmux("texnote", "") {
+        assert!(log.contains("tmux does not pass pictures through"), "{log}");
+    }
+    // A skeleton without an atlas draws its wireframe whatever tmux allows: no note.
+    let Some(src) = crate::common::shared_file("tmux note", "corpus/spine/4.2/spineboy-pro.json")
+    else {
+        return;
+    };
+    let dir = std::env::temp_dir().join(format!("bonescope-texnote-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let file = dir.join("spineboy-pro.json");
+    std::fs::copy(&src, &file).expect("copy the export alone, without its atlas");
+    let log = message_log_under_tmux("notexnote", &file.display().to_string());
+    let _ = std::fs::remove_dir_all(&dir);
+    if let Some(log) = log {
+        assert!(log.contains("opened on"), "{log}");
+        assert!(!log.contains("pass pictures"), "{log}");
+    }
+}

@@ -42,6 +42,9 @@ pub struct Pictures {
     /// Bytes the user typed while the terminal was being asked (the event loop turns them
     /// into keys before its first poll).
     pub typed: Vec<u8>,
+    /// Why pictures fell back to cells (tmux blocks them), held until there is a picture to
+    /// show: a skeleton without textures draws a wireframe, and the note would only puzzle.
+    fallback_note: Option<String>,
 }
 
 /// What [`Pictures::after_draw`] asks of the event loop.
@@ -63,13 +66,15 @@ impl Pictures {
             sender: Sender::new(setup.protocol, fps, tmux),
             at: None,
             typed: Vec::new(),
+            fallback_note: None,
         }
     }
 
     /// Decides the protocol for the terminal on stdin/stdout (raw mode on): the
     /// `BONESCOPE_IMAGES` override, else the terminal's answers ([`detect`]). `colours`:
     /// the screen shows colours (else half blocks are no use). `fps`: the viewer's cap.
-    /// Returns a note for the log when something is worth saying.
+    /// Returns a note for the log when something is worth saying now (a bad override); why
+    /// pictures fell back to cells waits for [`Self::take_fallback_note`].
     pub fn start(colours: bool, fps: u32) -> (Pictures, Option<String>) {
         let var = |k: &str| std::env::var(k).ok().filter(|v| !v.is_empty());
         let mut notes = Vec::new();
@@ -104,8 +109,7 @@ impl Pictures {
             tmux_passthrough,
             colours,
         };
-        let (mut protocol, note) = detect::choose(&replies, &env);
-        notes.extend(note);
+        let (mut protocol, mut fallback_note) = detect::choose(&replies, &env);
         // tmux draws sixel itself (3.4+ built with it): that needs no passthrough.
         if in_tmux
             && protocol == Protocol::HalfBlock
@@ -113,7 +117,7 @@ impl Pictures {
             && replies.da1.as_ref().is_some_and(|a| a.contains(&4))
         {
             protocol = Protocol::Sixel;
-            notes.clear();
+            fallback_note = None;
         }
         #[cfg(unix)]
         let cell_px = replies
@@ -133,8 +137,15 @@ impl Pictures {
             pictures.sender.set_budget(budget);
         }
         pictures.typed = replies.typed;
+        pictures.fallback_note = fallback_note;
         let note = (!notes.is_empty()).then(|| notes.join("; "));
         (pictures, note)
+    }
+
+    /// Why pictures fell back to cells, once: the caller asks when a textured picture is
+    /// first there to show (see the field's docs).
+    pub fn take_fallback_note(&mut self) -> Option<String> {
+        self.fallback_note.take()
     }
 
     /// After a frame's cells went out: sends `wanted` (the picture and where), or takes the
