@@ -44,7 +44,7 @@ pub fn query_passthrough() -> Option<bool> {
 
 /// The message shown when tmux blocks pictures.
 pub const BLOCKED: &str = "tmux does not pass pictures through: `set -g allow-passthrough on` \
-(tmux 3.3+) shows them; using half-block cells";
+(tmux 3.3+) shows them; `t` draws them in half-block cells meanwhile";
 
 #[cfg(test)]
 mod tests {
