@@ -9,7 +9,7 @@ use crate::core::animation::{
     Timeline, discrete_key, discrete_key_from, setup_for_additive,
 };
 use crate::core::curve::{KeyHint, Span};
-use crate::core::math::{rem, signum, wrap_degrees_38 as wrap};
+use crate::core::math::{ceil, floor, rem, signum, wrap_degrees_38 as wrap};
 use crate::core::model::{
     AttachmentRule, CompleteRule, EventRule, RotateMixRule, SkeletonData, StateRule,
 };
@@ -567,8 +567,8 @@ impl AnimationState {
                 || match self.data.skeleton.rules.complete {
                     CompleteRule::Mod => e.track_last % duration > e.track_time % duration,
                     CompleteRule::Floor => {
-                        let cycles = (e.track_time / duration).floor();
-                        cycles > 0.0 && cycles > (e.track_last / duration).floor()
+                        let cycles = floor(e.track_time / duration);
+                        cycles > 0.0 && cycles > floor(e.track_last / duration)
                     }
                 }
         } else {
@@ -680,9 +680,23 @@ fn apply_rotate_mixed(
     let setup_rotation = sk.data.bones[bone_index].rotation;
     let bone = &mut sk.bones[bone_index];
     let keys = &t.keys;
+    // The keyed rotation (`None` before the first key). 3.8 keys turn the shortest way and
+    // the target wraps; 4.x takes the keys' value as it is, by the hinted value path.
+    let keyed = match rule {
+        RotateMixRule::V38 => match keys.locate_from(at.time, at.hint) {
+            Span::Before => None,
+            Span::Last(i) => Some(setup_rotation + keys.value(i, 0)),
+            Span::Between { key, percent, .. } => Some(wrap(
+                t.rotation_between(key, keys.curve_percent(key, percent)) + setup_rotation,
+            )),
+        },
+        _ => keys
+            .value_from(at.time, at.hint, 0)
+            .map(|v| setup_rotation + v),
+    };
     let (r1, r2);
-    match keys.locate_from(at.time, at.hint) {
-        Span::Before => match blend {
+    match keyed {
+        None => match blend {
             MixBlend::Setup => {
                 bone.pose.rotation = setup_rotation;
                 return;
@@ -693,28 +707,20 @@ fn apply_rotate_mixed(
             }
             _ => return,
         },
-        sp => {
+        Some(r) => {
             r1 = if blend == MixBlend::Setup {
                 setup_rotation
             } else {
                 bone.pose.rotation
             };
-            r2 = match (rule, sp) {
-                (_, Span::Last(i)) => setup_rotation + keys.value(i, 0),
-                // 3.8 keys turn the shortest way and the target wraps; 4.x takes the keys'
-                // values as they are.
-                (RotateMixRule::V38, Span::Between { key, percent, .. }) => {
-                    wrap(t.rotation_between(key, keys.curve_percent(key, percent)) + setup_rotation)
-                }
-                (_, sp) => setup_rotation + keys.channel_at(sp, 0),
-            };
+            r2 = r;
         }
     }
     let diff = match rule {
         RotateMixRule::V38 | RotateMixRule::V40 => wrap(r2 - r1),
         RotateMixRule::V42 => {
             let d = r2 - r1;
-            d - ((d / 360.0 - 0.5).ceil()) * 360.0
+            d - ceil(d / 360.0 - 0.5) * 360.0
         }
     };
     let total;

@@ -88,7 +88,7 @@ impl TrackEntry {
             if duration == 0.0 {
                 return self.animation_start;
             }
-            return self.track_time % duration + self.animation_start;
+            return crate::core::math::rem(self.track_time, duration) + self.animation_start;
         }
         (self.track_time + self.animation_start).min(self.animation_end)
     }
