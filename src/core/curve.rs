@@ -723,8 +723,19 @@ impl Keys {
     /// Applies key `key`'s interpolation to a raw time fraction, giving the value fraction.
     /// Absolute (4.x) curves are per channel: use [`Keys::channel_at`] for them; here they
     /// give the fraction of their first table (deform percent curves have only that one).
-    #[inline]
+    #[inline(always)]
     pub fn curve_percent(&self, key: usize, percent: f64) -> f64 {
+        // Linear keys are most keys of many rigs: their fraction is the raw one, without the
+        // call that the other kinds take.
+        if self.word(key) & (BEZIER4 | TAG_MASK) == LINEAR {
+            return percent;
+        }
+        self.curved_percent(key, percent)
+    }
+
+    /// [`Keys::curve_percent`] of a key that is not linear.
+    #[inline(never)]
+    fn curved_percent(&self, key: usize, percent: f64) -> f64 {
         // By tag: decoding the whole `Interp` first costs a second dispatch on hot paths.
         let word = self.word(key);
         if word & BEZIER4 != 0 {

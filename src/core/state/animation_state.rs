@@ -168,7 +168,16 @@ impl AnimationState {
     /// Delivers queued notifications in order: the entry's listener, then the state's. An
     /// `End` is always followed by the entry's `Dispose`; after `Dispose` the entry is gone.
     /// Notifications queued by listeners are delivered in the same pass.
+    #[inline]
     pub(super) fn drain(&mut self) {
+        // Most frames queue nothing: an empty queue leaves everything as it is, without a call.
+        if !self.queue.items.is_empty() {
+            self.drain_queued();
+        }
+    }
+
+    /// [`AnimationState::drain`] of a queue with notifications in it.
+    fn drain_queued(&mut self) {
         if self.queue.drain_disabled {
             return;
         }
