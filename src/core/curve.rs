@@ -707,7 +707,13 @@ impl Keys {
     fn values2_searched(&self, time: f64, hint: &mut KeyHint) -> Option<(f64, f64)> {
         match self.locate_searched(time, hint) {
             Span::Before => None,
-            sp => Some((self.channel_at(sp, 0), self.channel_at(sp, 1))),
+            Span::Last(k) => Some((self.value(k, 0), self.value(k, 1))),
+            // Both channels from one curve evaluation, as the hinted path does.
+            Span::Between { key, percent, time } => {
+                let span = (self.time(key), self.time(key + 1));
+                let [x, y] = self.span_values::<2>(key, 0, time, span, percent);
+                Some((x, y))
+            }
         }
     }
 
