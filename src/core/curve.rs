@@ -684,7 +684,13 @@ impl Keys {
         // The hinted span missed already: what `locate_from` would do next.
         match self.locate_searched(time, hint) {
             Span::Before => None,
-            sp => Some(self.channel_at(sp, channel)),
+            Span::Last(k) => Some(self.value(k, channel)),
+            // As the hinted path reads a span (what `channel_at` gives, without its call).
+            Span::Between { key, percent, time } => {
+                let span = (self.time(key), self.time(key + 1));
+                let [v] = self.span_values::<1>(key, channel, time, span, percent);
+                Some(v)
+            }
         }
     }
 

@@ -110,7 +110,7 @@ impl AnimationState {
                 let c = self.em(current);
                 let first_frame = c.timelines_rotation.is_empty();
                 if first_frame {
-                    c.timelines_rotation.resize(n * 2, 0.0);
+                    c.timelines_rotation.resize(n, [0.0; 2]);
                 }
                 let modes = std::mem::take(&mut c.timeline_mode);
                 let own_claim = std::mem::take(&mut c.timeline_own_claim);
@@ -151,7 +151,7 @@ impl AnimationState {
                                 },
                                 mix,
                                 timeline_blend,
-                                &mut rotation[ii * 2..ii * 2 + 2],
+                                &mut rotation[ii],
                                 first_frame,
                             )
                         }
@@ -298,7 +298,7 @@ impl AnimationState {
             let f = self.em(from);
             let first_frame = f.timelines_rotation.is_empty();
             if first_frame {
-                f.timelines_rotation.resize(n * 2, 0.0);
+                f.timelines_rotation.resize(n, [0.0; 2]);
             }
             let modes = std::mem::take(&mut f.timeline_mode);
             let hold_mix = std::mem::take(&mut f.timeline_hold_mix);
@@ -375,7 +375,7 @@ impl AnimationState {
                             },
                             alpha,
                             timeline_blend,
-                            &mut rotation[ii * 2..ii * 2 + 2],
+                            &mut rotation[ii],
                             first_frame,
                         )
                     }
@@ -662,7 +662,7 @@ fn apply_rotate_mixed(
     at: At<'_>,
     alpha: f64,
     blend: MixBlend,
-    rotation: &mut [f64],
+    rotation: &mut [f64; 2],
     first_frame: bool,
 ) {
     if first_frame {
