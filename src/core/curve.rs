@@ -590,6 +590,12 @@ impl Keys {
             let percent = 1.0 - (time - t2) / (t1 - t2);
             return Span::Between { key, percent, time };
         }
+        if let Some(k) = self.hinted_last(time, *hint) {
+            return Span::Last(k);
+        }
+        if self.before_first(time) {
+            return Span::Before;
+        }
         self.locate_searched(time, hint)
     }
 
@@ -654,6 +660,15 @@ impl Keys {
         last.then_some(k)
     }
 
+    /// Whether `time` is before the first key (no [`TimeWarp`]): [`Keys::locate`] gives
+    /// `Span::Before` there, and the hinted lookups answer without the out-of-line search
+    /// (timelines whose first key is late sit there frame after frame).
+    #[inline(always)]
+    fn before_first(&self, time: f64) -> bool {
+        // Times start the buffer: key 0 is `buf[0]`.
+        self.warp.is_none() && self.len > 0 && self.buf.first().is_some_and(|&t| time < t as f64)
+    }
+
     /// Channel `channel` between `key` (at time `t1`) and the next key (at `t2`) at key time
     /// `time`: what [`Keys::between_at`] gives for the span [`Keys::locate`] finds there.
     #[inline(always)]
@@ -674,6 +689,9 @@ impl Keys {
         }
         if let Some(k) = self.hinted_last(time, *hint) {
             return Some(self.value(k, channel));
+        }
+        if self.before_first(time) {
+            return None;
         }
         self.value_searched(time, hint, channel)
     }
@@ -704,6 +722,9 @@ impl Keys {
         }
         if let Some(k) = self.hinted_last(time, *hint) {
             return Some((self.value(k, 0), self.value(k, 1)));
+        }
+        if self.before_first(time) {
+            return None;
         }
         self.values2_searched(time, hint)
     }
