@@ -371,7 +371,7 @@ impl Keys {
 
     /// The first table of key `i`'s [`Interp::Bezier4`] curve, if it has one.
     #[inline(always)]
-    fn bezier4_at(&self, i: usize) -> Option<usize> {
+    pub(crate) fn bezier4_at(&self, i: usize) -> Option<usize> {
         let word = self.word(i);
         (word & BEZIER4 != 0).then_some((word & !BEZIER4) as usize)
     }

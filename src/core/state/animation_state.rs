@@ -86,7 +86,8 @@ impl AnimationState {
         self.entries
             .get(id.slot as usize)?
             .as_ref()
-            .filter(|e| e.id == id)
+            // Serials are never reused: the same serial in the slot is the same entry.
+            .filter(|e| e.id.serial == id.serial)
     }
 
     /// The entry behind a handle, mutably.
@@ -94,7 +95,7 @@ impl AnimationState {
         self.entries
             .get_mut(id.slot as usize)?
             .as_mut()
-            .filter(|e| e.id == id)
+            .filter(|e| e.id.serial == id.serial)
     }
 
     /// The entry; a handle held internally always resolves.

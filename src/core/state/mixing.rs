@@ -195,10 +195,14 @@ impl AnimationState {
         // Slots whose attachment was set only by keys that did not count put back their setup
         // attachment (so deform keys of those saw the right attachment meanwhile).
         let setup_state = self.unkeyed_state + SETUP;
-        for i in 0..skeleton.slots.len() {
-            if skeleton.slots[i].attachment_state == setup_state {
-                set_setup_attachment(skeleton, i);
-            }
+        // A scan without an index check per slot; most frames find none.
+        let mut from = 0;
+        while let Some(k) = skeleton.slots[from..]
+            .iter()
+            .position(|s| s.attachment_state == setup_state)
+        {
+            set_setup_attachment(skeleton, from + k);
+            from += k + 1;
         }
         self.unkeyed_state += 2;
         self.drain();
