@@ -371,7 +371,7 @@ impl Keys {
 
     /// The first table of key `i`'s [`Interp::Bezier4`] curve, if it has one.
     #[inline(always)]
-    fn bezier4_at(&self, i: usize) -> Option<usize> {
+    pub(crate) fn bezier4_at(&self, i: usize) -> Option<usize> {
         let word = self.word(i);
         (word & BEZIER4 != 0).then_some((word & !BEZIER4) as usize)
     }
@@ -590,6 +590,12 @@ impl Keys {
             let percent = 1.0 - (time - t2) / (t1 - t2);
             return Span::Between { key, percent, time };
         }
+        if let Some(k) = self.hinted_last(time, *hint) {
+            return Span::Last(k);
+        }
+        if self.before_first(time) {
+            return Span::Before;
+        }
         self.locate_searched(time, hint)
     }
 
@@ -654,6 +660,15 @@ impl Keys {
         last.then_some(k)
     }
 
+    /// Whether `time` is before the first key (no [`TimeWarp`]): [`Keys::locate`] gives
+    /// `Span::Before` there, and the hinted lookups answer without the out-of-line search
+    /// (timelines whose first key is late sit there frame after frame).
+    #[inline(always)]
+    fn before_first(&self, time: f64) -> bool {
+        // Times start the buffer: key 0 is `buf[0]`.
+        self.warp.is_none() && self.len > 0 && self.buf.first().is_some_and(|&t| time < t as f64)
+    }
+
     /// Channel `channel` between `key` (at time `t1`) and the next key (at `t2`) at key time
     /// `time`: what [`Keys::between_at`] gives for the span [`Keys::locate`] finds there.
     #[inline(always)]
@@ -675,6 +690,9 @@ impl Keys {
         if let Some(k) = self.hinted_last(time, *hint) {
             return Some(self.value(k, channel));
         }
+        if self.before_first(time) {
+            return None;
+        }
         self.value_searched(time, hint, channel)
     }
 
@@ -684,7 +702,13 @@ impl Keys {
         // The hinted span missed already: what `locate_from` would do next.
         match self.locate_searched(time, hint) {
             Span::Before => None,
-            sp => Some(self.channel_at(sp, channel)),
+            Span::Last(k) => Some(self.value(k, channel)),
+            // As the hinted path reads a span (what `channel_at` gives, without its call).
+            Span::Between { key, percent, time } => {
+                let span = (self.time(key), self.time(key + 1));
+                let [v] = self.span_values::<1>(key, channel, time, span, percent);
+                Some(v)
+            }
         }
     }
 
@@ -699,6 +723,9 @@ impl Keys {
         if let Some(k) = self.hinted_last(time, *hint) {
             return Some((self.value(k, 0), self.value(k, 1)));
         }
+        if self.before_first(time) {
+            return None;
+        }
         self.values2_searched(time, hint)
     }
 
@@ -707,7 +734,13 @@ impl Keys {
     fn values2_searched(&self, time: f64, hint: &mut KeyHint) -> Option<(f64, f64)> {
         match self.locate_searched(time, hint) {
             Span::Before => None,
-            sp => Some((self.channel_at(sp, 0), self.channel_at(sp, 1))),
+            Span::Last(k) => Some((self.value(k, 0), self.value(k, 1))),
+            // Both channels from one curve evaluation, as the hinted path does.
+            Span::Between { key, percent, time } => {
+                let span = (self.time(key), self.time(key + 1));
+                let [x, y] = self.span_values::<2>(key, 0, time, span, percent);
+                Some((x, y))
+            }
         }
     }
 
@@ -723,8 +756,19 @@ impl Keys {
     /// Applies key `key`'s interpolation to a raw time fraction, giving the value fraction.
     /// Absolute (4.x) curves are per channel: use [`Keys::channel_at`] for them; here they
     /// give the fraction of their first table (deform percent curves have only that one).
-    #[inline]
+    #[inline(always)]
     pub fn curve_percent(&self, key: usize, percent: f64) -> f64 {
+        // Linear keys are most keys of many rigs: their fraction is the raw one, without the
+        // call that the other kinds take.
+        if self.word(key) & (BEZIER4 | TAG_MASK) == LINEAR {
+            return percent;
+        }
+        self.curved_percent(key, percent)
+    }
+
+    /// [`Keys::curve_percent`] of a key that is not linear.
+    #[inline(never)]
+    fn curved_percent(&self, key: usize, percent: f64) -> f64 {
         // By tag: decoding the whole `Interp` first costs a second dispatch on hot paths.
         let word = self.word(key);
         if word & BEZIER4 != 0 {

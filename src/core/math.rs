@@ -75,10 +75,46 @@ pub fn trunc(v: f64) -> f64 {
 }
 
 /// Exactly `x % y` (IEEE `fmod`), returning `x` at once when `|x| < |y|`, where `fmod` gives
-/// `x` itself (signed zeros included); `%` on `f64` is a library call.
+/// `x` itself (signed zeros included); `%` on `f64` is a library call. A positive `x` less
+/// than 16 `y` (a looping track's time in its first loops) is reduced inline: subtracting
+/// `y * 2^k` from a remainder in `[y * 2^k, y * 2^(k+1))` is exact (Sterbenz), so the
+/// result is the exact remainder `fmod` gives.
 #[inline]
 pub fn rem(x: f64, y: f64) -> f64 {
-    if x.abs() < y.abs() { x } else { x % y }
+    if x.abs() < y.abs() {
+        return x;
+    }
+    if x >= 0.0 && y > 0.0 && x < y * 16.0 {
+        let mut d = y;
+        while d * 2.0 <= x {
+            d *= 2.0;
+        }
+        let mut r = x;
+        loop {
+            if r >= d {
+                r -= d;
+            }
+            if d == y {
+                return r;
+            }
+            d *= 0.5;
+        }
+    }
+    x % y
+}
+
+/// Exactly `v.ceil()`, inline (see [`trunc`]).
+#[inline]
+pub fn ceil(v: f64) -> f64 {
+    let t = trunc(v);
+    if t < v { t + 1.0 } else { t }
+}
+
+/// Exactly `v.floor()`, inline (see [`trunc`]).
+#[inline]
+pub fn floor(v: f64) -> f64 {
+    let t = trunc(v);
+    if t > v { t - 1.0 } else { t }
 }
 
 /// Clamps `v` into `[lo, hi]` (NaN passes through).
@@ -180,8 +216,26 @@ mod tests {
             f64::NEG_INFINITY,
         ];
         let ys = [360.0, -360.0, 0.5, 1e-300, 0.0, -0.0, f64::INFINITY, 1e300];
-        for x in xs {
-            for y in ys {
+        // Quotients around the inline reduction's bound (16) and at its power-of-two steps.
+        let mut xs = xs.to_vec();
+        let mut q = 0.75;
+        while q < 40.0 {
+            for y in [0.3, 1.0 / 3.0, 2.5, 360.0, 5e-324, 1e-310] {
+                let x: f64 = q * y;
+                xs.extend([x, f64::from_bits(x.to_bits() + 1), -x]);
+                if x > 0.0 {
+                    xs.push(f64::from_bits(x.to_bits() - 1));
+                }
+            }
+            q += 0.25;
+        }
+        let ys: Vec<f64> = ys
+            .iter()
+            .copied()
+            .chain([0.3, 1.0 / 3.0, 2.5, 5e-324, 1e-310])
+            .collect();
+        for &x in &xs {
+            for &y in &ys {
                 let (a, b) = (rem(x, y), x % y);
                 assert!(
                     a.to_bits() == b.to_bits() || (a.is_nan() && b.is_nan()),
@@ -231,7 +285,10 @@ mod tests {
         }
         for v in values {
             assert_eq!(trunc(v).to_bits(), v.trunc().to_bits(), "{v:e}");
+            assert_eq!(ceil(v).to_bits(), v.ceil().to_bits(), "ceil {v:e}");
+            assert_eq!(floor(v).to_bits(), v.floor().to_bits(), "floor {v:e}");
         }
+        assert!(ceil(f64::NAN).is_nan() && floor(f64::NAN).is_nan());
         assert!(trunc(f64::NAN).is_nan());
     }
 

@@ -122,6 +122,9 @@ fn blend_rotation(current: &mut Quat, setup: Quat, value: Quat, alpha: f64, blen
 }
 
 /// Applies a joint timeline at `time`. Bones without a 3D pose are left alone.
+// Never inlined: inside `Timeline::apply_other` its frame and register saves would be paid
+// by every slot and constraint timeline that dispatch passes through.
+#[inline(never)]
 pub(crate) fn apply(
     t: &JointTimeline,
     skeleton: &mut Skeleton,

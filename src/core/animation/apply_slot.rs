@@ -158,9 +158,7 @@ fn blend_channels(
     }
     // A normalised curve is one percent for every channel: evaluated once, not per channel.
     let shared = match sp {
-        Span::Between { key, percent, .. }
-            if !matches!(keys.interp(key), crate::core::curve::Interp::Bezier4(_)) =>
-        {
+        Span::Between { key, percent, .. } if keys.bezier4_at(key).is_none() => {
             Some((key, keys.curve_percent(key, percent)))
         }
         _ => None,

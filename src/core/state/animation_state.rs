@@ -86,7 +86,8 @@ impl AnimationState {
         self.entries
             .get(id.slot as usize)?
             .as_ref()
-            .filter(|e| e.id == id)
+            // Serials are never reused: the same serial in the slot is the same entry.
+            .filter(|e| e.id.serial == id.serial)
     }
 
     /// The entry behind a handle, mutably.
@@ -94,7 +95,7 @@ impl AnimationState {
         self.entries
             .get_mut(id.slot as usize)?
             .as_mut()
-            .filter(|e| e.id == id)
+            .filter(|e| e.id.serial == id.serial)
     }
 
     /// The entry; a handle held internally always resolves.
@@ -168,7 +169,16 @@ impl AnimationState {
     /// Delivers queued notifications in order: the entry's listener, then the state's. An
     /// `End` is always followed by the entry's `Dispose`; after `Dispose` the entry is gone.
     /// Notifications queued by listeners are delivered in the same pass.
+    #[inline]
     pub(super) fn drain(&mut self) {
+        // Most frames queue nothing: an empty queue leaves everything as it is, without a call.
+        if !self.queue.items.is_empty() {
+            self.drain_queued();
+        }
+    }
+
+    /// [`AnimationState::drain`] of a queue with notifications in it.
+    fn drain_queued(&mut self) {
         if self.queue.drain_disabled {
             return;
         }

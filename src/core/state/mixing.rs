@@ -9,7 +9,7 @@ use crate::core::animation::{
     Timeline, discrete_key, discrete_key_from, setup_for_additive,
 };
 use crate::core::curve::{KeyHint, Span};
-use crate::core::math::{rem, signum, wrap_degrees_38 as wrap};
+use crate::core::math::{ceil, floor, rem, signum, wrap_degrees_38 as wrap};
 use crate::core::model::{
     AttachmentRule, CompleteRule, EventRule, RotateMixRule, SkeletonData, StateRule,
 };
@@ -110,7 +110,7 @@ impl AnimationState {
                 let c = self.em(current);
                 let first_frame = c.timelines_rotation.is_empty();
                 if first_frame {
-                    c.timelines_rotation.resize(n * 2, 0.0);
+                    c.timelines_rotation.resize(n, [0.0; 2]);
                 }
                 let modes = std::mem::take(&mut c.timeline_mode);
                 let own_claim = std::mem::take(&mut c.timeline_own_claim);
@@ -151,7 +151,7 @@ impl AnimationState {
                                 },
                                 mix,
                                 timeline_blend,
-                                &mut rotation[ii * 2..ii * 2 + 2],
+                                &mut rotation[ii],
                                 first_frame,
                             )
                         }
@@ -195,10 +195,14 @@ impl AnimationState {
         // Slots whose attachment was set only by keys that did not count put back their setup
         // attachment (so deform keys of those saw the right attachment meanwhile).
         let setup_state = self.unkeyed_state + SETUP;
-        for i in 0..skeleton.slots.len() {
-            if skeleton.slots[i].attachment_state == setup_state {
-                set_setup_attachment(skeleton, i);
-            }
+        // A scan without an index check per slot; most frames find none.
+        let mut from = 0;
+        while let Some(k) = skeleton.slots[from..]
+            .iter()
+            .position(|s| s.attachment_state == setup_state)
+        {
+            set_setup_attachment(skeleton, from + k);
+            from += k + 1;
         }
         self.unkeyed_state += 2;
         self.drain();
@@ -298,7 +302,7 @@ impl AnimationState {
             let f = self.em(from);
             let first_frame = f.timelines_rotation.is_empty();
             if first_frame {
-                f.timelines_rotation.resize(n * 2, 0.0);
+                f.timelines_rotation.resize(n, [0.0; 2]);
             }
             let modes = std::mem::take(&mut f.timeline_mode);
             let hold_mix = std::mem::take(&mut f.timeline_hold_mix);
@@ -375,7 +379,7 @@ impl AnimationState {
                             },
                             alpha,
                             timeline_blend,
-                            &mut rotation[ii * 2..ii * 2 + 2],
+                            &mut rotation[ii],
                             first_frame,
                         )
                     }
@@ -567,8 +571,8 @@ impl AnimationState {
                 || match self.data.skeleton.rules.complete {
                     CompleteRule::Mod => e.track_last % duration > e.track_time % duration,
                     CompleteRule::Floor => {
-                        let cycles = (e.track_time / duration).floor();
-                        cycles > 0.0 && cycles > (e.track_last / duration).floor()
+                        let cycles = floor(e.track_time / duration);
+                        cycles > 0.0 && cycles > floor(e.track_last / duration)
                     }
                 }
         } else {
@@ -662,7 +666,7 @@ fn apply_rotate_mixed(
     at: At<'_>,
     alpha: f64,
     blend: MixBlend,
-    rotation: &mut [f64],
+    rotation: &mut [f64; 2],
     first_frame: bool,
 ) {
     if first_frame {
@@ -680,9 +684,23 @@ fn apply_rotate_mixed(
     let setup_rotation = sk.data.bones[bone_index].rotation;
     let bone = &mut sk.bones[bone_index];
     let keys = &t.keys;
+    // The keyed rotation (`None` before the first key). 3.8 keys turn the shortest way and
+    // the target wraps; 4.x takes the keys' value as it is, by the hinted value path.
+    let keyed = match rule {
+        RotateMixRule::V38 => match keys.locate_from(at.time, at.hint) {
+            Span::Before => None,
+            Span::Last(i) => Some(setup_rotation + keys.value(i, 0)),
+            Span::Between { key, percent, .. } => Some(wrap(
+                t.rotation_between(key, keys.curve_percent(key, percent)) + setup_rotation,
+            )),
+        },
+        _ => keys
+            .value_from(at.time, at.hint, 0)
+            .map(|v| setup_rotation + v),
+    };
     let (r1, r2);
-    match keys.locate_from(at.time, at.hint) {
-        Span::Before => match blend {
+    match keyed {
+        None => match blend {
             MixBlend::Setup => {
                 bone.pose.rotation = setup_rotation;
                 return;
@@ -693,28 +711,20 @@ fn apply_rotate_mixed(
             }
             _ => return,
         },
-        sp => {
+        Some(r) => {
             r1 = if blend == MixBlend::Setup {
                 setup_rotation
             } else {
                 bone.pose.rotation
             };
-            r2 = match (rule, sp) {
-                (_, Span::Last(i)) => setup_rotation + keys.value(i, 0),
-                // 3.8 keys turn the shortest way and the target wraps; 4.x takes the keys'
-                // values as they are.
-                (RotateMixRule::V38, Span::Between { key, percent, .. }) => {
-                    wrap(t.rotation_between(key, keys.curve_percent(key, percent)) + setup_rotation)
-                }
-                (_, sp) => setup_rotation + keys.channel_at(sp, 0),
-            };
+            r2 = r;
         }
     }
     let diff = match rule {
         RotateMixRule::V38 | RotateMixRule::V40 => wrap(r2 - r1),
         RotateMixRule::V42 => {
             let d = r2 - r1;
-            d - ((d / 360.0 - 0.5).ceil()) * 360.0
+            d - ceil(d / 360.0 - 0.5) * 360.0
         }
     };
     let total;

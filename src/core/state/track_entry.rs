@@ -73,8 +73,9 @@ pub struct TrackEntry {
     /// Spine 4.3, per timeline: its properties were claimed by an earlier entry of this
     /// track and by no other track (`from` first rather than current).
     pub(super) timeline_own_claim: Vec<bool>,
-    /// Per rotate timeline: accumulated total and last difference (rotation mixing direction).
-    pub(super) timelines_rotation: Vec<f64>,
+    /// Per timeline: accumulated total and last difference (rotation mixing direction; used
+    /// by rotate timelines).
+    pub(super) timelines_rotation: Vec<[f64; 2]>,
     /// Per timeline: the key search hint (see `Keys::locate_from`).
     pub(super) timeline_hints: Vec<crate::core::curve::KeyHint>,
     pub(super) listener: Option<Listener>,
@@ -88,7 +89,7 @@ impl TrackEntry {
             if duration == 0.0 {
                 return self.animation_start;
             }
-            return self.track_time % duration + self.animation_start;
+            return crate::core::math::rem(self.track_time, duration) + self.animation_start;
         }
         (self.track_time + self.animation_start).min(self.animation_end)
     }
