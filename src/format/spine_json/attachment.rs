@@ -9,7 +9,7 @@ use super::vertices::vertex_data;
 use crate::core::color::Color;
 use crate::core::model::*;
 use crate::format::LoadError;
-use crate::format::json::Seg;
+use crate::format::json::{Seg, SmallKey};
 
 use Seg::{Index, Key};
 
@@ -73,11 +73,11 @@ pub fn attachment(
             ),
         )
     };
-    let tint = |c: &Option<String>| match c {
+    let tint = |c: &Option<SmallKey>| match c {
         Some(c) => ctx.color(c, &field("color")),
         None => Ok(Color::WHITE),
     };
-    let editor_color = |c: &Option<String>| match c {
+    let editor_color = |c: &Option<SmallKey>| match c {
         Some(c) => ctx.color(c, &field("color")).map(Some),
         None => Ok(None),
     };
