@@ -86,6 +86,12 @@ pub fn skins(
     check_form(ctx, &dtos)?;
     let bone_count = data.bones.len();
     let mut pending = Vec::new();
+    // Every attachment entry becomes one attachment: room for all of them at once (growing
+    // the arena moved every attachment read so far).
+    let entries: usize = (dtos.iter().flat_map(|d| &d.attachments.0))
+        .map(|(_, slot)| slot.len())
+        .sum();
+    data.attachments.reserve(entries);
     for (i, dto) in dtos.into_iter().enumerate() {
         let keyed = dto.keyed.then(|| dto.name.clone());
         let mut skin = Skin::new(dto.name);
