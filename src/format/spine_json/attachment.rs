@@ -16,13 +16,13 @@ use Seg::{Index, Key};
 /// A linked mesh's reference to its parent, resolved once every skin is read.
 pub struct LinkTo {
     /// Skin holding the parent (`None`: the default skin).
-    pub skin: Option<String>,
+    pub skin: Option<SmallKey>,
     /// The parent's key in the same slot.
     pub parent: String,
     /// Whether the parent's deform keys drive this mesh.
     pub deform: bool,
     /// Spine 4.3: the slot the parent is found under (`None`: this mesh's slot).
-    pub slot: Option<String>,
+    pub slot: Option<SmallKey>,
 }
 
 /// Reads the attachment `dto` found at `at` under attachment key `key`, to be stored as `id`

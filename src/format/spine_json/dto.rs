@@ -439,14 +439,15 @@ pub struct AttachmentDto {
     pub hull: Option<u32>,
     #[serde(default, deserialize_with = "opt_numbers")]
     pub edges: Option<Vec<u32>>,
-    pub skin: Option<String>,
+    /// Only looked up (like `end` and `slot`): held inline rather than allocated.
+    pub skin: Option<SmallKey>,
     pub parent: Option<String>,
     pub deform: Option<bool>,
     pub vertex_count: Option<u32>,
     pub closed: Option<bool>,
     pub constant_speed: Option<bool>,
     pub lengths: Option<F32List>,
-    pub end: Option<String>,
+    pub end: Option<SmallKey>,
     /// 4.1+: an image sequence.
     pub sequence: Option<SequenceDto>,
     /// 4.1+ name of `deform` on linked meshes.
@@ -454,7 +455,7 @@ pub struct AttachmentDto {
     /// 4.3 name of a linked mesh's `parent`.
     pub source: Option<String>,
     /// 4.3: the slot under which a linked mesh's source is found.
-    pub slot: Option<String>,
+    pub slot: Option<SmallKey>,
     /// 4.3 clipping flags.
     pub convex: Option<bool>,
     pub inverse: Option<bool>,

@@ -190,12 +190,12 @@ pub fn skins(
 /// the skin a link names resolved first and every error located at the linked mesh.
 fn resolve_linked_meshes(
     ctx: Ctx<'_>,
-    pending: Vec<Pending>,
+    mut pending: Vec<Pending>,
     names: &Names<'_>,
     data: &mut SkeletonData,
 ) -> Result<(), LoadError> {
     let mut links = Vec::with_capacity(pending.len());
-    for p in &pending {
+    for p in &mut pending {
         let skin = match &p.link.skin {
             Some(s) => lookup(
                 ctx,
@@ -225,7 +225,8 @@ fn resolve_linked_meshes(
             id: p.id,
             slot,
             skin,
-            parent: p.link.parent.clone(),
+            // Taken: errors are located by the other fields (`path`), never the parent.
+            parent: std::mem::take(&mut p.link.parent),
             deform: p.link.deform,
         });
     }
