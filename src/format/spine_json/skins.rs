@@ -8,7 +8,7 @@ use super::ctx::{Ctx, Names, SegPath, join, lookup};
 use super::dto::SkinDto;
 use crate::core::model::*;
 use crate::format::LoadError;
-use crate::format::json::Seg;
+use crate::format::json::{Seg, SmallKey};
 use crate::format::linked_mesh;
 
 use crate::format::ErrorKind;
@@ -28,11 +28,12 @@ struct Pending {
     slot: usize,
     skin: usize,
     /// The skin's name when skins are an object (3.7).
-    keyed: Option<String>,
+    keyed: Option<SmallKey>,
+    // Names for the error path only: inline copies, not one `String` each per linked mesh.
     slot_entry: usize,
-    slot_name: String,
+    slot_name: SmallKey,
     key_entry: usize,
-    key: String,
+    key: SmallKey,
     link: LinkTo,
 }
 
@@ -168,11 +169,11 @@ pub fn skins(
                         id,
                         slot,
                         skin: i,
-                        keyed: keyed.clone(),
+                        keyed: keyed.as_deref().map(SmallKey::new),
                         slot_entry: si,
-                        slot_name: slot_name.to_string(),
+                        slot_name: SmallKey::new(slot_name),
                         key_entry: ki,
-                        key: key.to_string(),
+                        key: SmallKey::new(key),
                         link,
                     });
                 }
