@@ -9,20 +9,20 @@ use super::vertices::vertex_data;
 use crate::core::color::Color;
 use crate::core::model::*;
 use crate::format::LoadError;
-use crate::format::json::Seg;
+use crate::format::json::{Seg, SmallKey};
 
 use Seg::{Index, Key};
 
 /// A linked mesh's reference to its parent, resolved once every skin is read.
 pub struct LinkTo {
     /// Skin holding the parent (`None`: the default skin).
-    pub skin: Option<String>,
+    pub skin: Option<SmallKey>,
     /// The parent's key in the same slot.
     pub parent: String,
     /// Whether the parent's deform keys drive this mesh.
     pub deform: bool,
     /// Spine 4.3: the slot the parent is found under (`None`: this mesh's slot).
-    pub slot: Option<String>,
+    pub slot: Option<SmallKey>,
 }
 
 /// Reads the attachment `dto` found at `at` under attachment key `key`, to be stored as `id`
@@ -73,11 +73,11 @@ pub fn attachment(
             ),
         )
     };
-    let tint = |c: &Option<String>| match c {
+    let tint = |c: &Option<SmallKey>| match c {
         Some(c) => ctx.color(c, &field("color")),
         None => Ok(Color::WHITE),
     };
-    let editor_color = |c: &Option<String>| match c {
+    let editor_color = |c: &Option<SmallKey>| match c {
         Some(c) => ctx.color(c, &field("color")).map(Some),
         None => Ok(None),
     };

@@ -116,6 +116,9 @@ macro_rules! key_structs {
 pub(crate) use key_structs;
 
 /// The interpolation out of a key, adding its bezier table to `keys`.
+// Inline: called once per key from generic readers that may land in another codegen unit,
+// where a plain call (and `bezier_table` not inlined into it) cost 0.7 % of a 3.8 load.
+#[inline]
 pub fn interp(keys: &mut Keys, spec: CurveSpec<'_>) -> Interp {
     match spec.curve {
         None => Interp::Linear,

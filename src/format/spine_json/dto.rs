@@ -114,7 +114,8 @@ pub struct BoneDto {
     pub shear_x: f64,
     #[serde(default)]
     pub shear_y: f64,
-    pub color: Option<String>,
+    /// Parsed, then dropped: held inline rather than allocated.
+    pub color: Option<SmallKey>,
 }
 
 #[derive(Deserialize, Clone, Copy, Default)]
@@ -429,7 +430,8 @@ pub struct AttachmentDto {
     pub scale_y: Option<f64>,
     pub width: Option<f64>,
     pub height: Option<f64>,
-    pub color: Option<String>,
+    /// Parsed, then dropped: held inline rather than allocated.
+    pub color: Option<SmallKey>,
     pub uvs: Option<F32List>,
     #[serde(default, deserialize_with = "opt_numbers")]
     pub triangles: Option<Vec<u32>>,
@@ -437,14 +439,15 @@ pub struct AttachmentDto {
     pub hull: Option<u32>,
     #[serde(default, deserialize_with = "opt_numbers")]
     pub edges: Option<Vec<u32>>,
-    pub skin: Option<String>,
+    /// Only looked up (like `end` and `slot`): held inline rather than allocated.
+    pub skin: Option<SmallKey>,
     pub parent: Option<String>,
     pub deform: Option<bool>,
     pub vertex_count: Option<u32>,
     pub closed: Option<bool>,
     pub constant_speed: Option<bool>,
     pub lengths: Option<F32List>,
-    pub end: Option<String>,
+    pub end: Option<SmallKey>,
     /// 4.1+: an image sequence.
     pub sequence: Option<SequenceDto>,
     /// 4.1+ name of `deform` on linked meshes.
@@ -452,7 +455,7 @@ pub struct AttachmentDto {
     /// 4.3 name of a linked mesh's `parent`.
     pub source: Option<String>,
     /// 4.3: the slot under which a linked mesh's source is found.
-    pub slot: Option<String>,
+    pub slot: Option<SmallKey>,
     /// 4.3 clipping flags.
     pub convex: Option<bool>,
     pub inverse: Option<bool>,
@@ -545,40 +548,38 @@ const fn field_mask(names: &[&str]) -> u32 {
 impl AttachmentDto {
     /// The fields present as a mask (see [`FIELDS`]).
     fn present_mask(&self) -> u32 {
-        [
-            self.name.is_some(),
-            self.path.is_some(),
-            self.x.is_some(),
-            self.y.is_some(),
-            self.rotation.is_some(),
-            self.scale_x.is_some(),
-            self.scale_y.is_some(),
-            self.width.is_some(),
-            self.height.is_some(),
-            self.color.is_some(),
-            self.uvs.is_some(),
-            self.triangles.is_some(),
-            self.vertices.is_some(),
-            self.hull.is_some(),
-            self.edges.is_some(),
-            self.skin.is_some(),
-            self.parent.is_some(),
-            self.deform.is_some(),
-            self.vertex_count.is_some(),
-            self.closed.is_some(),
-            self.constant_speed.is_some(),
-            self.lengths.is_some(),
-            self.end.is_some(),
-            self.sequence.is_some(),
-            self.timelines.is_some(),
-            self.source.is_some(),
-            self.slot.is_some(),
-            self.convex.is_some(),
-            self.inverse.is_some(),
-        ]
-        .into_iter()
-        .enumerate()
-        .fold(0, |mask, (i, present)| mask | (u32::from(present) << i))
+        // One shift per field, no array of flags to build and fold (that was half of
+        // `foreign_field`, which runs once per attachment).
+        let bit = |present: bool, i: u32| u32::from(present) << i;
+        bit(self.name.is_some(), 0)
+            | bit(self.path.is_some(), 1)
+            | bit(self.x.is_some(), 2)
+            | bit(self.y.is_some(), 3)
+            | bit(self.rotation.is_some(), 4)
+            | bit(self.scale_x.is_some(), 5)
+            | bit(self.scale_y.is_some(), 6)
+            | bit(self.width.is_some(), 7)
+            | bit(self.height.is_some(), 8)
+            | bit(self.color.is_some(), 9)
+            | bit(self.uvs.is_some(), 10)
+            | bit(self.triangles.is_some(), 11)
+            | bit(self.vertices.is_some(), 12)
+            | bit(self.hull.is_some(), 13)
+            | bit(self.edges.is_some(), 14)
+            | bit(self.skin.is_some(), 15)
+            | bit(self.parent.is_some(), 16)
+            | bit(self.deform.is_some(), 17)
+            | bit(self.vertex_count.is_some(), 18)
+            | bit(self.closed.is_some(), 19)
+            | bit(self.constant_speed.is_some(), 20)
+            | bit(self.lengths.is_some(), 21)
+            | bit(self.end.is_some(), 22)
+            | bit(self.sequence.is_some(), 23)
+            | bit(self.timelines.is_some(), 24)
+            | bit(self.source.is_some(), 25)
+            | bit(self.slot.is_some(), 26)
+            | bit(self.convex.is_some(), 27)
+            | bit(self.inverse.is_some(), 28)
     }
 
     /// The first present field (in [`FIELDS`] order) that attachments of `kind` do not

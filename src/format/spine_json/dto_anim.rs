@@ -100,7 +100,8 @@ pub struct DrawOrderKey {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct DrawOrderOffset {
-    pub slot: String,
+    /// Only looked up: held inline rather than allocated.
+    pub slot: SmallKey,
     pub offset: i64,
 }
 

@@ -319,6 +319,57 @@ pub enum PhysicsTimeline {
     Value(&'static str, Vec<ValueKey>),
 }
 
+impl BoneTimeline {
+    /// Whether the timeline has keys (an empty one makes no model timeline).
+    pub fn has_keys(&self) -> bool {
+        match self {
+            BoneTimeline::Rotate(k)
+            | BoneTimeline::TranslateX(k)
+            | BoneTimeline::TranslateY(k)
+            | BoneTimeline::ScaleX(k)
+            | BoneTimeline::ScaleY(k)
+            | BoneTimeline::ShearX(k)
+            | BoneTimeline::ShearY(k) => !k.is_empty(),
+            BoneTimeline::Translate(k) | BoneTimeline::Scale(k) | BoneTimeline::Shear(k) => {
+                !k.is_empty()
+            }
+            BoneTimeline::Inherit(k) => !k.is_empty(),
+        }
+    }
+}
+
+impl SlotTimeline {
+    /// Whether the timeline has keys (an empty one makes no model timeline).
+    pub fn has_keys(&self) -> bool {
+        match self {
+            SlotTimeline::Attachment(k) => !k.is_empty(),
+            SlotTimeline::Rgba(k) | SlotTimeline::Rgb(k) => !k.is_empty(),
+            SlotTimeline::Alpha(k) => !k.is_empty(),
+            SlotTimeline::Rgba2(k) | SlotTimeline::Rgb2(k) => !k.is_empty(),
+        }
+    }
+}
+
+impl PathTimeline {
+    /// Whether the timeline has keys (an empty one makes no model timeline).
+    pub fn has_keys(&self) -> bool {
+        match self {
+            PathTimeline::Position(k) | PathTimeline::Spacing(k) => !k.is_empty(),
+            PathTimeline::Mix(k) => !k.is_empty(),
+        }
+    }
+}
+
+impl PhysicsTimeline {
+    /// Whether the timeline has keys (an empty one makes no model timeline).
+    pub fn has_keys(&self) -> bool {
+        match self {
+            PhysicsTimeline::Reset(k) => !k.is_empty(),
+            PhysicsTimeline::Value(_, k) => !k.is_empty(),
+        }
+    }
+}
+
 /// A bone's timelines in file order: `(name, timeline)`.
 pub struct BoneTimelines(pub Vec<(&'static str, BoneTimeline)>);
 /// A slot's timelines in file order.

@@ -8,7 +8,7 @@ use super::ctx::{Ctx, Names, SegPath, join, lookup};
 use super::dto::SkinDto;
 use crate::core::model::*;
 use crate::format::LoadError;
-use crate::format::json::Seg;
+use crate::format::json::{Seg, SmallKey};
 use crate::format::linked_mesh;
 
 use crate::format::ErrorKind;
@@ -28,11 +28,12 @@ struct Pending {
     slot: usize,
     skin: usize,
     /// The skin's name when skins are an object (3.7).
-    keyed: Option<String>,
+    keyed: Option<SmallKey>,
+    // Names for the error path only: inline copies, not one `String` each per linked mesh.
     slot_entry: usize,
-    slot_name: String,
+    slot_name: SmallKey,
     key_entry: usize,
-    key: String,
+    key: SmallKey,
     link: LinkTo,
 }
 
@@ -86,6 +87,12 @@ pub fn skins(
     check_form(ctx, &dtos)?;
     let bone_count = data.bones.len();
     let mut pending = Vec::new();
+    // Every attachment entry becomes one attachment: room for all of them at once (growing
+    // the arena moved every attachment read so far).
+    let entries: usize = (dtos.iter().flat_map(|d| &d.attachments.0))
+        .map(|(_, slot)| slot.len())
+        .sum();
+    data.attachments.reserve(entries);
     for (i, dto) in dtos.into_iter().enumerate() {
         let keyed = dto.keyed.then(|| dto.name.clone());
         let mut skin = Skin::new(dto.name);
@@ -162,11 +169,11 @@ pub fn skins(
                         id,
                         slot,
                         skin: i,
-                        keyed: keyed.clone(),
+                        keyed: keyed.as_deref().map(SmallKey::new),
                         slot_entry: si,
-                        slot_name: slot_name.to_string(),
+                        slot_name: SmallKey::new(slot_name),
                         key_entry: ki,
-                        key: key.to_string(),
+                        key: SmallKey::new(key),
                         link,
                     });
                 }
@@ -184,12 +191,12 @@ pub fn skins(
 /// the skin a link names resolved first and every error located at the linked mesh.
 fn resolve_linked_meshes(
     ctx: Ctx<'_>,
-    pending: Vec<Pending>,
+    mut pending: Vec<Pending>,
     names: &Names<'_>,
     data: &mut SkeletonData,
 ) -> Result<(), LoadError> {
     let mut links = Vec::with_capacity(pending.len());
-    for p in &pending {
+    for p in &mut pending {
         let skin = match &p.link.skin {
             Some(s) => lookup(
                 ctx,
@@ -219,7 +226,8 @@ fn resolve_linked_meshes(
             id: p.id,
             slot,
             skin,
-            parent: p.link.parent.clone(),
+            // Taken: errors are located by the other fields (`path`), never the parent.
+            parent: std::mem::take(&mut p.link.parent),
             deform: p.link.deform,
         });
     }

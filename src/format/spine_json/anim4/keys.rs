@@ -21,22 +21,24 @@ pub struct Key4<const N: usize> {
 }
 
 /// Keys with `N` channels from `keys`; `key` gives each key's time and values (or the field
-/// at fault).
+/// at fault). `key` is called twice per key (it only reads the key): once to check every
+/// key in order, then again while building, one key ahead (a bezier into the next key ends
+/// at its values). The two passes keep the first error the one a single checking pass finds,
+/// without a list of built keys (an allocation per timeline).
 pub fn curve_keys4<K: Curved4, const N: usize>(
     ctx: Ctx<'_>,
     at: &[Seg<'_>],
     keys: &[K],
     mut key: impl FnMut(usize, &K) -> Result<Key4<N>, FieldError>,
 ) -> Result<Keys, LoadError> {
-    let mut built = Vec::with_capacity(keys.len());
+    let mut built = |i: usize, k: &K| {
+        key(i, k).map_err(|(field, msg)| ctx.err(&join(at, &[Index(i), Key(field)]), msg))
+    };
     let mut prev = None;
     for (i, k) in keys.iter().enumerate() {
-        let b =
-            key(i, k).map_err(|(field, msg)| ctx.err(&join(at, &[Index(i), Key(field)]), msg))?;
-        let time = b.time.f32();
+        let time = built(i, k)?.time.f32();
         check_time(ctx, at, i, time, prev)?;
         prev = Some(time);
-        built.push(b);
     }
     // One allocation: a bezier out of any key but the last adds a table per channel.
     let curved = keys.iter().rev().skip(1);
@@ -44,8 +46,16 @@ pub fn curve_keys4<K: Curved4, const N: usize>(
         .filter(|k| matches!(k.curve(), Some(Curve4::Bezier(_))))
         .count();
     let mut out = Keys::with_capacity(N, keys.len(), beziers.saturating_mul(N.max(1)));
-    for (i, (k, b)) in keys.iter().zip(&built).enumerate() {
-        let interp = match (k.curve(), built.get(i + 1)) {
+    let Some(first) = keys.first() else {
+        return Ok(out);
+    };
+    let mut b = built(0, first)?;
+    for (i, k) in keys.iter().enumerate() {
+        let next = match keys.get(i + 1) {
+            Some(n) => Some(built(i + 1, n)?),
+            None => None,
+        };
+        let interp = match (k.curve(), &next) {
             (_, None) => Interp::Stepped,
             (None, Some(_)) => Interp::Linear,
             (Some(Curve4::Stepped), Some(_)) => Interp::Stepped,
@@ -56,6 +66,10 @@ pub fn curve_keys4<K: Curved4, const N: usize>(
         };
         let stored = b.values.map(|v| v as f32);
         out.push(b.time.f32(), &stored, interp);
+        match next {
+            Some(n) => b = n,
+            None => break,
+        }
     }
     Ok(out)
 }

@@ -18,8 +18,37 @@ use crate::format::LoadError;
 /// 4.x: slots, bones, IK, transform, path, physics, sliders, deform / attachments, draw
 /// order (and its 4.3 folders), events.
 impl AnimationLayout for AnimationDto {
+    /// Keyed timelines one each, plus draw order and events (so the list is allocated once:
+    /// growing it moved every timeline built so far). 4.3 sliders and draw-order folders
+    /// are not counted; the list grows for them.
     fn timeline_bound(&self) -> usize {
-        0
+        let a = self;
+        let n = |keyed: bool| usize::from(keyed);
+        let bones: usize = (a.bones.0.iter())
+            .map(|(_, t)| t.0.iter().filter(|(_, t)| t.has_keys()).count())
+            .sum();
+        let slots: usize = (a.slots.0.iter())
+            .map(|(_, t)| t.0.iter().filter(|(_, t)| t.has_keys()).count())
+            .sum();
+        let path: usize = (a.path.0.iter())
+            .map(|(_, t)| t.0.iter().filter(|(_, t)| t.has_keys()).count())
+            .sum();
+        let physics: usize = (a.physics.iter().flat_map(|p| &p.0))
+            .map(|(_, t)| t.0.iter().filter(|(_, t)| t.has_keys()).count())
+            .sum();
+        let deform: usize = (a.deform.iter().flat_map(|d| &d.0))
+            .flat_map(|(_, skin)| &skin.0)
+            .map(|(_, slot)| slot.0.iter().filter(|(_, k)| !k.is_empty()).count())
+            .sum();
+        let attachments: usize = (a.attachments.iter().flat_map(|d| &d.0))
+            .flat_map(|(_, skin)| &skin.0)
+            .flat_map(|(_, slot)| &slot.0)
+            .map(|(_, t)| {
+                n(t.deform.as_ref().is_some_and(|k| !k.is_empty()))
+                    + n(t.sequence.as_ref().is_some_and(|k| !k.is_empty()))
+            })
+            .sum();
+        bones + slots + a.ik.len() + a.transform.len() + path + physics + deform + attachments + 2
     }
 
     fn read(&mut self, e: Env<'_>, out: &mut Vec<Timeline>) -> Result<(), LoadError> {
