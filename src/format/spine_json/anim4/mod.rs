@@ -11,7 +11,7 @@ mod v43;
 use super::anim::constraints::KeyedConstraints::{Ik, Transform};
 use super::anim::constraints::keyed_constraints;
 use super::anim::{AnimationLayout, Env, discrete};
-use super::dto_anim4::AnimationDto;
+use super::dto_anim4::{AnimationDto, BoneTimeline, PathTimeline, PhysicsTimeline, SlotTimeline};
 use crate::core::animation::Timeline;
 use crate::format::LoadError;
 
@@ -24,18 +24,22 @@ impl AnimationLayout for AnimationDto {
     fn timeline_bound(&self) -> usize {
         let a = self;
         let n = |keyed: bool| usize::from(keyed);
-        let bones: usize = (a.bones.0.iter())
-            .map(|(_, t)| t.0.iter().filter(|(_, t)| t.has_keys()).count())
-            .sum();
-        let slots: usize = (a.slots.0.iter())
-            .map(|(_, t)| t.0.iter().filter(|(_, t)| t.has_keys()).count())
-            .sum();
-        let path: usize = (a.path.0.iter())
-            .map(|(_, t)| t.0.iter().filter(|(_, t)| t.has_keys()).count())
-            .sum();
-        let physics: usize = (a.physics.iter().flat_map(|p| &p.0))
-            .map(|(_, t)| t.0.iter().filter(|(_, t)| t.has_keys()).count())
-            .sum();
+        let bones = keyed(
+            a.bones.0.iter().map(|(_, t)| &t.0[..]),
+            BoneTimeline::has_keys,
+        );
+        let slots = keyed(
+            a.slots.0.iter().map(|(_, t)| &t.0[..]),
+            SlotTimeline::has_keys,
+        );
+        let path = keyed(
+            a.path.0.iter().map(|(_, t)| &t.0[..]),
+            PathTimeline::has_keys,
+        );
+        let physics = keyed(
+            a.physics.iter().flat_map(|p| &p.0).map(|(_, t)| &t.0[..]),
+            PhysicsTimeline::has_keys,
+        );
         let deform: usize = (a.deform.iter().flat_map(|d| &d.0))
             .flat_map(|(_, skin)| &skin.0)
             .map(|(_, slot)| slot.0.iter().filter(|(_, k)| !k.is_empty()).count())
@@ -85,4 +89,15 @@ impl AnimationLayout for AnimationDto {
         }
         discrete::events(ctx, at, &a.events, names, data, out)
     }
+}
+
+/// The timelines with keys in each group's (name, timeline) list: bones, slots, paths or
+/// physics constraints.
+fn keyed<'a, T: 'a>(
+    groups: impl Iterator<Item = &'a [(&'static str, T)]>,
+    has_keys: fn(&T) -> bool,
+) -> usize {
+    groups
+        .map(|g| g.iter().filter(|(_, t)| has_keys(t)).count())
+        .sum()
 }
