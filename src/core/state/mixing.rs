@@ -3,8 +3,8 @@
 
 use super::hold::honours_add_43;
 use super::{AnimationState, EntryId, TimelineMode};
-use crate::core::animation::apply_slot::{set_keyed_attachment, set_setup_attachment};
 use crate::core::animation::apply_bone;
+use crate::core::animation::apply_slot::{set_keyed_attachment, set_setup_attachment};
 use crate::core::animation::{
     Animation, At, AttachmentTimeline, BoneProperty, BoneTimeline, MixBlend, MixDirection,
     Timeline, discrete_key, discrete_key_from, setup_for_additive,
