@@ -759,6 +759,47 @@ impl Keys {
         }
     }
 
+    /// Channels `first .. first + N` at animation time `time` ([`Keys::values2_from`] for any
+    /// run of channels): what [`Keys::channel_at`] gives for each at [`Keys::locate`]'s span,
+    /// `None` before the first key, with the span found and its curve evaluated once.
+    #[inline(always)]
+    pub fn values_from<const N: usize>(
+        &self,
+        time: f64,
+        hint: &mut KeyHint,
+        first: usize,
+    ) -> Option<[f64; N]> {
+        if let Some((key, t1, t2)) = self.hinted_key(time, *hint) {
+            let percent = 1.0 - (time - t2) / (t1 - t2);
+            return Some(self.span_values::<N>(key, first, time, (t1, t2), percent));
+        }
+        if let Some(k) = self.hinted_last(time, *hint) {
+            return Some(std::array::from_fn(|ch| self.value(k, first + ch)));
+        }
+        if self.before_first(time) {
+            return None;
+        }
+        self.values_searched::<N>(time, hint, first)
+    }
+
+    /// [`Keys::values_from`] when the hint misses.
+    #[inline(never)]
+    fn values_searched<const N: usize>(
+        &self,
+        time: f64,
+        hint: &mut KeyHint,
+        first: usize,
+    ) -> Option<[f64; N]> {
+        match self.locate_searched(time, hint) {
+            Span::Before => None,
+            Span::Last(k) => Some(std::array::from_fn(|ch| self.value(k, first + ch))),
+            Span::Between { key, percent, time } => {
+                let span = (self.time(key), self.time(key + 1));
+                Some(self.span_values::<N>(key, first, time, span, percent))
+            }
+        }
+    }
+
     /// The key time for animation time `time` (the same unless the keys have a [`TimeWarp`]).
     #[inline(always)]
     pub fn key_time(&self, time: f64) -> f64 {

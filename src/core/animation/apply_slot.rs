@@ -98,16 +98,20 @@ pub(super) fn apply_color(
     }
     let sd = &sk.data.slots[t.slot];
     let slot = &mut sk.slots[t.slot];
-    let sp = span(&t.keys, at);
-    let keyed = |first| (sp != Span::Before).then(|| channels_from::<4>(&t.keys, sp, first));
-    blend_toward(&mut slot.color, sd.color, keyed(0), alpha, blend, true);
     // Color transforms key an offset after the multipliers; it replaces the slot's the same
     // way, unclamped (offsets darken as well as brighten).
     if t.keys.channels() == 8 {
+        let keyed = t.keys.values_from::<8>(at.time, at.hint, 0);
+        let half = |h: usize| keyed.map(|v| [v[h], v[h + 1], v[h + 2], v[h + 3]]);
+        blend_toward(&mut slot.color, sd.color, half(0), alpha, blend, true);
         let setup = sd.offset.unwrap_or(Color::rgba(0.0, 0.0, 0.0, 0.0));
         let offset = slot.offset.get_or_insert(setup);
-        blend_toward(offset, setup, keyed(4), alpha, blend, false);
+        blend_toward(offset, setup, half(4), alpha, blend, false);
+        return;
     }
+    // The span found and the key's curve read once for the four channels.
+    let keyed = t.keys.values_from::<4>(at.time, at.hint, 0);
+    blend_toward(&mut slot.color, sd.color, keyed, alpha, blend, true);
 }
 
 /// 4.x `rgb` and `alpha`: only the owned channels move, unclamped (4.3: clamped).
