@@ -137,6 +137,10 @@ pub enum Span {
 pub struct Keys {
     buf: Vec<f32>,
     len: usize,
+    /// The keys the hinted lookups ([`Keys::locate_from`]) may answer from without the
+    /// search: `len` without a [`TimeWarp`], 0 with one (a warp first maps the time). Always
+    /// at most `len`, so `buf[..hinted]` are key times.
+    hinted: usize,
     channels: usize,
     /// Where the values start: the key capacity.
     vals: usize,
@@ -207,6 +211,7 @@ impl Keys {
         Keys {
             buf: Vec::new(),
             len: 0,
+            hinted: 0,
             channels,
             vals: 0,
             interps: 0,
@@ -274,6 +279,7 @@ impl Keys {
         let word = self.encode(interp);
         self.buf[self.interps + i] = word;
         self.len += 1;
+        self.hinted = if self.warp.is_none() { self.len } else { 0 };
     }
 
     /// Adds a bezier table and returns its number.
@@ -474,6 +480,7 @@ impl Keys {
     /// Sets the time warp applied before every lookup.
     pub fn set_warp(&mut self, warp: Option<TimeWarp>) {
         self.warp = warp;
+        self.hinted = if self.warp.is_none() { self.len } else { 0 };
     }
 
     /// Number of keys.
@@ -635,17 +642,23 @@ impl Keys {
     /// hint only saves the search and never changes a result.
     #[inline(always)]
     fn hinted_key(&self, time: f64, hint: KeyHint) -> Option<(usize, f64, f64)> {
-        if self.warp.is_some() {
-            return None;
-        }
         let k = hint;
-        // Times start the buffer. Once `get` succeeded `k + 1` cannot wrap.
-        match self.buf.get(k..k.wrapping_add(2)) {
-            Some(&[a, b]) if k + 1 < self.len && (a as f64) <= time && time < b as f64 => {
-                Some((k, a as f64, b as f64))
-            }
+        // Two keys from `k` on among the hinted times (none with a warp).
+        match self
+            .hinted_times()
+            .get(k..)
+            .and_then(|t| t.first_chunk::<2>())
+        {
+            Some(&[a, b]) if (a as f64) <= time && time < b as f64 => Some((k, a as f64, b as f64)),
             _ => None,
         }
+    }
+
+    /// The key times the hinted lookups may use: all of them, none with a [`TimeWarp`].
+    #[inline(always)]
+    fn hinted_times(&self) -> &[f32] {
+        // Times start the buffer, and `hinted <= len`.
+        &self.buf[..self.hinted]
     }
 
     /// The last key, when `hint` names it and `time` is at or after it (no [`TimeWarp`]):
@@ -653,10 +666,10 @@ impl Keys {
     #[inline(always)]
     fn hinted_last(&self, time: f64, hint: KeyHint) -> Option<usize> {
         let k = hint;
-        let last = self.warp.is_none()
-            && k.wrapping_add(1) == self.len
-            // Times start the buffer: key `k` (the last) is `buf[k]`.
-            && time >= self.buf[k] as f64;
+        let times = self.hinted_times();
+        // Key `k` is the last of the hinted times (none with a warp).
+        let last =
+            k.wrapping_add(1) == times.len() && times.last().is_some_and(|&t| time >= t as f64);
         last.then_some(k)
     }
 
@@ -665,8 +678,10 @@ impl Keys {
     /// (timelines whose first key is late sit there frame after frame).
     #[inline(always)]
     fn before_first(&self, time: f64) -> bool {
-        // Times start the buffer: key 0 is `buf[0]`.
-        self.warp.is_none() && self.len > 0 && self.buf.first().is_some_and(|&t| time < t as f64)
+        // The first hinted time is key 0's (none with a warp).
+        self.hinted_times()
+            .first()
+            .is_some_and(|&t| time < t as f64)
     }
 
     /// Channel `channel` between `key` (at time `t1`) and the next key (at `t2`) at key time
@@ -740,6 +755,47 @@ impl Keys {
                 let span = (self.time(key), self.time(key + 1));
                 let [x, y] = self.span_values::<2>(key, 0, time, span, percent);
                 Some((x, y))
+            }
+        }
+    }
+
+    /// Channels `first .. first + N` at animation time `time` ([`Keys::values2_from`] for any
+    /// run of channels): what [`Keys::channel_at`] gives for each at [`Keys::locate`]'s span,
+    /// `None` before the first key, with the span found and its curve evaluated once.
+    #[inline(always)]
+    pub fn values_from<const N: usize>(
+        &self,
+        time: f64,
+        hint: &mut KeyHint,
+        first: usize,
+    ) -> Option<[f64; N]> {
+        if let Some((key, t1, t2)) = self.hinted_key(time, *hint) {
+            let percent = 1.0 - (time - t2) / (t1 - t2);
+            return Some(self.span_values::<N>(key, first, time, (t1, t2), percent));
+        }
+        if let Some(k) = self.hinted_last(time, *hint) {
+            return Some(std::array::from_fn(|ch| self.value(k, first + ch)));
+        }
+        if self.before_first(time) {
+            return None;
+        }
+        self.values_searched::<N>(time, hint, first)
+    }
+
+    /// [`Keys::values_from`] when the hint misses.
+    #[inline(never)]
+    fn values_searched<const N: usize>(
+        &self,
+        time: f64,
+        hint: &mut KeyHint,
+        first: usize,
+    ) -> Option<[f64; N]> {
+        match self.locate_searched(time, hint) {
+            Span::Before => None,
+            Span::Last(k) => Some(std::array::from_fn(|ch| self.value(k, first + ch))),
+            Span::Between { key, percent, time } => {
+                let span = (self.time(key), self.time(key + 1));
+                Some(self.span_values::<N>(key, first, time, span, percent))
             }
         }
     }

@@ -18,8 +18,24 @@ pub(crate) fn apply(
     blend: MixBlend,
     direction: MixDirection,
 ) {
+    let rule = sk.data.rules.bone_blend;
+    apply_ruled(t, sk, at, alpha, blend, direction, rule);
+}
+
+/// [`apply`] with the skeleton's bone blend rule read by the caller (once for all the
+/// timelines of an animation rather than once per rotate timeline).
+#[inline(always)]
+pub(crate) fn apply_ruled(
+    t: &BoneTimeline,
+    sk: &mut Skeleton,
+    at: At<'_>,
+    alpha: f64,
+    blend: MixBlend,
+    direction: MixDirection,
+    rule: BoneBlendRule,
+) {
     match t.property {
-        BoneProperty::Rotate => match sk.data.rules.bone_blend {
+        BoneProperty::Rotate => match rule {
             BoneBlendRule::V38 => rotate(t, sk, at, alpha, blend),
             BoneBlendRule::V4 => rotate_4(t, sk, at, alpha, blend),
         },

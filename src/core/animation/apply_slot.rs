@@ -1,6 +1,6 @@
 //! Applying slot timelines (attachment, colors, deform) and the draw order timeline.
 
-use super::timeline::{At, channels, channels_from, discrete_key, span};
+use super::timeline::{At, channels, discrete_key, span};
 use super::{
     AttachmentTimeline, ColorKind, ColorTimeline, DeformTimeline, DrawOrderTimeline, MixBlend,
     MixDirection, SequenceMode, SequenceTimeline, TwoColorKind, TwoColorTimeline,
@@ -98,16 +98,20 @@ pub(super) fn apply_color(
     }
     let sd = &sk.data.slots[t.slot];
     let slot = &mut sk.slots[t.slot];
-    let sp = span(&t.keys, at);
-    let keyed = |first| (sp != Span::Before).then(|| channels_from::<4>(&t.keys, sp, first));
-    blend_toward(&mut slot.color, sd.color, keyed(0), alpha, blend, true);
     // Color transforms key an offset after the multipliers; it replaces the slot's the same
     // way, unclamped (offsets darken as well as brighten).
     if t.keys.channels() == 8 {
+        let keyed = t.keys.values_from::<8>(at.time, at.hint, 0);
+        let half = |h: usize| keyed.map(|v| [v[h], v[h + 1], v[h + 2], v[h + 3]]);
+        blend_toward(&mut slot.color, sd.color, half(0), alpha, blend, true);
         let setup = sd.offset.unwrap_or(Color::rgba(0.0, 0.0, 0.0, 0.0));
         let offset = slot.offset.get_or_insert(setup);
-        blend_toward(offset, setup, keyed(4), alpha, blend, false);
+        blend_toward(offset, setup, half(4), alpha, blend, false);
+        return;
     }
+    // The span found and the key's curve read once for the four channels.
+    let keyed = t.keys.values_from::<4>(at.time, at.hint, 0);
+    blend_toward(&mut slot.color, sd.color, keyed, alpha, blend, true);
 }
 
 /// 4.x `rgb` and `alpha`: only the owned channels move, unclamped (4.3: clamped).
@@ -120,33 +124,49 @@ fn apply_partial_color(
 ) {
     let setup = sk.data.slots[t.slot].color;
     let c = &mut sk.slots[t.slot].color;
-    let owned: &mut [(&mut f64, f64)] = match t.kind {
-        ColorKind::Rgb => &mut [
-            (&mut c.r, setup.r),
-            (&mut c.g, setup.g),
-            (&mut c.b, setup.b),
-        ],
-        _ => &mut [(&mut c.a, setup.a)],
-    };
-    blend_channels(&t.keys, span(&t.keys, at), 0, owned, alpha, blend);
+    // The owned channels from one span read.
+    match t.kind {
+        ColorKind::Rgb => {
+            let keyed = t.keys.values_from::<3>(at.time, at.hint, 0);
+            let mut owned = [
+                (&mut c.r, setup.r),
+                (&mut c.g, setup.g),
+                (&mut c.b, setup.b),
+            ];
+            blend_values(&mut owned, keyed, alpha, blend);
+        }
+        _ => {
+            let keyed = t.keys.values_from::<1>(at.time, at.hint, 0);
+            blend_values(&mut [(&mut c.a, setup.a)], keyed, alpha, blend);
+        }
+    }
     if sk.data.rules.clamp_colors {
         let c = &mut sk.slots[t.slot].color;
         *c = c.clamped();
     }
 }
 
+/// 4.3 clamps every channel of the two colors (4.x before: only rgba2's light color).
+fn clamp_two_colors(sk: &mut Skeleton, slot: usize) {
+    if sk.data.rules.clamp_colors {
+        let slot = &mut sk.slots[slot];
+        slot.color = slot.color.clamped();
+        if let Some(d) = &mut slot.dark {
+            *d = d.clamped();
+        }
+    }
+}
+
 /// Moves each `(current, setup)` channel as a 4.x color timeline does: before the first key
-/// toward setup as `blend` says, else to keys channel `first + i` by `alpha` (from setup with
-/// blend setup), unclamped.
-fn blend_channels(
-    keys: &crate::core::curve::Keys,
-    sp: Span,
-    first: usize,
-    owned: &mut [(&mut f64, f64)],
+/// (`keyed` is `None`) toward setup as `blend` says, else to the keyed value by `alpha` (from
+/// setup with blend setup), unclamped.
+fn blend_values<const N: usize>(
+    owned: &mut [(&mut f64, f64); N],
+    keyed: Option<[f64; N]>,
     alpha: f64,
     blend: MixBlend,
 ) {
-    if sp == Span::Before {
+    let Some(values) = keyed else {
         for (c, s) in owned.iter_mut() {
             match blend {
                 MixBlend::Setup => **c = *s,
@@ -155,19 +175,8 @@ fn blend_channels(
             }
         }
         return;
-    }
-    // A normalised curve is one percent for every channel: evaluated once, not per channel.
-    let shared = match sp {
-        Span::Between { key, percent, .. } if keys.bezier4_at(key).is_none() => {
-            Some((key, keys.curve_percent(key, percent)))
-        }
-        _ => None,
     };
-    for (i, (c, s)) in owned.iter_mut().enumerate() {
-        let v = match shared {
-            Some((key, p)) => keys.between(key, first + i, p),
-            None => keys.channel_at(sp, first + i),
-        };
+    for ((c, s), v) in owned.iter_mut().zip(values) {
         if alpha == 1.0 {
             **c = v;
         } else {
@@ -235,39 +244,51 @@ pub(super) fn apply_two_color(
     let (setup, setup_dark) = (sd.color, sd.dark.unwrap_or(Color::BLACK));
     let slot = &mut sk.slots[t.slot];
     let dark = slot.dark.get_or_insert(setup_dark);
-    let sp = span(&t.keys, at);
-    if t.kind != TwoColorKind::TwoColor {
-        // 4.x: the light color of rgba2 is clamped like rgba; rgb2 and every dark channel
-        // are stored unclamped.
-        let c = &mut slot.color;
-        let dark_owned = [
+    if t.kind == TwoColorKind::Rgba2 {
+        // 4.x rgba2: the light color is clamped like rgba, the dark channels are stored
+        // unclamped. Both from one span read (one curve evaluation).
+        let keyed = t.keys.values_from::<7>(at.time, at.hint, 0);
+        let light = keyed.map(|v| [v[0], v[1], v[2], v[3]]);
+        blend_toward(&mut slot.color, setup, light, alpha, blend, true);
+        let mut dark_owned = [
             (&mut dark.r, setup_dark.r),
             (&mut dark.g, setup_dark.g),
             (&mut dark.b, setup_dark.b),
         ];
-        if t.kind == TwoColorKind::Rgba2 {
-            let keyed = (sp != Span::Before).then(|| channels_from::<4>(&t.keys, sp, 0));
-            blend_toward(c, setup, keyed, alpha, blend, true);
-            blend_channels(&t.keys, sp, 4, &mut { dark_owned }, alpha, blend);
-        } else {
-            let mut light = [
-                (&mut c.r, setup.r),
-                (&mut c.g, setup.g),
-                (&mut c.b, setup.b),
-            ];
-            blend_channels(&t.keys, sp, 0, &mut light, alpha, blend);
-            blend_channels(&t.keys, sp, 3, &mut { dark_owned }, alpha, blend);
-        }
-        // 4.3 clamps every channel.
-        if sk.data.rules.clamp_colors {
-            let slot = &mut sk.slots[t.slot];
-            slot.color = slot.color.clamped();
-            if let Some(d) = &mut slot.dark {
-                *d = d.clamped();
-            }
-        }
+        blend_values(
+            &mut dark_owned,
+            keyed.map(|v| [v[4], v[5], v[6]]),
+            alpha,
+            blend,
+        );
+        clamp_two_colors(sk, t.slot);
         return;
     }
+    if t.kind == TwoColorKind::Rgb2 {
+        // 4.x rgb2: every channel is stored unclamped; all six from one span read.
+        let keyed = t.keys.values_from::<6>(at.time, at.hint, 0);
+        let c = &mut slot.color;
+        let mut light = [
+            (&mut c.r, setup.r),
+            (&mut c.g, setup.g),
+            (&mut c.b, setup.b),
+        ];
+        blend_values(&mut light, keyed.map(|v| [v[0], v[1], v[2]]), alpha, blend);
+        let mut dark_owned = [
+            (&mut dark.r, setup_dark.r),
+            (&mut dark.g, setup_dark.g),
+            (&mut dark.b, setup_dark.b),
+        ];
+        blend_values(
+            &mut dark_owned,
+            keyed.map(|v| [v[3], v[4], v[5]]),
+            alpha,
+            blend,
+        );
+        clamp_two_colors(sk, t.slot);
+        return;
+    }
+    let sp = span(&t.keys, at);
     if sp == Span::Before {
         match blend {
             MixBlend::Setup => {

@@ -3,6 +3,7 @@
 
 use super::hold::honours_add_43;
 use super::{AnimationState, EntryId, TimelineMode};
+use crate::core::animation::apply_bone;
 use crate::core::animation::apply_slot::{set_keyed_attachment, set_setup_attachment};
 use crate::core::animation::{
     Animation, At, AttachmentTimeline, BoneProperty, BoneTimeline, MixBlend, MixDirection,
@@ -116,6 +117,7 @@ impl AnimationState {
                 let own_claim = std::mem::take(&mut c.timeline_own_claim);
                 let mut rotation = std::mem::take(&mut c.timelines_rotation);
                 let additive = v43 && self.e(current).mix_blend == MixBlend::Add;
+                let bone_rule = skeleton.data.rules.bone_blend;
                 for (ii, tl) in anim.timelines.iter().enumerate() {
                     let mut timeline_blend =
                         if modes.get(ii).copied().unwrap_or(TimelineMode::First)
@@ -155,6 +157,18 @@ impl AnimationState {
                                 first_frame,
                             )
                         }
+                        Timeline::Bone(t) => apply_bone::apply_ruled(
+                            t,
+                            skeleton,
+                            At {
+                                time: key_now,
+                                hint: &mut hints[ii],
+                            },
+                            mix,
+                            timeline_blend,
+                            MixDirection::In,
+                            bone_rule,
+                        ),
                         // 4.3 sets the setup attachment by the timeline's own `from`.
                         Timeline::Attachment(t) if !v37 => self.apply_attachment_timeline(
                             t,
@@ -310,6 +324,7 @@ impl AnimationState {
             let mut rotation = std::mem::take(&mut f.timelines_rotation);
             let mut total_alpha = 0.0;
             let from_additive = v43 && self.e(from).mix_blend == MixBlend::Add;
+            let bone_rule = skeleton.data.rules.bone_blend;
             for (ii, tl) in anim.timelines.iter().enumerate() {
                 let mut direction = MixDirection::Out;
                 let (timeline_blend, alpha) =
@@ -383,6 +398,18 @@ impl AnimationState {
                             first_frame,
                         )
                     }
+                    Timeline::Bone(t) => apply_bone::apply_ruled(
+                        t,
+                        skeleton,
+                        At {
+                            time: key_now,
+                            hint: &mut hints[ii],
+                        },
+                        alpha,
+                        timeline_blend,
+                        MixDirection::Out,
+                        bone_rule,
+                    ),
                     Timeline::Attachment(t) if !v37 => self.apply_attachment_timeline(
                         t,
                         skeleton,
