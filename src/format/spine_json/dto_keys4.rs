@@ -394,8 +394,11 @@ mod tests {
     use super::*;
     use crate::format::json::list::List;
 
+    /// A key as the derived structs read it: time, values, curve.
+    type Plain<const N: usize> = (Raw32, [Option<Raw32>; N], Option<Curve4>);
+
     /// The keys of a list of derived key structs, as a compact list would hold them.
-    fn rows<const N: usize>(keys: &[(Raw32, [Option<Raw32>; N], Option<Curve4>)]) -> Vec<f64> {
+    fn rows<const N: usize>(keys: &[Plain<N>]) -> Vec<f64> {
         let mut out = KeyList4::<N>::default();
         for (t, v, c) in keys {
             out.push(*t, *v, c.as_ref());
