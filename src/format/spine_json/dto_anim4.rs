@@ -400,7 +400,9 @@ macro_rules! timeline_map {
 
                     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<$map, A::Error> {
                         const NAMES: &[&str] = &[$($name),*];
-                        let mut out = Vec::new();
+                        // Room for a typical entry's timelines from the start: the first push
+                        // would allocate as much, through the slower growth path.
+                        let mut out = Vec::with_capacity(4);
                         while let Some(key) = map.next_key::<MapKey<'de>>()? {
                             let entry = match key.as_str() {
                                 $($name => ($name, ($make)(&mut map)?),)*
