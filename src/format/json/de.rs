@@ -685,12 +685,14 @@ impl<'de> SeqAccess<'de> for Numbers<'_, 'de> {
         // The separator exports write between numbers (`, ` or `,` before a digit or `-`)
         // is taken at once; anything else goes through the general element step.
         let de = &mut *self.de;
-        let at = de.pos;
-        let next = match de.bytes.get(at..at + 3) {
-            Some([b',', b' ', c]) if !self.first && number_start(*c) => Some(at + 2),
-            Some([b',', c, _]) if !self.first && number_start(*c) => Some(at + 1),
-            _ => None,
-        };
+        let (at, bytes) = (de.pos, de.bytes);
+        let mut next = None;
+        if bytes.get(at) == Some(&b',') && !self.first {
+            let p = at + 1 + usize::from(bytes.get(at + 1) == Some(&b' '));
+            if bytes.get(p).is_some_and(|&c| number_start(c)) {
+                next = Some(p);
+            }
+        }
         match next {
             Some(pos) => de.pos = pos,
             None if !de.next_element(&mut self.first, b']')? => return Ok(None),
