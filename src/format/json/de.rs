@@ -287,6 +287,9 @@ impl<'de> SliceDeserializer<'de> {
         }
     }
 
+    /// Inlined: a key's visitor (serde's field matches) then sees a string it can compare
+    /// where it was read; as a call it cost 2-3 % of a 4.x load.
+    #[inline]
     fn visit_text<V: Visitor<'de>>(text: Text<'de>, visitor: V) -> Result<V::Value> {
         match text {
             Text::Borrowed(s) => visitor.visit_borrowed_str(s),
