@@ -95,6 +95,13 @@ impl<'de> Deserialize<'de> for Raw32 {
 /// the plain array, reads it as one, and reports the same errors as for the array itself.
 pub const NUMBER_ARRAY: &str = "$bonescope::json::NumberArray";
 
+/// Like [`NUMBER_ARRAY`], for a value that may be an array of numbers or something else (a
+/// key's `curve`: `"stepped"` or numbers): the fast reader hands an array to the visitor's
+/// `visit_seq` with its elements read as numbers in place, anything else as `deserialize_any`
+/// would. Any other deserializer sees a newtype: the visitor's `visit_newtype_struct` must
+/// read the value with `deserialize_any`, which gives the errors of the plain value.
+pub const NUMBER_ARRAY_OR_ANY: &str = "$bonescope::json::NumberArrayOrAny";
+
 /// Reads an array of `T` through [`NUMBER_ARRAY`], each element turned into a `U` by `F`
 /// (a type parameter, not a function pointer, so that the conversion inlines).
 struct NumbersVisitor<T, F> {

@@ -12,6 +12,7 @@ use serde::de::{self, Deserializer, MapAccess, SeqAccess, Visitor};
 
 use super::curve::key_structs;
 use super::dto_anim::{AttachmentKey, DrawOrderKey, EventKey};
+use super::dto_keys4::KeyList4;
 use crate::format::json::list::{List, opt_list};
 use crate::format::json::number::opt_numbers;
 use crate::format::json::ordered_map::MapKey;
@@ -65,6 +66,9 @@ pub struct DrawOrderFolder {
     #[serde(default)]
     pub keys: Vec<DrawOrderKey>,
 }
+
+/// What a `curve` is expected to be (serde's error messages quote it).
+pub const CURVE4_EXPECTING: &str = "\"stepped\" or an array of 4 numbers per channel";
 
 /// A key's `curve`: stepped, or `[cx1, cy1, cx2, cy2]` per channel.
 #[derive(Clone, Debug, PartialEq)]
@@ -130,7 +134,7 @@ impl<'de> Deserialize<'de> for Curve4 {
             type Value = Curve4;
 
             fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("\"stepped\" or an array of 4 numbers per channel")
+                f.write_str(CURVE4_EXPECTING)
             }
 
             fn visit_str<E: de::Error>(self, v: &str) -> Result<Curve4, E> {
@@ -282,16 +286,16 @@ pub struct AttachmentTimelines {
 
 /// One timeline of a bone, by its JSON name.
 pub enum BoneTimeline {
-    Rotate(Vec<ValueKey>),
-    Translate(Vec<XyKey>),
-    TranslateX(Vec<ValueKey>),
-    TranslateY(Vec<ValueKey>),
-    Scale(Vec<XyKey>),
-    ScaleX(Vec<ValueKey>),
-    ScaleY(Vec<ValueKey>),
-    Shear(Vec<XyKey>),
-    ShearX(Vec<ValueKey>),
-    ShearY(Vec<ValueKey>),
+    Rotate(KeyList4<1>),
+    Translate(KeyList4<2>),
+    TranslateX(KeyList4<1>),
+    TranslateY(KeyList4<1>),
+    Scale(KeyList4<2>),
+    ScaleX(KeyList4<1>),
+    ScaleY(KeyList4<1>),
+    Shear(KeyList4<2>),
+    ShearX(KeyList4<1>),
+    ShearY(KeyList4<1>),
     Inherit(Vec<InheritKey>),
 }
 
@@ -300,15 +304,15 @@ pub enum SlotTimeline {
     Attachment(Vec<AttachmentKey>),
     Rgba(Vec<ColorKey>),
     Rgb(Vec<ColorKey>),
-    Alpha(Vec<ValueKey>),
+    Alpha(KeyList4<1>),
     Rgba2(Vec<Color2Key>),
     Rgb2(Vec<Color2Key>),
 }
 
 /// One timeline of a path constraint, by its JSON name.
 pub enum PathTimeline {
-    Position(Vec<ValueKey>),
-    Spacing(Vec<ValueKey>),
+    Position(KeyList4<1>),
+    Spacing(KeyList4<1>),
     Mix(Vec<PathMixKey>),
 }
 
@@ -316,7 +320,7 @@ pub enum PathTimeline {
 pub enum PhysicsTimeline {
     Reset(Vec<TimeKey>),
     /// `inertia`, `strength`, `damping`, `mass`, `wind`, `gravity` or `mix`.
-    Value(&'static str, Vec<ValueKey>),
+    Value(&'static str, KeyList4<1>),
 }
 
 impl BoneTimeline {
@@ -396,7 +400,9 @@ macro_rules! timeline_map {
 
                     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<$map, A::Error> {
                         const NAMES: &[&str] = &[$($name),*];
-                        let mut out = Vec::new();
+                        // Room for a typical entry's timelines from the start: the first push
+                        // would allocate as much, through the slower growth path.
+                        let mut out = Vec::with_capacity(4);
                         while let Some(key) = map.next_key::<MapKey<'de>>()? {
                             let entry = match key.as_str() {
                                 $($name => ($name, ($make)(&mut map)?),)*
@@ -419,16 +425,16 @@ fn keys<'de, A: MapAccess<'de>, K: Deserialize<'de>>(map: &mut A) -> Result<Vec<
 }
 
 timeline_map!(BoneTimelines, BoneTimeline, "a map of bone timelines", {
-    "rotate" => |m: &mut A| keys(m).map(BoneTimeline::Rotate),
-    "translate" => |m: &mut A| keys(m).map(BoneTimeline::Translate),
-    "translatex" => |m: &mut A| keys(m).map(BoneTimeline::TranslateX),
-    "translatey" => |m: &mut A| keys(m).map(BoneTimeline::TranslateY),
-    "scale" => |m: &mut A| keys(m).map(BoneTimeline::Scale),
-    "scalex" => |m: &mut A| keys(m).map(BoneTimeline::ScaleX),
-    "scaley" => |m: &mut A| keys(m).map(BoneTimeline::ScaleY),
-    "shear" => |m: &mut A| keys(m).map(BoneTimeline::Shear),
-    "shearx" => |m: &mut A| keys(m).map(BoneTimeline::ShearX),
-    "sheary" => |m: &mut A| keys(m).map(BoneTimeline::ShearY),
+    "rotate" => |m: &mut A| m.next_value().map(BoneTimeline::Rotate),
+    "translate" => |m: &mut A| m.next_value().map(BoneTimeline::Translate),
+    "translatex" => |m: &mut A| m.next_value().map(BoneTimeline::TranslateX),
+    "translatey" => |m: &mut A| m.next_value().map(BoneTimeline::TranslateY),
+    "scale" => |m: &mut A| m.next_value().map(BoneTimeline::Scale),
+    "scalex" => |m: &mut A| m.next_value().map(BoneTimeline::ScaleX),
+    "scaley" => |m: &mut A| m.next_value().map(BoneTimeline::ScaleY),
+    "shear" => |m: &mut A| m.next_value().map(BoneTimeline::Shear),
+    "shearx" => |m: &mut A| m.next_value().map(BoneTimeline::ShearX),
+    "sheary" => |m: &mut A| m.next_value().map(BoneTimeline::ShearY),
     "inherit" => |m: &mut A| keys(m).map(BoneTimeline::Inherit),
 });
 
@@ -436,24 +442,24 @@ timeline_map!(SlotTimelines, SlotTimeline, "a map of slot timelines", {
     "attachment" => |m: &mut A| keys(m).map(SlotTimeline::Attachment),
     "rgba" => |m: &mut A| keys(m).map(SlotTimeline::Rgba),
     "rgb" => |m: &mut A| keys(m).map(SlotTimeline::Rgb),
-    "alpha" => |m: &mut A| keys(m).map(SlotTimeline::Alpha),
+    "alpha" => |m: &mut A| m.next_value().map(SlotTimeline::Alpha),
     "rgba2" => |m: &mut A| keys(m).map(SlotTimeline::Rgba2),
     "rgb2" => |m: &mut A| keys(m).map(SlotTimeline::Rgb2),
 });
 
 timeline_map!(PathTimelines, PathTimeline, "a map of path constraint timelines", {
-    "position" => |m: &mut A| keys(m).map(PathTimeline::Position),
-    "spacing" => |m: &mut A| keys(m).map(PathTimeline::Spacing),
+    "position" => |m: &mut A| m.next_value().map(PathTimeline::Position),
+    "spacing" => |m: &mut A| m.next_value().map(PathTimeline::Spacing),
     "mix" => |m: &mut A| keys(m).map(PathTimeline::Mix),
 });
 
 timeline_map!(PhysicsTimelines, PhysicsTimeline, "a map of physics constraint timelines", {
     "reset" => |m: &mut A| keys(m).map(PhysicsTimeline::Reset),
-    "inertia" => |m: &mut A| keys(m).map(|k| PhysicsTimeline::Value("inertia", k)),
-    "strength" => |m: &mut A| keys(m).map(|k| PhysicsTimeline::Value("strength", k)),
-    "damping" => |m: &mut A| keys(m).map(|k| PhysicsTimeline::Value("damping", k)),
-    "mass" => |m: &mut A| keys(m).map(|k| PhysicsTimeline::Value("mass", k)),
-    "wind" => |m: &mut A| keys(m).map(|k| PhysicsTimeline::Value("wind", k)),
-    "gravity" => |m: &mut A| keys(m).map(|k| PhysicsTimeline::Value("gravity", k)),
-    "mix" => |m: &mut A| keys(m).map(|k| PhysicsTimeline::Value("mix", k)),
+    "inertia" => |m: &mut A| m.next_value().map(|k| PhysicsTimeline::Value("inertia", k)),
+    "strength" => |m: &mut A| m.next_value().map(|k| PhysicsTimeline::Value("strength", k)),
+    "damping" => |m: &mut A| m.next_value().map(|k| PhysicsTimeline::Value("damping", k)),
+    "mass" => |m: &mut A| m.next_value().map(|k| PhysicsTimeline::Value("mass", k)),
+    "wind" => |m: &mut A| m.next_value().map(|k| PhysicsTimeline::Value("wind", k)),
+    "gravity" => |m: &mut A| m.next_value().map(|k| PhysicsTimeline::Value("gravity", k)),
+    "mix" => |m: &mut A| m.next_value().map(|k| PhysicsTimeline::Value("mix", k)),
 });

@@ -4,10 +4,11 @@ use crate::core::animation::{BoneProperty, BoneTimeline as Bone, InheritTimeline
 use crate::format::LoadError;
 use crate::format::json::{OrderedMap, Seg};
 use crate::format::spine_json::ctx::{Ctx, Names, join, lookup};
-use crate::format::spine_json::dto_anim4::{BoneTimeline, BoneTimelines, ValueKey, XyKey};
+use crate::format::spine_json::dto_anim4::{BoneTimeline, BoneTimelines};
+use crate::format::spine_json::dto_keys4::KeyList4;
 use crate::format::spine_json::setup::inherit_mode;
 
-use super::keys::{key_times, value_keys, xy_keys};
+use super::keys::{key_times, list_keys4};
 use Seg::Key;
 
 pub fn bones(
@@ -21,8 +22,8 @@ pub fn bones(
         let bone = lookup(ctx, &names.bones, name, "bone", bone_at)?;
         for (kind, t) in &timelines.0 {
             let at = join(bone_at, &[Key(kind)]);
-            let one = |keys: &[ValueKey], default| value_keys(ctx, &at, keys, default);
-            let two = |keys: &[XyKey], default| xy_keys(ctx, &at, keys, default);
+            let one = |keys: &KeyList4<1>, default| list_keys4(ctx, &at, keys, default);
+            let two = |keys: &KeyList4<2>, default| list_keys4(ctx, &at, keys, default);
             let (property, keys) = match t {
                 BoneTimeline::Inherit(keys) => {
                     if keys.is_empty() {

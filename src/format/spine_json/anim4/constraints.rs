@@ -13,7 +13,7 @@ use crate::format::spine_json::dto_anim4::{
     TransformKey,
 };
 
-use super::keys::{Key4, curve_keys4, key_times, or, plain, value_keys};
+use super::keys::{Key4, curve_keys4, key_times, list_keys4, or, plain};
 use Seg::Key;
 
 fn flag(v: Option<bool>) -> f64 {
@@ -96,9 +96,9 @@ pub fn path(
             let at = join(c_at, &[Key(kind)]);
             let (property, keys) = match t {
                 PathDto::Position(keys) => {
-                    (PathProperty::Position, value_keys(ctx, &at, keys, 0.0)?)
+                    (PathProperty::Position, list_keys4(ctx, &at, keys, 0.0)?)
                 }
-                PathDto::Spacing(keys) => (PathProperty::Spacing, value_keys(ctx, &at, keys, 0.0)?),
+                PathDto::Spacing(keys) => (PathProperty::Spacing, list_keys4(ctx, &at, keys, 0.0)?),
                 PathDto::Mix(keys) => {
                     let keys = curve_keys4(ctx, &at, keys, |_, k| {
                         let x = or(k.mix_x, 1.0);
@@ -175,7 +175,7 @@ pub fn physics(
                         } else {
                             0.0
                         };
-                    let keys = value_keys(ctx, &at, keys, default)?;
+                    let keys = list_keys4(ctx, &at, keys, default)?;
                     if !keys.is_empty() {
                         out.push(Timeline::Physics(PhysicsTimeline {
                             constraint,

@@ -6,7 +6,8 @@ use crate::format::LoadError;
 use crate::format::json::{Raw32, Seg};
 use crate::format::spine_json::anim::keys::{FieldError, check_time};
 use crate::format::spine_json::ctx::{Ctx, join};
-use crate::format::spine_json::dto_anim4::{Curve4, Curved4, ValueKey, XyKey};
+use crate::format::spine_json::dto_anim4::{Curve4, Curved4, ValueKey};
+use crate::format::spine_json::dto_keys4::{Curve, KeyList4};
 
 use Seg::{Index, Key};
 
@@ -120,16 +121,52 @@ pub fn value_keys(
     })
 }
 
-/// Two-value keys (`x`, `y`, each `default` when omitted).
-pub fn xy_keys(
+/// Keys from a compact list of one- or two-value keys (each value `default` when omitted),
+/// checked and built as [`curve_keys4`] does: every time first, in order, then the curves of
+/// the keys a bezier leaves (all but the last).
+pub fn list_keys4<const N: usize>(
     ctx: Ctx<'_>,
     at: &[Seg<'_>],
-    keys: &[XyKey],
+    list: &KeyList4<N>,
     default: f64,
 ) -> Result<Keys, LoadError> {
-    curve_keys4(ctx, at, keys, |_, k| {
-        Ok(plain(k.time, [or(k.x, default), or(k.y, default)]))
-    })
+    if list.disordered() {
+        let mut prev = None;
+        for (i, k) in list.iter().enumerate() {
+            let time = k.time as f32;
+            check_time(ctx, at, i, time, prev)?;
+            prev = Some(time);
+        }
+    }
+    let mut out = Keys::with_capacity(N, list.len(), list.bezier_keys().saturating_mul(N));
+    let mut keys = list.iter().map(|k| {
+        let values = k.values.map(|v| if v.is_nan() { default } else { v });
+        (k.time, values, k.curve)
+    });
+    let Some(mut b) = keys.next() else {
+        return Ok(out);
+    };
+    let mut i = 0;
+    loop {
+        let next = keys.next();
+        let (time, values, curve) = b;
+        let interp = match (curve, &next) {
+            (_, None) => Interp::Stepped,
+            (Curve::Linear, Some(_)) => Interp::Linear,
+            (Curve::Stepped, Some(_)) => Interp::Stepped,
+            (Curve::Bezier(numbers), Some((t2, v2, _))) => {
+                let curves = bezier_points::<N>(ctx, at, i, numbers)?;
+                out.add_bezier4(time, &values, curves, *t2, v2)
+            }
+        };
+        out.push(time as f32, &values.map(|v| v as f32), interp);
+        match next {
+            Some(n) => b = n,
+            None => break,
+        }
+        i += 1;
+    }
+    Ok(out)
 }
 
 /// The times of keys without values (checked as [`check_time`] does).

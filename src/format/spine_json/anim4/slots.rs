@@ -10,7 +10,7 @@ use crate::format::spine_json::anim::slots::{attachment, hex};
 use crate::format::spine_json::ctx::{Ctx, Names, join, lookup};
 use crate::format::spine_json::dto_anim4::{Color2Key, ColorKey, SlotTimeline, SlotTimelines};
 
-use super::keys::{curve_keys4, plain, value_keys};
+use super::keys::{curve_keys4, list_keys4, plain};
 use Seg::Key;
 
 pub fn slots(
@@ -42,7 +42,7 @@ pub fn slots(
                     color(ColorKind::Rgb, colors(ctx, &at, keys, |c| [c.r, c.g, c.b])?)
                 }
                 SlotTimeline::Alpha(keys) => {
-                    color(ColorKind::Alpha, value_keys(ctx, &at, keys, 0.0)?)
+                    color(ColorKind::Alpha, list_keys4(ctx, &at, keys, 0.0)?)
                 }
                 SlotTimeline::Rgba2(keys) => two(
                     TwoColorKind::Rgba2,
