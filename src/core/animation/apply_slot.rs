@@ -157,6 +157,24 @@ fn clamp_two_colors(sk: &mut Skeleton, slot: usize) {
     }
 }
 
+/// The dark color's three channels of a 4.x two-color timeline, stored unclamped
+/// ([`blend_values`]).
+#[inline(always)]
+fn blend_dark(
+    dark: &mut Color,
+    setup: Color,
+    keyed: Option<[f64; 3]>,
+    alpha: f64,
+    blend: MixBlend,
+) {
+    let mut owned = [
+        (&mut dark.r, setup.r),
+        (&mut dark.g, setup.g),
+        (&mut dark.b, setup.b),
+    ];
+    blend_values(&mut owned, keyed, alpha, blend);
+}
+
 /// Moves each `(current, setup)` channel as a 4.x color timeline does: before the first key
 /// (`keyed` is `None`) toward setup as `blend` says, else to the keyed value by `alpha` (from
 /// setup with blend setup), unclamped.
@@ -250,13 +268,9 @@ pub(super) fn apply_two_color(
         let keyed = t.keys.values_from::<7>(at.time, at.hint, 0);
         let light = keyed.map(|v| [v[0], v[1], v[2], v[3]]);
         blend_toward(&mut slot.color, setup, light, alpha, blend, true);
-        let mut dark_owned = [
-            (&mut dark.r, setup_dark.r),
-            (&mut dark.g, setup_dark.g),
-            (&mut dark.b, setup_dark.b),
-        ];
-        blend_values(
-            &mut dark_owned,
+        blend_dark(
+            dark,
+            setup_dark,
             keyed.map(|v| [v[4], v[5], v[6]]),
             alpha,
             blend,
@@ -274,13 +288,9 @@ pub(super) fn apply_two_color(
             (&mut c.b, setup.b),
         ];
         blend_values(&mut light, keyed.map(|v| [v[0], v[1], v[2]]), alpha, blend);
-        let mut dark_owned = [
-            (&mut dark.r, setup_dark.r),
-            (&mut dark.g, setup_dark.g),
-            (&mut dark.b, setup_dark.b),
-        ];
-        blend_values(
-            &mut dark_owned,
+        blend_dark(
+            dark,
+            setup_dark,
             keyed.map(|v| [v[3], v[4], v[5]]),
             alpha,
             blend,
