@@ -54,8 +54,8 @@ pub struct AnimationDto {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SliderTimelines {
-    pub time: Option<Vec<ValueKey>>,
-    pub mix: Option<Vec<ValueKey>>,
+    pub time: Option<KeyList4<1>>,
+    pub mix: Option<KeyList4<1>>,
 }
 
 /// A 4.3 draw-order folder: its slots and keys (offsets within the folder).

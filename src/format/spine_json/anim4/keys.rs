@@ -6,7 +6,7 @@ use crate::format::LoadError;
 use crate::format::json::{Raw32, Seg};
 use crate::format::spine_json::anim::keys::{FieldError, check_time};
 use crate::format::spine_json::ctx::{Ctx, join};
-use crate::format::spine_json::dto_anim4::{Curve4, Curved4, ValueKey};
+use crate::format::spine_json::dto_anim4::{Curve4, Curved4};
 use crate::format::spine_json::dto_keys4::{Curve, KeyList4};
 
 use Seg::{Index, Key};
@@ -107,18 +107,6 @@ pub fn plain<const N: usize>(time: Raw32, values: [f64; N]) -> Key4<N> {
 /// A value or its default.
 pub fn or(v: Option<Raw32>, default: f64) -> f64 {
     v.map_or(default, |v| v.0)
-}
-
-/// One-value keys (`value`, or `default` when omitted).
-pub fn value_keys(
-    ctx: Ctx<'_>,
-    at: &[Seg<'_>],
-    keys: &[ValueKey],
-    default: f64,
-) -> Result<Keys, LoadError> {
-    curve_keys4(ctx, at, keys, |_, k| {
-        Ok(plain(k.time, [or(k.value, default)]))
-    })
 }
 
 /// Keys from a compact list of one- or two-value keys (each value `default` when omitted),

@@ -11,7 +11,7 @@ use crate::format::spine_json::anim::keys::check_time;
 use crate::format::spine_json::ctx::{Ctx, Names, join, lookup};
 use crate::format::spine_json::dto_anim4::{AnimationDto, DrawOrderFolder, SliderTimelines};
 
-use super::keys::value_keys;
+use super::keys::list_keys4;
 use crate::format::ErrorKind;
 use Seg::{Index, Key};
 
@@ -53,7 +53,7 @@ pub fn sliders(
                 continue;
             };
             let at = join(c_at, &[Key(kind)]);
-            let keys = value_keys(ctx, &at, keys, 1.0)?;
+            let keys = list_keys4(ctx, &at, keys, 1.0)?;
             if !keys.is_empty() {
                 out.push(Timeline::Slider(SliderTimeline {
                     constraint,
