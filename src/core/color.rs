@@ -19,16 +19,22 @@ impl Color {
 
     /// Parses `RRGGBB` or `RRGGBBAA` hex (alpha defaults to FF). Returns `None` on bad input.
     pub fn from_hex(hex: &str) -> Option<Color> {
-        let bytes = hex.as_bytes();
-        if bytes.len() != 6 && bytes.len() != 8 {
-            return None;
+        let channel = |hi, lo| hex_pair(hi, lo).map(|v| f64::from(v) / 255.0);
+        match *hex.as_bytes() {
+            [r0, r1, g0, g1, b0, b1] => Some(Color::rgba(
+                channel(r0, r1)?,
+                channel(g0, g1)?,
+                channel(b0, b1)?,
+                1.0,
+            )),
+            [r0, r1, g0, g1, b0, b1, a0, a1] => Some(Color::rgba(
+                channel(r0, r1)?,
+                channel(g0, g1)?,
+                channel(b0, b1)?,
+                channel(a0, a1)?,
+            )),
+            _ => None,
         }
-        let channel = |i: usize| -> Option<f64> {
-            let s = hex.get(i * 2..i * 2 + 2)?;
-            u8::from_str_radix(s, 16).ok().map(|v| v as f64 / 255.0)
-        };
-        let a = if bytes.len() == 8 { channel(3)? } else { 1.0 };
-        Some(Color::rgba(channel(0)?, channel(1)?, channel(2)?, a))
     }
 
     /// Clamps every channel into 0..1.
@@ -37,6 +43,40 @@ impl Color {
         Color::rgba(c(self.r), c(self.g), c(self.b), c(self.a))
     }
 }
+
+/// The value of two bytes as `u8::from_str_radix(text, 16)` reads them, leading `+` included
+/// ("+f" is 15), by table: colours are parsed for every colour key, and the library's general
+/// parser was 3 % of a load of colour-keyed exports.
+#[inline]
+fn hex_pair(hi: u8, lo: u8) -> Option<u8> {
+    let (hi, lo) = (HEX_DIGIT[hi as usize], HEX_DIGIT[lo as usize]);
+    match (hi, lo) {
+        (0..=15, 0..=15) => Some(hi * 16 + lo),
+        (PLUS, 0..=15) => Some(lo),
+        _ => None,
+    }
+}
+
+/// [`HEX_DIGIT`]'s mark for `+`; other non-digits are 255.
+const PLUS: u8 = 16;
+
+/// Each byte's hex digit value, [`PLUS`] for `+`, 255 for anything else.
+const HEX_DIGIT: [u8; 256] = {
+    let mut table = [255u8; 256];
+    let mut i = 0;
+    while i < 10 {
+        table[b'0' as usize + i] = i as u8;
+        i += 1;
+    }
+    let mut i = 0;
+    while i < 6 {
+        table[b'a' as usize + i] = 10 + i as u8;
+        table[b'A' as usize + i] = 10 + i as u8;
+        i += 1;
+    }
+    table[b'+' as usize] = PLUS;
+    table
+};
 
 impl Default for Color {
     fn default() -> Self {
@@ -57,5 +97,20 @@ mod tests {
         assert!(Color::from_hex("zz0000").is_none());
         assert!(Color::from_hex("fff").is_none());
         assert!(Color::from_hex("ééé").is_none());
+        assert!(Color::from_hex("é0000").is_none());
+        assert_eq!(Color::from_hex("+f0000").unwrap().r, 15.0 / 255.0);
+    }
+
+    #[test]
+    fn hex_pairs_read_as_from_str_radix_reads_them() {
+        for hi in 0..=255u8 {
+            for lo in 0..=255u8 {
+                let pair = [hi, lo];
+                let expected = std::str::from_utf8(&pair)
+                    .ok()
+                    .and_then(|s| u8::from_str_radix(s, 16).ok());
+                assert_eq!(hex_pair(hi, lo), expected, "{pair:?}");
+            }
+        }
     }
 }
