@@ -281,17 +281,22 @@ pub(super) fn apply_physics(
     let sp = span(&t.keys, at);
     // The keyed value (a global timeline evaluates it once; 0 before the first key).
     let keyed = (sp != Span::Before).then(|| channels::<1>(&t.keys, sp)[0]);
-    let data = sk.data.clone();
+    // Borrowed field by field, not through an `Arc` clone and a list of targets: this runs
+    // for every physics timeline of every entry each frame (the list's allocation and free
+    // were 12 % of sack-pro's mixing frame).
+    let (data, physics) = (&*sk.data, &mut sk.physics);
     let add = data.rules.additive_constraints
         && matches!(t.property, PhysicsProperty::Wind | PhysicsProperty::Gravity);
-    let targets: Vec<usize> = match t.constraint {
-        Some(c) => vec![c],
-        None => (0..data.physics_constraints.len())
-            .filter(|&i| follows_global(&data.physics_constraints[i], t.property))
-            .collect(),
+    let targets = match t.constraint {
+        Some(c) => c..c + 1,
+        None => 0..data.physics_constraints.len(),
     };
     for i in targets {
-        let (d, c) = (&data.physics_constraints[i], &mut sk.physics[i]);
+        let d = &data.physics_constraints[i];
+        if t.constraint.is_none() && !follows_global(d, t.property) {
+            continue;
+        }
+        let c = &mut physics[i];
         if !c.active {
             continue;
         }
