@@ -36,7 +36,7 @@ pub(crate) fn setup_for_additive(tl: &Timeline, sk: &mut Skeleton) -> bool {
     if !sk.data.rules.additive_constraints {
         return false;
     }
-    let data = sk.data.clone();
+    let data = &*sk.data;
     match tl {
         Timeline::Transform(t) => {
             let (Some(d), Some(c)) = (
