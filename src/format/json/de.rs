@@ -341,6 +341,7 @@ impl<'de> SliceDeserializer<'de> {
         }
         self.enter()?;
         let value = visitor.visit_seq(Numbers {
+            bytes: self.bytes,
             de: &mut *self,
             first: true,
         })?;
@@ -779,6 +780,9 @@ impl<'de> SeqAccess<'de> for Seq<'_, 'de> {
 /// The elements of an array of numbers ([`NUMBER_ARRAY`]): each is read here, where the
 /// loop over them is, and handed to its element type already read.
 struct Numbers<'a, 'de> {
+    /// The text, as in `de`: a copy the loop keeps in a register (the compiler reloaded
+    /// `de.bytes` after every element stored, not knowing the vector's memory apart).
+    bytes: &'de [u8],
     de: &'a mut SliceDeserializer<'de>,
     first: bool,
 }
@@ -796,7 +800,7 @@ impl<'de> SeqAccess<'de> for Numbers<'_, 'de> {
         // the same way).
         // One window of 19 bytes (separator, sign, number) spares the bounds checks.
         let de = &mut *self.de;
-        let (at, bytes) = (de.pos, de.bytes);
+        let (at, bytes) = (de.pos, self.bytes);
         let window = bytes.get(at..).and_then(<[u8]>::first_chunk::<19>);
         if let Some(w) = window.filter(|w| w[0] == b',' && !self.first) {
             let p = 1 + usize::from(w[1] == b' ');
