@@ -795,10 +795,10 @@ impl<'de> SeqAccess<'de> for Numbers<'_, 'de> {
     #[inline(always)]
     fn next_element_seed<T: DeserializeSeed<'de>>(&mut self, seed: T) -> Result<Option<T::Value>> {
         // The separator exports write between numbers (`, ` or `,`) followed by a short
-        // number is taken at once; anything else goes through the general element step
-        // from the comma on (a short number is one the general step would reach and read
-        // the same way).
-        // One window of 19 bytes (separator, sign, number) spares the bounds checks.
+        // number is taken at once, from one window of 19 bytes (separator, sign, number:
+        // no bounds check of its own for each); anything else goes through the general
+        // element step from the comma on (it reaches a short number and reads it the
+        // same way).
         let de = &mut *self.de;
         let (at, bytes) = (de.pos, self.bytes);
         let window = bytes.get(at..).and_then(<[u8]>::first_chunk::<19>);
