@@ -172,6 +172,17 @@ impl<'de> SliceDeserializer<'de> {
     /// into its callers: most of a Spine file is numbers, and the call's cost showed.
     #[inline(always)]
     fn number(&mut self) -> Result<Number> {
+        if let Some((number, end)) = short_number(self.bytes, self.pos) {
+            self.pos = end;
+            return Ok(number);
+        }
+        self.number_general()
+    }
+
+    /// [`Self::number`] for any number, read byte by byte. Not inlined: it is the rare case
+    /// beside [`short_number`], and inlined it made the loops over number arrays longer.
+    #[inline(never)]
+    fn number_general(&mut self) -> Result<Number> {
         let bytes = self.bytes;
         let start = self.pos;
         let negative = bytes.get(start) == Some(&b'-');
@@ -279,6 +290,9 @@ impl<'de> SliceDeserializer<'de> {
         Ok(number)
     }
 
+    /// Always inlined: as a call it took the number through memory, and in the loops over
+    /// number arrays the visitor could not see which variant it got.
+    #[inline(always)]
     fn visit_number<V: Visitor<'de>>(number: Number, visitor: V) -> Result<V::Value> {
         match number {
             Number::U64(v) => visitor.visit_u64(v),
@@ -327,6 +341,7 @@ impl<'de> SliceDeserializer<'de> {
         }
         self.enter()?;
         let value = visitor.visit_seq(Numbers {
+            bytes: self.bytes,
             de: &mut *self,
             first: true,
         })?;
@@ -412,10 +427,101 @@ impl<'de> SliceDeserializer<'de> {
     }
 }
 
-/// Whether a number can start with `b` (a digit or `-`).
+/// Integer powers of ten up to 10^7 (for the fraction digits read as one word).
+const POW10_INT: [u64; 8] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000];
+
+/// `t`, eight bytes of text with `'0'` taken from each (a digit byte becomes its value),
+/// with the high bit of its first byte that is not an ASCII digit set, and maybe of bytes
+/// after that one: a byte carries into the next only if it is not a digit itself (digits
+/// stay below 0x80 after the add, and a byte with its high bit set is no digit).
 #[inline(always)]
-fn number_start(b: u8) -> bool {
-    b == b'-' || b.is_ascii_digit()
+fn non_digits(t: u64) -> u64 {
+    (t.wrapping_add(0x7676_7676_7676_7676) | t) & 0x8080_8080_8080_8080
+}
+
+/// The value of the first `n` (1 to 8) digits of `t` (digit values, first digit in the low
+/// byte): moved to the top so that zeros lead, then combined in pairs, fours and eights by
+/// the usual multiply-and-shift steps.
+#[inline(always)]
+fn digits_value(t: u64, n: u32) -> u64 {
+    let v = t << (64 - 8 * n);
+    let v = v.wrapping_mul(2561) >> 8;
+    let v = (v & 0x00ff_00ff_00ff_00ff).wrapping_mul(6_553_601) >> 16;
+    (v & 0x0000_ffff_0000_ffff).wrapping_mul(42_949_672_960_001) >> 32
+}
+
+/// The number at `start` and the position after it when it is a short plain one (optional
+/// `-`, 1 to 7 integer digits without a leading zero, optionally `.` and 1 to 7 fraction
+/// digits, no exponent) with at least 16 bytes of text from its first digit on. `None`
+/// leaves everything else, errors included, to [`SliceDeserializer::number_general`], whose
+/// values these are: at most 14 digits and 7 decimals, read with one exact division.
+///
+/// The integer digits (mostly one to three) are read one by one, which takes fewer
+/// instructions than a word; the fraction's (mostly four to seven) as one word.
+#[inline(always)]
+fn short_number(bytes: &[u8], start: usize) -> Option<(Number, usize)> {
+    let negative = bytes.get(start) == Some(&b'-');
+    let int_start = start + usize::from(negative);
+    let (number, len) = short_number_in(bytes.get(int_start..)?.first_chunk()?, negative)?;
+    Some((number, int_start + len))
+}
+
+/// [`short_number`] in the sixteen bytes `s` from its first digit on (they hold the integer
+/// digits, the point and the fraction's word): the number and its length in `s`.
+#[inline(always)]
+fn short_number_in(s: &[u8; 16], negative: bool) -> Option<(Number, usize)> {
+    let first = s[0].wrapping_sub(b'0');
+    if first > 9 {
+        return None;
+    }
+    let mut int = u64::from(first);
+    let mut n1 = 1;
+    let after = loop {
+        let d = s[n1].wrapping_sub(b'0');
+        if d > 9 {
+            break s[n1];
+        }
+        if n1 == 7 {
+            return None; // eight digits or more
+        }
+        int = int * 10 + u64::from(d);
+        n1 += 1;
+    };
+    if n1 > 1 && first == 0 {
+        return None; // a leading zero
+    }
+    if after == b'.' {
+        let frac = n1 + 1;
+        let word = s[frac..].first_chunk::<8>()?;
+        let t = u64::from_le_bytes(*word) ^ 0x3030_3030_3030_3030;
+        let n2 = non_digits(t).trailing_zeros() / 8;
+        // Seven digits at most (n2 is 8 when all eight bytes are digits), and at least one.
+        if n2 == 0 || n2 == 8 {
+            return None;
+        }
+        let end = frac + n2 as usize;
+        if s[end & 15] | 0x20 == b'e' {
+            return None; // an exponent
+        }
+        let mantissa = int * POW10_INT[n2 as usize & 7] + digits_value(t, n2);
+        // Both operands are exact, so one IEEE operation rounds correctly. (The mantissa
+        // is below 10^14: as i64 it converts in one instruction, as u64 in five.)
+        let value = mantissa as i64 as f64 / POW10[n2 as usize & 7];
+        let value = if negative { -value } else { value };
+        return Some((Number::F64(value), end));
+    }
+    if after | 0x20 == b'e' {
+        return None;
+    }
+    // serde_json's integer rules, including "-0" as the float -0.0.
+    let number = if !negative {
+        Number::U64(int)
+    } else if int == 0 {
+        Number::F64(-0.0)
+    } else {
+        Number::I64(-(int as i64))
+    };
+    Some((number, n1))
 }
 
 /// Reads the decimal digits from `i` on into `mantissa` (wrapping: the caller counts them);
@@ -674,6 +780,9 @@ impl<'de> SeqAccess<'de> for Seq<'_, 'de> {
 /// The elements of an array of numbers ([`NUMBER_ARRAY`]): each is read here, where the
 /// loop over them is, and handed to its element type already read.
 struct Numbers<'a, 'de> {
+    /// The text, as in `de`: a copy the loop keeps in a register (the compiler reloaded
+    /// `de.bytes` after every element stored, not knowing the vector's memory apart).
+    bytes: &'de [u8],
     de: &'a mut SliceDeserializer<'de>,
     first: bool,
 }
@@ -685,21 +794,28 @@ impl<'de> SeqAccess<'de> for Numbers<'_, 'de> {
     // loops over mesh arrays (+6 % of a 3.8 load).
     #[inline(always)]
     fn next_element_seed<T: DeserializeSeed<'de>>(&mut self, seed: T) -> Result<Option<T::Value>> {
-        // The separator exports write between numbers (`, ` or `,` before a digit or `-`)
-        // is taken at once; anything else goes through the general element step.
+        // The separator exports write between numbers (`, ` or `,`) followed by a short
+        // number is taken at once, from one window of 19 bytes (separator, sign, number:
+        // no bounds check of its own for each); anything else goes through the general
+        // element step from the comma on (it reaches a short number and reads it the
+        // same way).
         let de = &mut *self.de;
-        let (at, bytes) = (de.pos, de.bytes);
-        let mut next = None;
-        if bytes.get(at) == Some(&b',') && !self.first {
-            let p = at + 1 + usize::from(bytes.get(at + 1) == Some(&b' '));
-            if bytes.get(p).is_some_and(|&c| number_start(c)) {
-                next = Some(p);
+        let (at, bytes) = (de.pos, self.bytes);
+        let window = bytes.get(at..).and_then(<[u8]>::first_chunk::<19>);
+        if let Some(w) = window.filter(|w| w[0] == b',' && !self.first) {
+            let p = 1 + usize::from(w[1] == b' ');
+            let negative = w[p] == b'-';
+            let q = p + usize::from(negative);
+            let short = w[q..]
+                .first_chunk()
+                .and_then(|s| short_number_in(s, negative));
+            if let Some((n, len)) = short {
+                de.pos = at + q + len;
+                return seed.deserialize(ReadNumber(n)).map(Some);
             }
         }
-        match next {
-            Some(pos) => de.pos = pos,
-            None if !de.next_element(&mut self.first, b']')? => return Ok(None),
-            None => {}
+        if !de.next_element(&mut self.first, b']')? {
+            return Ok(None);
         }
         // The position is at the element: `number` refuses anything but a number (it needs
         // an integer digit, after an optional `-`).
@@ -722,7 +838,7 @@ struct ReadNumber(Number);
 /// `numbers!` methods, where serde_json calls the same visitor method).
 macro_rules! read_numbers {
     ($($method:ident)*) => {$(
-        #[inline]
+        #[inline(always)]
         fn $method<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
             SliceDeserializer::visit_number(self.0, visitor)
         }
@@ -1058,6 +1174,89 @@ mod tests {
         let a = from_slice::<Arrays>(br#"{"f": [-0], "u": [3], "d": [-0]}"#).unwrap();
         assert!(a.f.unwrap().0[0].is_sign_negative());
         assert!(a.d.unwrap().0[0].is_sign_negative());
+    }
+
+    /// A fixed-seed xorshift generator for the generated differential tests.
+    struct Gen(u64);
+
+    impl Gen {
+        fn below(&mut self, n: u64) -> u64 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            self.0 % n
+        }
+
+        fn digits(&mut self, n: usize) -> String {
+            (0..n)
+                .map(|_| char::from(b'0' + self.below(10) as u8))
+                .collect()
+        }
+    }
+
+    /// Numbers of every integer length 1 to 25 and fraction length none or 0 to 25 (the
+    /// short path reads up to 7 and 7), with and without sign and exponent, some invalid
+    /// (leading zeros, `1.`, `1e`): both readers' input.
+    fn generated_numbers() -> Vec<String> {
+        let mut g = Gen(0x9e37_79b9_7f4a_7c15);
+        let exponents = ["", "", "e5", "E-3", "e+12", "e", "e-0", "E308", "e-330"];
+        let mut out = vec![];
+        for int_len in 1..=25 {
+            for frac_len in (0..=26).chain(0..=8) {
+                for _ in 0..2 {
+                    let mut n = String::new();
+                    if g.below(2) == 0 {
+                        n.push('-');
+                    }
+                    n += &g.digits(int_len);
+                    if g.below(4) == 0 {
+                        n.replace_range(n.len() - int_len..n.len() - int_len + 1, "0");
+                    }
+                    if frac_len > 0 {
+                        n.push('.');
+                        n += &g.digits(frac_len - 1);
+                    }
+                    n += exponents[g.below(exponents.len() as u64) as usize];
+                    out.push(n);
+                }
+            }
+        }
+        out
+    }
+
+    /// Every generated number, alone (then up to 17 spaces: the short path needs 16 bytes
+    /// from the first digit on), in an array after `[`, `,` and `, ` and before `,`, ` ` and
+    /// `]`, and in each kind of number array: read as serde_json reads it, or refused where
+    /// it refuses.
+    #[test]
+    fn generated_numbers_read_as_serde_json_reads_them() {
+        let mut g = Gen(0x2545_f491_4f6c_dd1d);
+        let mut read = 0;
+        for n in generated_numbers() {
+            let alone = format!("{n}{}", " ".repeat(g.below(18) as usize));
+            let in_array = format!("[{n},{n}, {n} ,{n}]");
+            for text in [n.as_str(), &alone, &in_array] {
+                let (ours, theirs) = both(text.as_bytes());
+                assert_eq!(ours, theirs, "{text}");
+                read += usize::from(theirs.is_some());
+            }
+            let ours = from_slice::<f32>(n.as_bytes()).ok().map(f32::to_bits);
+            let theirs = serde_json::from_str::<f32>(&n).ok().map(f32::to_bits);
+            assert_eq!(ours, theirs, "{n}");
+            for key in ["f", "u", "d"] {
+                for text in [
+                    format!(r#"{{"{key}": [{n}]}}"#),
+                    format!(r#"{{"{key}": [{n}, {n},{n} ,0,{n}]}}"#),
+                    format!(r#"{{"{key}": [ {n} , 1, {n}]}}"#),
+                ] {
+                    // Debug prints tell every f32 and f64 apart, -0.0 included.
+                    let ours = from_slice::<Arrays>(text.as_bytes()).ok();
+                    let theirs = serde_json::from_str::<Arrays>(&text).ok();
+                    assert_eq!(format!("{ours:?}"), format!("{theirs:?}"), "{text}");
+                }
+            }
+        }
+        assert!(read > 2_000, "{read} read");
     }
 
     /// Every Spine export of the corpus reads to the same `Value` (868,000 numbers).
