@@ -39,15 +39,26 @@ pub struct PropertyIndex {
 impl PropertyIndex {
     /// Numbers the properties of `animations` (in [`PropertyId`] order).
     pub fn build(animations: &[Animation]) -> PropertyIndex {
-        let mut all: Vec<PropertyId> = animations
-            .iter()
-            .flat_map(|a| a.properties.iter().copied())
-            .collect();
+        // Sized first: a flattening iterator tells `collect` no length (a reallocation per
+        // doubling).
+        let mut all = Vec::with_capacity(animations.iter().map(|a| a.properties.len()).sum());
+        for a in animations {
+            all.extend_from_slice(&a.properties);
+        }
         sort_unique_ids(&mut all);
         // Searched by their order keys (integer compares; the enums' derived `Ord` was most of
         // this function), or as enums when some id does not pack. u32 numbers: more distinct
         // properties than that cannot be loaded (each is a timeline).
-        let keys: Option<Vec<u64>> = all.iter().map(|id| id.order_key()).collect();
+        let mut keys = Some(Vec::with_capacity(all.len()));
+        for id in &all {
+            match (id.order_key(), &mut keys) {
+                (Some(k), Some(keys)) => keys.push(k),
+                _ => {
+                    keys = None;
+                    break;
+                }
+            }
+        }
         let number = |id: &PropertyId| {
             let found = match (&keys, id.order_key()) {
                 (Some(keys), Some(key)) => keys.binary_search(&key),

@@ -473,20 +473,23 @@ impl PropertyId {
 /// fraction of the cost, paid on every animation of every load. Ids that do not fit the
 /// packing (never in real files) take the plain sort.
 pub fn sort_unique_ids(ids: &mut Vec<PropertyId>) {
-    // The order key in the top 48 bits, the position in the low 16.
-    let packed: Option<Vec<u64>> = (ids.len() <= 1 << 16)
-        .then(|| {
-            ids.iter()
-                .enumerate()
-                .map(|(i, id)| Some(id.order_key()? << 16 | i as u64))
-                .collect()
-        })
-        .flatten();
-    let Some(mut keys) = packed else {
+    // The order key in the top 48 bits, the position in the low 16. Filled by a loop into
+    // a list of the final size: collecting into an `Option<Vec>` knows no length and grew
+    // the list a reallocation at a time.
+    let mut keys = Vec::with_capacity(ids.len());
+    let packed = ids.len() <= 1 << 16
+        && ids.iter().enumerate().all(|(i, id)| match id.order_key() {
+            Some(k) => {
+                keys.push(k << 16 | i as u64);
+                true
+            }
+            None => false,
+        });
+    if !packed {
         ids.sort_unstable();
         ids.dedup();
         return;
-    };
+    }
     keys.sort_unstable();
     let mut out = Vec::with_capacity(keys.len());
     let mut last = None;

@@ -79,7 +79,9 @@ pub enum InheritDto {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct BoneDto {
-    pub name: String,
+    /// Inline when short: the model copies the name, so a `String` here was a second
+    /// allocation per bone.
+    pub name: SmallKey,
     pub parent: Option<SmallKey>,
     #[serde(default)]
     pub length: f64,
@@ -131,11 +133,12 @@ pub enum BlendDto {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SlotDto {
-    pub name: String,
+    /// Inline when short, as the bone names.
+    pub name: SmallKey,
     pub bone: SmallKey,
     pub color: Option<SmallKey>,
     pub dark: Option<SmallKey>,
-    pub attachment: Option<String>,
+    pub attachment: Option<SmallKey>,
     #[serde(default)]
     pub blend: BlendDto,
     /// 4.2 editor visibility (nonessential; accepted, not used).

@@ -260,7 +260,8 @@ pub struct InheritKey {
 pub struct SequenceKey {
     #[serde(default)]
     pub time: Raw32,
-    pub mode: Option<String>,
+    /// Only compared: held inline.
+    pub mode: Option<SmallKey>,
     #[serde(default)]
     pub index: i32,
     pub delay: Option<Raw32>,
@@ -375,13 +376,66 @@ impl PhysicsTimeline {
 }
 
 /// A bone's timelines in file order: `(name, timeline)`.
-pub struct BoneTimelines(pub Vec<(&'static str, BoneTimeline)>);
+pub struct BoneTimelines(pub Few<(&'static str, BoneTimeline)>);
 /// A slot's timelines in file order.
-pub struct SlotTimelines(pub Vec<(&'static str, SlotTimeline)>);
+pub struct SlotTimelines(pub Few<(&'static str, SlotTimeline)>);
 /// A path constraint's timelines in file order.
-pub struct PathTimelines(pub Vec<(&'static str, PathTimeline)>);
+pub struct PathTimelines(pub Few<(&'static str, PathTimeline)>);
 /// A physics constraint's timelines in file order.
-pub struct PhysicsTimelines(pub Vec<(&'static str, PhysicsTimeline)>);
+pub struct PhysicsTimelines(pub Few<(&'static str, PhysicsTimeline)>);
+
+/// Timelines one entry holds before they spill to the heap (a bone rarely has more than
+/// rotate, translate, scale and shear; a slot one or two).
+const FEW: usize = 2;
+
+/// One entry's timelines: inline up to [`FEW`], then on the heap. Every animated bone and
+/// slot has such a list; as a `Vec` it was an allocation (and a free) each, about a tenth
+/// of a 4.x load's allocations.
+pub struct Few<T> {
+    inline: arrayvec::ArrayVec<T, FEW>,
+    heap: Vec<T>,
+}
+
+impl<T> Few<T> {
+    fn new() -> Few<T> {
+        Few {
+            inline: arrayvec::ArrayVec::new(),
+            heap: Vec::new(),
+        }
+    }
+
+    fn push(&mut self, v: T) {
+        if !self.heap.is_empty() {
+            self.heap.push(v);
+        } else if let Err(e) = self.inline.try_push(v) {
+            self.heap.reserve(2 * FEW);
+            self.heap.extend(self.inline.drain(..));
+            self.heap.push(e.element());
+        }
+    }
+}
+
+impl<T> std::ops::Deref for Few<T> {
+    type Target = [T];
+
+    fn deref(&self) -> &[T] {
+        if self.heap.is_empty() {
+            &self.inline
+        } else {
+            &self.heap
+        }
+    }
+}
+
+impl<T> std::ops::DerefMut for Few<T> {
+    fn deref_mut(&mut self) -> &mut [T] {
+        if self.heap.is_empty() {
+            &mut self.inline
+        } else {
+            &mut self.heap
+        }
+    }
+}
 
 /// Implements `Deserialize` for a map of timeline name -> keys whose key type depends on the
 /// name, keeping file order; an unknown name is an error naming the known ones.
@@ -400,9 +454,7 @@ macro_rules! timeline_map {
 
                     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<$map, A::Error> {
                         const NAMES: &[&str] = &[$($name),*];
-                        // Room for a typical entry's timelines from the start: the first push
-                        // would allocate as much, through the slower growth path.
-                        let mut out = Vec::with_capacity(4);
+                        let mut out = Few::new();
                         while let Some(key) = map.next_key::<MapKey<'de>>()? {
                             let entry = match key.as_str() {
                                 $($name => ($name, ($make)(&mut map)?),)*

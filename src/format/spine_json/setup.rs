@@ -51,7 +51,7 @@ pub fn bones<'a>(
             },
         };
         names.insert(&b.name, i);
-        let mut bone = BoneData::new(b.name.clone(), parent);
+        let mut bone = BoneData::new(b.name.as_str(), parent);
         bone.length = b.length;
         bone.x = b.x;
         bone.y = b.y;
@@ -108,7 +108,7 @@ pub fn slots<'a>(
         let at = |field| [Key("slots"), Index(i), Key(field)];
         out.push(SlotData {
             offset: None,
-            name: s.name.clone(),
+            name: String::from(s.name.as_str()),
             bone: lookup(ctx, bones, &s.bone, "bone", &at("bone"))?,
             color: match &s.color {
                 Some(c) => ctx.color(c, &at("color"))?,
@@ -118,7 +118,7 @@ pub fn slots<'a>(
                 Some(c) => Some(ctx.color(c, &at("dark"))?),
                 None => None,
             },
-            attachment: s.attachment.clone(),
+            attachment: s.attachment.as_deref().map(String::from),
             blend: match s.blend {
                 BlendDto::Normal => BlendMode::Normal,
                 BlendDto::Additive => BlendMode::Additive,

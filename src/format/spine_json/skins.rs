@@ -96,6 +96,9 @@ pub fn skins(
     for (i, dto) in dtos.into_iter().enumerate() {
         let keyed = dto.keyed.then(|| dto.name.clone());
         let mut skin = Skin::new(dto.name);
+        // Room for every slot at once: the slot list otherwise grew with each higher slot
+        // an attachment named (a reallocation per doubling, per skin).
+        skin.reserve_slots(data.slots.len());
         for (j, bone) in dto.bones.iter().enumerate() {
             let b = lookup(
                 ctx,

@@ -20,7 +20,7 @@ pub fn bones(
 ) -> Result<(), LoadError> {
     ctx.each_entry(anim, "bones", dtos, |bone_at, name, timelines| {
         let bone = lookup(ctx, &names.bones, name, "bone", bone_at)?;
-        for (kind, t) in &timelines.0 {
+        for (kind, t) in timelines.0.iter() {
             let at = join(bone_at, &[Key(kind)]);
             let one = |keys: &KeyList4<1>, default| list_keys4(ctx, &at, keys, default);
             let two = |keys: &KeyList4<2>, default| list_keys4(ctx, &at, keys, default);

@@ -92,7 +92,7 @@ pub fn path(
 ) -> Result<(), LoadError> {
     ctx.each_entry(anim, "path", dtos, |c_at, name, timelines| {
         let constraint = lookup(ctx, &names.path, name, "path constraint", c_at)?;
-        for (kind, t) in &timelines.0 {
+        for (kind, t) in timelines.0.iter() {
             let at = join(c_at, &[Key(kind)]);
             let (property, keys) = match t {
                 PathDto::Position(keys) => {
@@ -146,7 +146,7 @@ pub fn physics(
                 c_at,
             )?)
         };
-        for (kind, t) in &timelines.0 {
+        for (kind, t) in timelines.0.iter() {
             let at = join(c_at, &[Key(kind)]);
             match t {
                 PhysicsDto::Reset(keys) => {

@@ -23,7 +23,7 @@ pub fn slots(
 ) -> Result<(), LoadError> {
     ctx.each_entry(anim, "slots", dtos, |slot_at, name, timelines| {
         let slot = lookup(ctx, &names.slots, name, "slot", slot_at)?;
-        for (kind, t) in &mut timelines.0 {
+        for (kind, t) in timelines.0.iter_mut() {
             let at = join(slot_at, &[Key(kind)]);
             let color = |kind, keys| Timeline::Color(ColorTimeline { slot, kind, keys });
             let two = |kind, keys| Timeline::TwoColor(TwoColorTimeline { slot, kind, keys });
