@@ -223,8 +223,8 @@ pub enum Command {
     /// exports, to normalise JSON, or to ship JSON as `.skel`. A DragonBones `.dbbin` or JSON
     /// is written as DragonBones JSON (`--to json`).
     Convert(convert::ConvertArgs),
-    /// Draw a pose to stdout without a terminal: the preview as text (braille, halfblock,
-    /// ascii) or, with --format svg, as an SVG picture.
+    /// Draw a pose without a terminal, to stdout or --output: the preview as text (braille,
+    /// halfblock, ascii), an SVG picture, a textured PNG, or the animation as GIF or APNG.
     Render(render::RenderArgs),
     /// Print a shell completion script (bash, zsh, fish, powershell).
     Completions {

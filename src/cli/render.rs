@@ -20,7 +20,7 @@ pub enum RenderFormat {
     Text,
     /// An SVG document: one group per layer (bones, regions, meshes, ...).
     Svg,
-    /// One textured frame as PNG (see `render_image`).
+    /// One textured frame as PNG, drawn from the atlas pages beside the export (see --atlas).
     Png,
     /// The animation as a GIF.
     Gif,
