@@ -1,7 +1,10 @@
 //! Recognising a file's format from its bytes, before parsing it.
 
 use super::LoadError;
-use super::json::{Seg, error_at, locate::find, locate::string_at};
+use super::json::{
+    Seg, error_at,
+    locate::{find, first_top_member, string_at},
+};
 use crate::format::ErrorKind;
 
 /// A format bonescope can load.
@@ -50,6 +53,11 @@ pub fn sniff(text: &[u8]) -> Result<Format, LoadError> {
             format!("unrecognised file: not a JSON object ({EXPECTED})"),
         )
         .with_kind(ErrorKind::UnsupportedFormat));
+    }
+    // A top-level `armature` before any `skeleton` is DragonBones: deciding at the first of the
+    // two keys spares a walk over the whole document (DragonBones files have no `skeleton`).
+    if let Some((1, _)) = first_top_member(text, &["skeleton", "armature"]) {
+        return Ok(Format::DragonBones);
     }
     const VERSION: [Seg<'static>; 2] = [Seg::Key("skeleton"), Seg::Key("spine")];
     let Some(offset) = find(text, &VERSION) else {
@@ -132,6 +140,19 @@ mod tests {
                 spine: SpineVersion::V42,
             }
         );
+    }
+
+    #[test]
+    fn recognises_dragonbones_by_its_armature_list() {
+        let db = br#"{"frameRate": 24, "version": "5.5", "armature": [{"name": "a"}]}"#;
+        assert_eq!(sniff(db).unwrap(), Format::DragonBones);
+        // Whichever of the two top-level keys comes first decides.
+        let spine_first = br#"{"skeleton": {"spine": "4.2.22"}, "armature": []}"#;
+        assert!(matches!(sniff(spine_first), Ok(Format::SpineJson { .. })));
+        let db_first = br#"{"armature": [], "skeleton": {"spine": "4.2.22"}}"#;
+        assert_eq!(sniff(db_first).unwrap(), Format::DragonBones);
+        // A nested "armature" is no DragonBones file.
+        assert!(sniff(br#"{"a": {"armature": []}}"#).is_err());
     }
 
     #[test]

@@ -132,10 +132,17 @@ fn nest_child_armatures(mut all: Vec<SkeletonData>) -> Vec<SkeletonData> {
             .collect()
     };
     let wanted: Vec<Vec<usize>> = all.iter().map(children).collect();
+    // Only an armature some display shows is finished and copied here; the caller finishes
+    // every armature anyway, and most files nest none.
+    let mut is_child = vec![false; all.len()];
+    for &c in wanted.iter().flatten() {
+        is_child[c] = true;
+    }
+    let mut placed = vec![false; all.len()];
     let mut done: Vec<Option<Arc<SkeletonData>>> = vec![None; all.len()];
     loop {
         let ready = (0..all.len())
-            .find(|&i| done[i].is_none() && wanted[i].iter().all(|&c| c != i && done[c].is_some()));
+            .find(|&i| !placed[i] && wanted[i].iter().all(|&c| c != i && done[c].is_some()));
         let Some(i) = ready else { break };
         for a in &mut all[i].attachments {
             if let AttachmentKind::Armature(c) = &mut a.kind
@@ -144,12 +151,15 @@ fn nest_child_armatures(mut all: Vec<SkeletonData>) -> Vec<SkeletonData> {
                 c.skeleton = done[k].clone();
             }
         }
-        all[i].finish();
-        done[i] = Some(Arc::new(all[i].clone()));
+        placed[i] = true;
+        if is_child[i] {
+            all[i].finish();
+            done[i] = Some(Arc::new(all[i].clone()));
+        }
     }
     // What is left nests itself somewhere below: resolve what can be, warn about the rest.
     for (i, d) in all.iter_mut().enumerate() {
-        if done[i].is_some() {
+        if placed[i] {
             continue;
         }
         for a in &mut d.attachments {

@@ -30,6 +30,19 @@ pub fn find(text: &[u8], path: &[Seg<'_>]) -> Option<usize> {
     (matched == path.len()).then_some(offset)
 }
 
+/// Which of `keys` the top-level object names first (its index in `keys`), and the offset
+/// of that member's value. Stops at the first match, so nothing after it is scanned.
+pub fn first_top_member(text: &[u8], keys: &[&str]) -> Option<(usize, usize)> {
+    let which = std::cell::Cell::new(0);
+    let at = find_member(text, skip_ws(text, 0), |_, k| {
+        keys.iter()
+            .position(|&w| w == k)
+            .inspect(|&i| which.set(i))
+            .is_some()
+    })?;
+    Some((which.get(), at))
+}
+
 /// The 1-based line and column (in bytes, like serde_json) of a byte offset.
 pub fn line_col(text: &[u8], offset: usize) -> (usize, usize) {
     let offset = offset.min(text.len());
@@ -276,6 +289,18 @@ mod tests {
             ]),
             Some((8, 43))
         );
+    }
+
+    #[test]
+    fn first_top_member_names_the_first_key_found() {
+        let doc = DOC.as_bytes();
+        // "bones" comes before "anims" in the document, whatever order the keys are asked in.
+        let (which, at) = first_top_member(doc, &["anims", "bones"]).unwrap();
+        assert_eq!((which, line_col(doc, at)), (1, (3, 12)));
+        // Keys of nested objects are not top-level members.
+        assert_eq!(first_top_member(doc, &["spine", "walk"]), None);
+        assert_eq!(first_top_member(b"[1]", &["a"]), None);
+        assert_eq!(first_top_member(b"{\"a\": [", &["b"]), None);
     }
 
     #[test]
