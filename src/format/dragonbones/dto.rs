@@ -328,12 +328,10 @@ pub struct IkTimeline {
 }
 
 #[derive(Deserialize, Debug, Default)]
-#[serde(default)]
+#[serde(from = "super::frame_wire::IkFrame")]
 pub struct IkFrame {
     pub duration: Num,
-    #[serde(flatten)]
     pub tween: Tween,
-    #[serde(rename = "bendPositive")]
     pub bend_positive: Flag,
     pub weight: Num,
 }
@@ -362,13 +360,11 @@ pub struct EventEntry {
 
 /// An animation-level key frame (events, sounds, actions only).
 #[derive(Deserialize, Debug, Default)]
-#[serde(default)]
+#[serde(from = "super::frame_wire::ActionFrame")]
 pub struct ActionFrame {
     pub duration: Num,
-    #[serde(flatten)]
     pub fire: FrameActions,
     /// `.dbbin`: the bone or slot a sound was keyed on (JSON keys it on that bone's frame).
-    #[serde(skip)]
     pub origin: String,
 }
 
@@ -403,10 +399,9 @@ pub struct BoneTimeline {
 
 /// A 5.5 `translateFrame` (offsets, default 0) or `scaleFrame` (factors, default 1).
 #[derive(Deserialize, Debug, Default)]
-#[serde(default)]
+#[serde(from = "super::frame_wire::XyFrame")]
 pub struct XyFrame {
     pub duration: Num,
-    #[serde(flatten)]
     pub tween: Tween,
     pub x: Num,
     pub y: Num,
@@ -415,29 +410,24 @@ pub struct XyFrame {
 /// A 5.5 `rotateFrame`: degrees added to the setup rotation and skew; `clockwise` asks for
 /// extra turns like 4.x `tweenRotate`.
 #[derive(Deserialize, Debug, Default)]
-#[serde(default)]
+#[serde(from = "super::frame_wire::RotateFrame")]
 pub struct RotateFrame {
     pub duration: Num,
-    #[serde(flatten)]
     pub tween: Tween,
     pub rotate: Num,
     pub skew: Num,
     pub clockwise: Num,
     /// Rotation and skew in radians, rotation already unwrapped (`.dbbin` stores them so).
-    #[serde(skip)]
     pub radians: Option<(f64, f64)>,
 }
 
 #[derive(Deserialize, Debug, Default)]
-#[serde(default)]
+#[serde(from = "super::frame_wire::BoneFrame")]
 pub struct BoneFrame {
     pub duration: Num,
-    #[serde(flatten)]
     pub tween: Tween,
-    #[serde(rename = "tweenRotate")]
     pub tween_rotate: Num,
     pub transform: Transform,
-    #[serde(flatten)]
     pub fire: FrameActions,
 }
 
@@ -458,35 +448,30 @@ pub struct SlotTimeline {
 }
 
 #[derive(Deserialize, Debug, Default)]
-#[serde(default)]
+#[serde(from = "super::frame_wire::DisplayFrame")]
 pub struct DisplayFrame {
     pub duration: Num,
     pub value: Num,
-    #[serde(flatten)]
     pub fire: FrameActions,
 }
 
 /// A 5.5 `colorFrame`: the color is `value` (5.5 exports also wrote `color`).
 #[derive(Deserialize, Debug, Default)]
-#[serde(default)]
+#[serde(from = "super::frame_wire::ColorFrame")]
 pub struct ColorFrame {
     pub duration: Num,
-    #[serde(flatten)]
     pub tween: Tween,
     pub value: Option<ColorTransform>,
     pub color: Option<ColorTransform>,
 }
 
 #[derive(Deserialize, Debug, Default)]
-#[serde(default)]
+#[serde(from = "super::frame_wire::SlotFrame")]
 pub struct SlotFrame {
     pub duration: Num,
-    #[serde(flatten)]
     pub tween: Tween,
-    #[serde(rename = "displayIndex")]
     pub display_index: Num,
     pub color: Option<ColorTransform>,
-    #[serde(flatten)]
     pub fire: FrameActions,
 }
 
@@ -502,16 +487,14 @@ pub struct FfdTimeline {
 }
 
 #[derive(Deserialize, Debug, Default)]
-#[serde(default)]
+#[serde(from = "super::frame_wire::FfdFrame")]
 pub struct FfdFrame {
     pub duration: Num,
-    #[serde(flatten)]
     pub tween: Tween,
     pub offset: Num,
     pub vertices: Vec<f64>,
     /// `.dbbin` of a skinned mesh: offsets per influence in its bone's bind space (dx, dy),
     /// which JSON derives from `vertices`.
-    #[serde(skip)]
     pub influences: Option<Vec<f64>>,
 }
 

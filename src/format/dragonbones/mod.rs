@@ -13,6 +13,7 @@ pub mod binary;
 mod ctx;
 mod displays;
 mod dto;
+mod frame_wire;
 pub mod json_writer;
 mod lenient;
 mod setup;

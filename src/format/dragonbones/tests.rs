@@ -95,6 +95,46 @@ fn errors_name_the_path_and_position() {
 }
 
 #[test]
+fn a_bad_tween_or_action_field_is_located_at_its_own_value() {
+    // Tween and fired-action members sit in the frame object itself; the error names them.
+    for (list, frame, field) in [
+        (
+            "translateFrame",
+            r#"{"duration": 1, "curve": 5, "x": 1}"#,
+            "curve",
+        ),
+        (
+            "translateFrame",
+            r#"{"duration": 1, "tweenEasing": [1]}"#,
+            "tweenEasing",
+        ),
+        ("frame", r#"{"duration": 1, "events": 7}"#, "events"),
+        ("frame", r#"{"duration": 1, "sound": 7}"#, "sound"),
+    ] {
+        let line3 = format!(r#""{list}": [{frame}, {{"duration": 1}}]}}]}}]}}]}}"#);
+        let text = format!(
+            r#"{{"version": "5.5", "armature": [{{"name": "a", "bone": [{{"name": "root"}}],
+"animation": [{{"name": "w", "duration": 2, "bone": [{{"name": "root",
+{line3}"#
+        );
+        let key = format!("\"{field}\": ");
+        let column = line3.find(&key).unwrap() + key.len() + 1;
+        let e = load(text.as_bytes(), "t").unwrap_err();
+        let want = format!("armature[0].animation[0].bone[0].{list}[0].{field}");
+        match e.location {
+            Some(Location::Json {
+                path,
+                line,
+                column: c,
+            }) => {
+                assert_eq!((path.as_str(), line, c), (want.as_str(), 3, column));
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+}
+
+#[test]
 fn missing_is_global_is_read_as_local_with_a_warning() {
     let arms = load(file(BASIC).as_bytes(), "t").unwrap();
     assert!(arms[0].load_warnings[0].contains("no isGlobal"));
