@@ -169,7 +169,8 @@ pub fn animation(
     };
     let mut timelines = Vec::new();
     let mut fired: Vec<(f32, Event)> = Vec::new();
-    let mut fire = |time: f32, acts: &dto::FrameActions, origin: &str| {
+    let mut fire = |time: f32, acts: &dto::Fired, origin: &str| {
+        let Some(acts) = acts else { return };
         for mut ev in frame_events(acts, origin, events) {
             ev.time = time as f64;
             fired.push((time, ev));
@@ -417,7 +418,8 @@ fn bone_timelines(
     if !tl.frame.is_empty() {
         let spans = f.spans(at, tl.frame.iter().map(|fr| fr.duration))?;
         let mut unwrap = Unwrap::default();
-        let mut groups: [Vec<ChannelKey<'_>>; 4] = Default::default();
+        let mut groups: [Vec<ChannelKey<'_>>; 4] =
+            std::array::from_fn(|_| Vec::with_capacity(tl.frame.len()));
         for (fr, &(start, len)) in tl.frame.iter().zip(&spans) {
             let t = DbTransform::parse(&fr.transform);
             let rot = unwrap.next(start, t.rotation, fr.tween_rotate.or(0.0));
@@ -448,7 +450,8 @@ fn bone_timelines(
         let tat = join(at, &[Key("rotateFrame")]);
         let spans = f.spans_of(&tat, tl.rotate_frame.iter().map(|fr| fr.duration))?;
         let mut unwrap = Unwrap::default();
-        let (mut ro, mut sh) = (Vec::new(), Vec::new());
+        let n = tl.rotate_frame.len();
+        let (mut ro, mut sh) = (Vec::with_capacity(n), Vec::with_capacity(n));
         for (fr, &(start, len)) in tl.rotate_frame.iter().zip(&spans) {
             let (rot, skew) = match fr.radians {
                 Some(r) => r,
@@ -533,7 +536,8 @@ fn channel_timeline(
     if keys_in.iter().all(|k| k.row[..n] == identity[..n]) {
         return Ok(());
     }
-    let mut keys = Keys::new(n);
+    // One more key than frames: a looping timeline's closing key.
+    let mut keys = Keys::with_capacity(n, keys_in.len() + 1, 0);
     let row = |k: &ChannelKey<'_>| [k.row[0] as f32, k.row[1] as f32];
     for k in keys_in {
         f.cx.spend(k.len as usize * 4, at)?;
@@ -607,7 +611,7 @@ fn slot_color(
     if plain && keys_in.iter().all(|k| color(k.color) == identity) {
         return Ok(());
     }
-    let mut keys = Keys::new(8);
+    let mut keys = Keys::with_capacity(8, keys_in.len() + 1, 0);
     let mut first = [0f32; 8];
     for (k, key) in keys_in.iter().enumerate() {
         f.cx.spend(key.len as usize * 4, at)?;
@@ -696,7 +700,7 @@ fn ffd_timeline(
         DeformSpace::Plain(_) => n2,
     };
     let spans = f.spans(at, tl.frame.iter().map(|fr| fr.duration))?;
-    let mut keys = Keys::new(0);
+    let mut keys = Keys::with_capacity(0, tl.frame.len() + 1, 0);
     let mut arrays: Vec<Vec<f32>> = Vec::with_capacity(tl.frame.len() + 1);
     for (k, (fr, &(start, len))) in tl.frame.iter().zip(&spans).enumerate() {
         let fat = join(at, &[Key("frame"), Index(k)]);
@@ -773,7 +777,7 @@ fn surface_timeline(
     };
     let n2 = lattice.vertices.len();
     let spans = f.spans(at, tl.frame.iter().map(|fr| fr.duration))?;
-    let mut keys = Keys::new(0);
+    let mut keys = Keys::with_capacity(0, tl.frame.len() + 1, 0);
     let mut arrays: Vec<Vec<f32>> = Vec::with_capacity(tl.frame.len() + 1);
     for (k, (fr, &(start, len))) in tl.frame.iter().zip(&spans).enumerate() {
         let fat = join(at, &[Key("frame"), Index(k)]);
@@ -830,7 +834,7 @@ fn ik_timeline(
             .with_kind(ErrorKind::DanglingReference)
         })?;
     let spans = f.spans(at, tl.frame.iter().map(|fr| fr.duration))?;
-    let mut keys = Keys::new(5);
+    let mut keys = Keys::with_capacity(5, tl.frame.len() + 1, 0);
     let mut first = [0f32; 5];
     for (k, (fr, &(start, len))) in tl.frame.iter().zip(&spans).enumerate() {
         cx.spend(len as usize * 4, at)?;

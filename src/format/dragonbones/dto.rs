@@ -336,6 +336,10 @@ pub struct IkFrame {
     pub weight: Num,
 }
 
+/// A key frame's fired actions: `None` when it fires nothing, as most frames (boxed, so a
+/// frame list moves small frames while it grows).
+pub type Fired = Option<Box<FrameActions>>;
+
 /// What any key frame may fire: 4.x single fields and 5.x lists.
 #[derive(Deserialize, Debug, Default)]
 #[serde(default)]
@@ -363,7 +367,7 @@ pub struct EventEntry {
 #[serde(from = "super::frame_wire::ActionFrame")]
 pub struct ActionFrame {
     pub duration: Num,
-    pub fire: FrameActions,
+    pub fire: Fired,
     /// `.dbbin`: the bone or slot a sound was keyed on (JSON keys it on that bone's frame).
     pub origin: String,
 }
@@ -428,7 +432,7 @@ pub struct BoneFrame {
     pub tween: Tween,
     pub tween_rotate: Num,
     pub transform: Transform,
-    pub fire: FrameActions,
+    pub fire: Fired,
 }
 
 #[derive(Deserialize, Debug, Default)]
@@ -452,7 +456,7 @@ pub struct SlotTimeline {
 pub struct DisplayFrame {
     pub duration: Num,
     pub value: Num,
-    pub fire: FrameActions,
+    pub fire: Fired,
 }
 
 /// A 5.5 `colorFrame`: the color is `value` (5.5 exports also wrote `color`).
@@ -472,7 +476,7 @@ pub struct SlotFrame {
     pub tween: Tween,
     pub display_index: Num,
     pub color: Option<ColorTransform>,
-    pub fire: FrameActions,
+    pub fire: Fired,
 }
 
 #[derive(Deserialize, Debug, Default)]

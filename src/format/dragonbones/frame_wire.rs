@@ -60,14 +60,24 @@ macro_rules! wire {
 
 macro_rules! fire_of {
     ($w:ident) => {
-        dto::FrameActions {
+        fired(dto::FrameActions {
             event: $w.event,
             sound: $w.sound,
             action: $w.action,
             events: $w.events,
             actions: $w.actions,
-        }
+        })
     };
+}
+
+/// `None` for a frame that fires nothing.
+fn fired(acts: dto::FrameActions) -> dto::Fired {
+    let none = acts.event.is_none()
+        && acts.sound.is_none()
+        && acts.action.is_none()
+        && acts.events.is_empty()
+        && acts.actions.is_empty();
+    (!none).then(|| Box::new(acts))
 }
 
 wire!(IkFrame {

@@ -100,17 +100,21 @@ pub fn actions(
                 ..Default::default()
             };
             match def.kind.or(EVENT) {
-                PLAY => fr.fire.action = Some(dto::ActionField(Some(name))),
-                EVENT => fr.fire.events.push(dto::EventEntry {
-                    name: Some(name),
-                    bone: None,
-                    slot: None,
-                    ints: e.ints.clone(),
-                    floats: e.floats.clone(),
-                    strings: e.strings.clone(),
-                }),
+                PLAY => fr.fire.get_or_insert_default().action = Some(dto::ActionField(Some(name))),
+                EVENT => fr
+                    .fire
+                    .get_or_insert_default()
+                    .events
+                    .push(dto::EventEntry {
+                        name: Some(name),
+                        bone: None,
+                        slot: None,
+                        ints: e.ints.clone(),
+                        floats: e.floats.clone(),
+                        strings: e.strings.clone(),
+                    }),
                 // 11, and like the JSON reader (and the runtime) every other type: a sound.
-                _ => fr.fire.sound = Some(name),
+                _ => fr.fire.get_or_insert_default().sound = Some(name),
             }
             frames.push(fr);
         }
