@@ -341,7 +341,7 @@ pub struct SkinDto {
     pub name: String,
     /// slot name -> attachment key -> attachment.
     #[serde(default)]
-    pub attachments: OrderedMap<OrderedMap<AttachmentDto>>,
+    pub attachments: SkinAttachments,
     #[serde(default)]
     pub bones: Vec<String>,
     #[serde(default)]
@@ -401,6 +401,101 @@ fn skins<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Vec<SkinDt
     }
 
     deserializer.deserialize_any(V)
+}
+
+/// A skin's `attachments` object (slot name -> attachment key -> attachment), read into one
+/// list for the whole skin: a map per slot was an allocation per slot (most above glibc's
+/// small-block cache, at ~540 bytes an entry) and grew step by step. The list is held in
+/// chunks, each twice as large as the last, so that growing never moves what was read
+/// (one `Vec` copied ~540 bytes per entry at each doubling). Read through the same visitor
+/// calls and `expecting` texts as `OrderedMap<OrderedMap<AttachmentDto>>`, so errors read as
+/// before.
+#[derive(Default)]
+pub struct SkinAttachments {
+    /// Each slot's name and how many entries (in order) are its attachments.
+    pub slots: OrderedMap<usize>,
+    /// Every slot's attachment key and attachment, slot after slot, in chunks.
+    pub chunks: Vec<Vec<(SmallKey, AttachmentDto)>>,
+}
+
+impl SkinAttachments {
+    /// Entries the first chunk has room for.
+    const FIRST_CHUNK: usize = 8;
+
+    /// How many attachments the skin has.
+    pub fn len(&self) -> usize {
+        self.chunks.iter().map(Vec::len).sum()
+    }
+
+    /// Appends an entry: to the last chunk, or to a new one as large as every chunk before
+    /// it together when the last is full.
+    fn push(&mut self, entry: (SmallKey, AttachmentDto)) {
+        match self.chunks.last_mut() {
+            Some(last) if last.len() < last.capacity() => last.push(entry),
+            _ => {
+                let room = self.len().max(Self::FIRST_CHUNK);
+                let mut chunk = Vec::with_capacity(room);
+                chunk.push(entry);
+                self.chunks.push(chunk);
+            }
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for SkinAttachments {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        use serde::de::{DeserializeSeed, MapAccess, Visitor};
+
+        struct Slots;
+
+        impl<'de> Visitor<'de> for Slots {
+            type Value = SkinAttachments;
+
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("an object")
+            }
+
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<SkinAttachments, A::Error> {
+                let mut out = SkinAttachments::default();
+                while let Some(slot) = map.next_key::<SmallKey>()? {
+                    let count = map.next_value_seed(Entries(&mut out))?;
+                    out.slots.0.push((slot, count));
+                }
+                Ok(out)
+            }
+        }
+
+        /// One slot's attachments, appended to the skin's list; their count.
+        struct Entries<'a>(&'a mut SkinAttachments);
+
+        impl<'de> DeserializeSeed<'de> for Entries<'_> {
+            type Value = usize;
+
+            fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> Result<usize, D::Error> {
+                d.deserialize_map(self)
+            }
+        }
+
+        impl<'de> Visitor<'de> for Entries<'_> {
+            type Value = usize;
+
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("an object")
+            }
+
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<usize, A::Error> {
+                let mut count = 0usize;
+                while let Some(key) = map.next_key::<SmallKey>()? {
+                    let value = map.next_value::<AttachmentDto>()?;
+                    self.0.push((key, value));
+                    count += 1;
+                }
+                Ok(count)
+            }
+        }
+
+        deserializer.deserialize_map(Slots)
+    }
 }
 
 #[derive(Deserialize, Clone, Copy, Default, PartialEq, Eq, Debug)]
