@@ -3,8 +3,8 @@
 
 use foldhash::HashMap;
 
-use super::attachment::{LinkTo, attachment};
-use super::ctx::{Ctx, Names, SegPath, join, lookup};
+use super::attachment::{At, LinkTo, attachment};
+use super::ctx::{Ctx, Names, SegPath, join, lookup, unknown};
 use super::dto::{SkinAttachments, SkinDto};
 use crate::core::model::*;
 use crate::format::LoadError;
@@ -149,17 +149,25 @@ pub fn skins(
         for (si, (slot_name, count)) in slots.0.iter().enumerate() {
             // Read once: `SmallKey::as_str` validates the UTF-8 each time.
             let slot_name = slot_name.as_str();
-            let slot_at = join(&skin_at, &[Entry(si, slot_name)]);
-            let slot = lookup(ctx, &names.slots, slot_name, "slot", &slot_at)?;
+            let slot = match names.slots.get(slot_name) {
+                Some(&slot) => slot,
+                None => {
+                    let at = join(&skin_at, &[Entry(si, slot_name)]);
+                    return Err(unknown(ctx, slot_name, "slot", &at));
+                }
+            };
             // By reference: an attachment's DTO is large, and moving it cost copies.
             // The slot's entries: the next `count` of the skin's list.
             for (ki, (key, dto)) in all.by_ref().take(*count).enumerate() {
                 let key = key.as_str();
-                let at = join(&slot_at, &[Entry(ki, key)]);
+                let at = At {
+                    base: &skin_at,
+                    more: [Entry(si, slot_name), Entry(ki, key)],
+                };
                 if skin.get(slot, key).is_some() {
                     return Err(ctx
                         .err(
-                            &at,
+                            &at.path(),
                             format!("duplicate attachment \"{key}\" for slot \"{slot_name}\""),
                         )
                         .with_kind(ErrorKind::DuplicateName));
