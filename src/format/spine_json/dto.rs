@@ -40,8 +40,43 @@ pub struct SkeletonFile<A = AnimationDto> {
     pub skins: Vec<SkinDto>,
     #[serde(default)]
     pub events: OrderedMap<EventDto>,
-    #[serde(default = "OrderedMap::default")]
+    #[serde(
+        default = "OrderedMap::default",
+        deserialize_with = "roomy_map::<16, _, _>",
+        bound(deserialize = "A: Deserialize<'de>")
+    )]
     pub animations: OrderedMap<A>,
+}
+
+/// An object read as an [`OrderedMap`] with room for `N` members from the start (the fast
+/// reader cannot say how many there are, and a map grown from 4 by doubling moved its large
+/// entries at each step). The same visitor calls and `expecting` text as `OrderedMap`'s own,
+/// so errors read as before.
+pub fn roomy_map<'de, const N: usize, D: serde::Deserializer<'de>, T: Deserialize<'de>>(
+    deserializer: D,
+) -> Result<OrderedMap<T>, D::Error> {
+    use serde::de::{MapAccess, Visitor};
+
+    struct V<const N: usize, T>(std::marker::PhantomData<T>);
+
+    impl<'de, const N: usize, T: Deserialize<'de>> Visitor<'de> for V<N, T> {
+        type Value = OrderedMap<T>;
+
+        fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            f.write_str("an object")
+        }
+
+        fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<OrderedMap<T>, A::Error> {
+            let hint = map.size_hint().unwrap_or(0).min(1024);
+            let mut out = Vec::with_capacity(hint.max(N));
+            while let Some(entry) = map.next_entry::<SmallKey, T>()? {
+                out.push(entry);
+            }
+            Ok(OrderedMap(out))
+        }
+    }
+
+    deserializer.deserialize_map(V::<N, T>(std::marker::PhantomData))
 }
 
 #[derive(Deserialize)]
