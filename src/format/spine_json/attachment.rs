@@ -29,18 +29,20 @@ pub struct LinkTo {
     pub slot: Option<SmallKey>,
 }
 
-/// Reads the attachment `dto` found at `at` under attachment key `key`, to be stored as `id`
-/// (its fields are taken: the large DTO is read in place, not moved per attachment).
-/// A linked mesh comes back with empty geometry and the [`LinkTo`] to resolve.
+/// Reads the attachment `dto` found at `at` under attachment key `key` and appends it to
+/// `out` (its fields are taken: the large DTO is read in place, not moved per attachment;
+/// the attachment is pushed where it is built rather than returned and moved again). A
+/// linked mesh is pushed with empty geometry and its [`LinkTo`] to resolve comes back.
 pub fn attachment(
     ctx: Ctx<'_>,
     at: &At<'_, '_>,
     key: &str,
     dto: &mut AttachmentDto,
-    id: AttachmentId,
+    out: &mut Vec<Attachment>,
     bone_count: usize,
     slots: &HashMap<&str, usize>,
-) -> Result<(Attachment, Option<LinkTo>), LoadError> {
+) -> Result<Option<LinkTo>, LoadError> {
+    let id = out.len();
     let kind = dto.kind.unwrap_or_default();
     if let Some(field) = dto.foreign_field(kind) {
         return Err(ctx.err(
@@ -265,15 +267,13 @@ pub fn attachment(
             setup: s.setup,
         }),
     };
-    Ok((
-        Attachment {
-            name,
-            kind,
-            deform_source: id,
-            sequence,
-        },
-        link,
-    ))
+    out.push(Attachment {
+        name,
+        kind,
+        deform_source: id,
+        sequence,
+    });
+    Ok(link)
 }
 
 /// Whether a linked mesh follows its parent's deform (and sequence) keys: `deform` up to

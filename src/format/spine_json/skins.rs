@@ -173,8 +173,15 @@ pub fn skins(
                         .with_kind(ErrorKind::DuplicateName));
                 }
                 let id = data.attachments.len();
-                let (att, link) = attachment(ctx, &at, key, dto, id, bone_count, &names.slots)?;
-                data.attachments.push(att);
+                let link = attachment(
+                    ctx,
+                    &at,
+                    key,
+                    dto,
+                    &mut data.attachments,
+                    bone_count,
+                    &names.slots,
+                )?;
                 skin.push_new(slot, key.to_string(), id);
                 if let Some(link) = link {
                     pending.push(Pending {
