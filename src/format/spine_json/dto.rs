@@ -463,17 +463,23 @@ impl SkinAttachments {
     }
 
     /// Appends an entry: to the last chunk, or to a new one as large as every chunk before
-    /// it together when the last is full.
+    /// it together when the last is full. Inlined, so that the entry is written into its
+    /// chunk from where it was read (as a call it was moved once more).
+    #[inline(always)]
     fn push(&mut self, entry: (SmallKey, AttachmentDto)) {
         match self.chunks.last_mut() {
             Some(last) if last.len() < last.capacity() => last.push(entry),
-            _ => {
-                let room = self.len().max(Self::FIRST_CHUNK);
-                let mut chunk = Vec::with_capacity(room);
-                chunk.push(entry);
-                self.chunks.push(chunk);
-            }
+            _ => self.push_new_chunk(entry),
         }
+    }
+
+    /// [`Self::push`] when the last chunk is full (or there is none).
+    #[inline(never)]
+    fn push_new_chunk(&mut self, entry: (SmallKey, AttachmentDto)) {
+        let room = self.len().max(Self::FIRST_CHUNK);
+        let mut chunk = Vec::with_capacity(room);
+        chunk.push(entry);
+        self.chunks.push(chunk);
     }
 }
 
