@@ -3,7 +3,7 @@
 use foldhash::HashMap;
 
 use super::SpineVersion;
-use super::ctx::{Ctx, join, lookup};
+use super::ctx::{Ctx, LazyPath, lookup};
 use super::dto::{AttachmentDto, AttachmentType};
 use super::vertices::vertex_data;
 use crate::core::color::Color;
@@ -12,6 +12,10 @@ use crate::format::LoadError;
 use crate::format::json::{Seg, SmallKey};
 
 use Seg::{Index, Key};
+
+/// Where an attachment is: its skin's attachments, then its slot's and its own entry (joined
+/// only for an error).
+pub type At<'p, 'a> = LazyPath<'p, 'a, 2>;
 
 /// A linked mesh's reference to its parent, resolved once every skin is read.
 pub struct LinkTo {
@@ -25,26 +29,28 @@ pub struct LinkTo {
     pub slot: Option<SmallKey>,
 }
 
-/// Reads the attachment `dto` found at `at` under attachment key `key`, to be stored as `id`
-/// (its fields are taken: the large DTO is read in place, not moved per attachment).
-/// A linked mesh comes back with empty geometry and the [`LinkTo`] to resolve.
+/// Reads the attachment `dto` found at `at` under attachment key `key` and appends it to
+/// `out` (its fields are taken: the large DTO is read in place, not moved per attachment;
+/// the attachment is pushed where it is built rather than returned and moved again). A
+/// linked mesh is pushed with empty geometry and its [`LinkTo`] to resolve comes back.
 pub fn attachment(
     ctx: Ctx<'_>,
-    at: &[Seg<'_>],
+    at: &At<'_, '_>,
     key: &str,
     dto: &mut AttachmentDto,
-    id: AttachmentId,
+    out: &mut Vec<Attachment>,
     bone_count: usize,
     slots: &HashMap<&str, usize>,
-) -> Result<(Attachment, Option<LinkTo>), LoadError> {
+) -> Result<Option<LinkTo>, LoadError> {
+    let id = out.len();
     let kind = dto.kind.unwrap_or_default();
     if let Some(field) = dto.foreign_field(kind) {
         return Err(ctx.err(
-            &join(at, &[Key(field)]),
+            &at.join(&[Key(field)]),
             format!("`{field}` is not a field of {} attachments", kind.name()),
         ));
     }
-    let field = |f: &'static str| join(at, &[Key(f)]);
+    let field = |f: &'static str| at.join(&[Key(f)]);
     let v43 = ctx.version >= SpineVersion::V43;
     let keys_43 = [
         ("source", dto.source.is_some()),
@@ -66,7 +72,7 @@ pub fn attachment(
     }
     let missing = |f: &'static str| {
         ctx.err(
-            at,
+            &at.path(),
             format!(
                 "missing field `{f}` for {} attachment \"{key}\"",
                 kind.name()
@@ -261,20 +267,18 @@ pub fn attachment(
             setup: s.setup,
         }),
     };
-    Ok((
-        Attachment {
-            name,
-            kind,
-            deform_source: id,
-            sequence,
-        },
-        link,
-    ))
+    out.push(Attachment {
+        name,
+        kind,
+        deform_source: id,
+        sequence,
+    });
+    Ok(link)
 }
 
 /// Whether a linked mesh follows its parent's deform (and sequence) keys: `deform` up to
 /// Spine 4.0, `timelines` from 4.1 on.
-fn linked_timelines(ctx: Ctx<'_>, at: &[Seg<'_>], dto: &AttachmentDto) -> Result<bool, LoadError> {
+fn linked_timelines(ctx: Ctx<'_>, at: &At<'_, '_>, dto: &AttachmentDto) -> Result<bool, LoadError> {
     let (key, wrong) = if ctx.version >= SpineVersion::V41 {
         ("deform", dto.deform.is_some())
     } else {
@@ -283,7 +287,7 @@ fn linked_timelines(ctx: Ctx<'_>, at: &[Seg<'_>], dto: &AttachmentDto) -> Result
     if wrong {
         let v = ctx.version.name();
         return Err(ctx.err(
-            &join(at, &[Key(key)]),
+            &at.join(&[Key(key)]),
             format!("\"{key}\" is not a linked mesh key in Spine {v} (4.1 renamed \"deform\" to \"timelines\")"),
         ));
     }
@@ -293,15 +297,15 @@ fn linked_timelines(ctx: Ctx<'_>, at: &[Seg<'_>], dto: &AttachmentDto) -> Result
 /// Vertex data with errors located in the attachment's `vertices`.
 fn vertices(
     ctx: Ctx<'_>,
-    at: &[Seg<'_>],
+    at: &At<'_, '_>,
     raw: Vec<f32>,
     count: usize,
     bone_count: usize,
 ) -> Result<VertexData, LoadError> {
     vertex_data(raw, count, bone_count).map_err(|e| {
         let path = match e.index {
-            Some(i) => join(at, &[Key("vertices"), Index(i)]),
-            None => join(at, &[Key("vertices")]),
+            Some(i) => at.join(&[Key("vertices"), Index(i)]),
+            None => at.join(&[Key("vertices")]),
         };
         ctx.err(&path, e.message)
     })
@@ -310,7 +314,7 @@ fn vertices(
 /// Checks that every value of the index list `field` is below `limit`.
 fn indices_below(
     ctx: Ctx<'_>,
-    at: &[Seg<'_>],
+    at: &At<'_, '_>,
     field: &'static str,
     list: &[u32],
     limit: usize,
@@ -320,7 +324,7 @@ fn indices_below(
     match list.iter().position(|&v| v as usize >= limit) {
         None => Ok(()),
         Some(j) => Err(ctx.err(
-            &join(at, &[Key(field), Index(j)]),
+            &at.join(&[Key(field), Index(j)]),
             format!(
                 "{what} {} is out of range (the mesh has {limit} {unit})",
                 list[j]

@@ -40,8 +40,43 @@ pub struct SkeletonFile<A = AnimationDto> {
     pub skins: Vec<SkinDto>,
     #[serde(default)]
     pub events: OrderedMap<EventDto>,
-    #[serde(default = "OrderedMap::default")]
+    #[serde(
+        default = "OrderedMap::default",
+        deserialize_with = "roomy_map::<16, _, _>",
+        bound(deserialize = "A: Deserialize<'de>")
+    )]
     pub animations: OrderedMap<A>,
+}
+
+/// An object read as an [`OrderedMap`] with room for `N` members from the start (the fast
+/// reader cannot say how many there are, and a map grown from 4 by doubling moved its large
+/// entries at each step). The same visitor calls and `expecting` text as `OrderedMap`'s own,
+/// so errors read as before.
+pub fn roomy_map<'de, const N: usize, D: serde::Deserializer<'de>, T: Deserialize<'de>>(
+    deserializer: D,
+) -> Result<OrderedMap<T>, D::Error> {
+    use serde::de::{MapAccess, Visitor};
+
+    struct V<const N: usize, T>(std::marker::PhantomData<T>);
+
+    impl<'de, const N: usize, T: Deserialize<'de>> Visitor<'de> for V<N, T> {
+        type Value = OrderedMap<T>;
+
+        fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            f.write_str("an object")
+        }
+
+        fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<OrderedMap<T>, A::Error> {
+            let hint = map.size_hint().unwrap_or(0).min(1024);
+            let mut out = Vec::with_capacity(hint.max(N));
+            while let Some(entry) = map.next_entry::<SmallKey, T>()? {
+                out.push(entry);
+            }
+            Ok(OrderedMap(out))
+        }
+    }
+
+    deserializer.deserialize_map(V::<N, T>(std::marker::PhantomData))
 }
 
 #[derive(Deserialize)]
@@ -341,7 +376,7 @@ pub struct SkinDto {
     pub name: String,
     /// slot name -> attachment key -> attachment.
     #[serde(default)]
-    pub attachments: OrderedMap<OrderedMap<AttachmentDto>>,
+    pub attachments: SkinAttachments,
     #[serde(default)]
     pub bones: Vec<String>,
     #[serde(default)]
@@ -401,6 +436,107 @@ fn skins<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Vec<SkinDt
     }
 
     deserializer.deserialize_any(V)
+}
+
+/// A skin's `attachments` object (slot name -> attachment key -> attachment), read into one
+/// list for the whole skin: a map per slot was an allocation per slot (most above glibc's
+/// small-block cache, at ~540 bytes an entry) and grew step by step. The list is held in
+/// chunks, each twice as large as the last, so that growing never moves what was read
+/// (one `Vec` copied ~540 bytes per entry at each doubling). Read through the same visitor
+/// calls and `expecting` texts as `OrderedMap<OrderedMap<AttachmentDto>>`, so errors read as
+/// before.
+#[derive(Default)]
+pub struct SkinAttachments {
+    /// Each slot's name and how many entries (in order) are its attachments.
+    pub slots: OrderedMap<usize>,
+    /// Every slot's attachment key and attachment, slot after slot, in chunks.
+    pub chunks: Vec<Vec<(SmallKey, AttachmentDto)>>,
+}
+
+impl SkinAttachments {
+    /// Entries the first chunk has room for.
+    const FIRST_CHUNK: usize = 8;
+
+    /// How many attachments the skin has.
+    pub fn len(&self) -> usize {
+        self.chunks.iter().map(Vec::len).sum()
+    }
+
+    /// Appends an entry: to the last chunk, or to a new one as large as every chunk before
+    /// it together when the last is full. Inlined, so that the entry is written into its
+    /// chunk from where it was read (as a call it was moved once more).
+    #[inline(always)]
+    fn push(&mut self, entry: (SmallKey, AttachmentDto)) {
+        match self.chunks.last_mut() {
+            Some(last) if last.len() < last.capacity() => last.push(entry),
+            _ => self.push_new_chunk(entry),
+        }
+    }
+
+    /// [`Self::push`] when the last chunk is full (or there is none).
+    #[inline(never)]
+    fn push_new_chunk(&mut self, entry: (SmallKey, AttachmentDto)) {
+        let room = self.len().max(Self::FIRST_CHUNK);
+        let mut chunk = Vec::with_capacity(room);
+        chunk.push(entry);
+        self.chunks.push(chunk);
+    }
+}
+
+impl<'de> Deserialize<'de> for SkinAttachments {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        use serde::de::{DeserializeSeed, MapAccess, Visitor};
+
+        struct Slots;
+
+        impl<'de> Visitor<'de> for Slots {
+            type Value = SkinAttachments;
+
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("an object")
+            }
+
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<SkinAttachments, A::Error> {
+                let mut out = SkinAttachments::default();
+                while let Some(slot) = map.next_key::<SmallKey>()? {
+                    let count = map.next_value_seed(Entries(&mut out))?;
+                    out.slots.0.push((slot, count));
+                }
+                Ok(out)
+            }
+        }
+
+        /// One slot's attachments, appended to the skin's list; their count.
+        struct Entries<'a>(&'a mut SkinAttachments);
+
+        impl<'de> DeserializeSeed<'de> for Entries<'_> {
+            type Value = usize;
+
+            fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> Result<usize, D::Error> {
+                d.deserialize_map(self)
+            }
+        }
+
+        impl<'de> Visitor<'de> for Entries<'_> {
+            type Value = usize;
+
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("an object")
+            }
+
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<usize, A::Error> {
+                let mut count = 0usize;
+                while let Some(key) = map.next_key::<SmallKey>()? {
+                    let value = map.next_value::<AttachmentDto>()?;
+                    self.0.push((key, value));
+                    count += 1;
+                }
+                Ok(count)
+            }
+        }
+
+        deserializer.deserialize_map(Slots)
+    }
 }
 
 #[derive(Deserialize, Clone, Copy, Default, PartialEq, Eq, Debug)]

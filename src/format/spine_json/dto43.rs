@@ -4,7 +4,7 @@
 
 use serde::Deserialize;
 
-use super::dto::{BoneDto, EventDto, SkeletonInfo, SkinDto, SlotDto};
+use super::dto::{BoneDto, EventDto, SkeletonInfo, SkinDto, SlotDto, roomy_map};
 use super::dto_anim4::AnimationDto;
 use crate::format::json::OrderedMap;
 
@@ -32,7 +32,10 @@ pub struct SkeletonFile43 {
     pub skins: Vec<SkinDto>,
     #[serde(default)]
     pub events: OrderedMap<EventDto>,
-    #[serde(default = "OrderedMap::default")]
+    #[serde(
+        default = "OrderedMap::default",
+        deserialize_with = "roomy_map::<16, _, _>"
+    )]
     pub animations: OrderedMap<AnimationDto>,
 }
 

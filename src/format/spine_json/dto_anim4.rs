@@ -11,6 +11,7 @@ use serde::Deserialize;
 use serde::de::{self, Deserializer, MapAccess, SeqAccess, Visitor};
 
 use super::curve::key_structs;
+use super::dto::roomy_map;
 use super::dto_anim::{AttachmentKey, DrawOrderKey, EventKey};
 use super::dto_keys4::KeyList4;
 use crate::format::json::list::{List, opt_list};
@@ -22,9 +23,9 @@ use crate::format::json::{OrderedMap, Raw32, SmallKey};
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct AnimationDto {
-    #[serde(default)]
+    #[serde(default, deserialize_with = "roomy_map::<8, _, _>")]
     pub bones: OrderedMap<BoneTimelines>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "roomy_map::<8, _, _>")]
     pub slots: OrderedMap<SlotTimelines>,
     #[serde(default)]
     pub ik: OrderedMap<Vec<IkKey>>,

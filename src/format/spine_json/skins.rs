@@ -3,9 +3,9 @@
 
 use foldhash::HashMap;
 
-use super::attachment::{LinkTo, attachment};
-use super::ctx::{Ctx, Names, SegPath, join, lookup};
-use super::dto::SkinDto;
+use super::attachment::{At, LinkTo, attachment};
+use super::ctx::{Ctx, Names, SegPath, join, lookup, unknown};
+use super::dto::{SkinAttachments, SkinDto};
 use crate::core::model::*;
 use crate::format::LoadError;
 use crate::format::json::{Seg, SmallKey};
@@ -89,9 +89,7 @@ pub fn skins(
     let mut pending = Vec::new();
     // Every attachment entry becomes one attachment: room for all of them at once (growing
     // the arena moved every attachment read so far).
-    let entries: usize = (dtos.iter().flat_map(|d| &d.attachments.0))
-        .map(|(_, slot)| slot.len())
-        .sum();
+    let entries: usize = dtos.iter().map(|d| d.attachments.len()).sum();
     data.attachments.reserve(entries);
     for (i, dto) in dtos.into_iter().enumerate() {
         let keyed = dto.keyed.then(|| dto.name.clone());
@@ -145,27 +143,45 @@ pub fn skins(
             }
         }
         let skin_at = attachments_at(i, keyed.as_deref());
-        ctx.no_duplicates(&dto.attachments, &skin_at)?;
-        for (si, (slot_name, mut entries)) in dto.attachments.0.into_iter().enumerate() {
+        let SkinAttachments { slots, mut chunks } = dto.attachments;
+        ctx.no_duplicates(&slots, &skin_at)?;
+        let mut all = chunks.iter_mut().flatten();
+        for (si, (slot_name, count)) in slots.0.iter().enumerate() {
             // Read once: `SmallKey::as_str` validates the UTF-8 each time.
             let slot_name = slot_name.as_str();
-            let slot_at = join(&skin_at, &[Entry(si, slot_name)]);
-            let slot = lookup(ctx, &names.slots, slot_name, "slot", &slot_at)?;
+            let slot = match names.slots.get(slot_name) {
+                Some(&slot) => slot,
+                None => {
+                    let at = join(&skin_at, &[Entry(si, slot_name)]);
+                    return Err(unknown(ctx, slot_name, "slot", &at));
+                }
+            };
             // By reference: an attachment's DTO is large, and moving it cost copies.
-            for (ki, (key, dto)) in entries.0.iter_mut().enumerate() {
+            // The slot's entries: the next `count` of the skin's list.
+            for (ki, (key, dto)) in all.by_ref().take(*count).enumerate() {
                 let key = key.as_str();
-                let at = join(&slot_at, &[Entry(ki, key)]);
+                let at = At {
+                    base: &skin_at,
+                    more: [Entry(si, slot_name), Entry(ki, key)],
+                };
                 if skin.get(slot, key).is_some() {
                     return Err(ctx
                         .err(
-                            &at,
+                            &at.path(),
                             format!("duplicate attachment \"{key}\" for slot \"{slot_name}\""),
                         )
                         .with_kind(ErrorKind::DuplicateName));
                 }
                 let id = data.attachments.len();
-                let (att, link) = attachment(ctx, &at, key, dto, id, bone_count, &names.slots)?;
-                data.attachments.push(att);
+                let link = attachment(
+                    ctx,
+                    &at,
+                    key,
+                    dto,
+                    &mut data.attachments,
+                    bone_count,
+                    &names.slots,
+                )?;
                 skin.push_new(slot, key.to_string(), id);
                 if let Some(link) = link {
                     pending.push(Pending {

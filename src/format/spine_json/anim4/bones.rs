@@ -3,7 +3,7 @@
 use crate::core::animation::{BoneProperty, BoneTimeline as Bone, InheritTimeline, Timeline};
 use crate::format::LoadError;
 use crate::format::json::{OrderedMap, Seg};
-use crate::format::spine_json::ctx::{Ctx, Names, join, lookup};
+use crate::format::spine_json::ctx::{Ctx, Names, lookup_at};
 use crate::format::spine_json::dto_anim4::{BoneTimeline, BoneTimelines};
 use crate::format::spine_json::dto_keys4::KeyList4;
 use crate::format::spine_json::setup::inherit_mode;
@@ -18,10 +18,10 @@ pub fn bones(
     names: &Names<'_>,
     out: &mut Vec<Timeline>,
 ) -> Result<(), LoadError> {
-    ctx.each_entry(anim, "bones", dtos, |bone_at, name, timelines| {
-        let bone = lookup(ctx, &names.bones, name, "bone", bone_at)?;
+    ctx.each_entry_lazy(anim, "bones", dtos, |bone_at, name, timelines| {
+        let bone = lookup_at(ctx, &names.bones, name, "bone", bone_at)?;
         for (kind, t) in timelines.0.iter() {
-            let at = join(bone_at, &[Key(kind)]);
+            let at = bone_at.join(&[Key(kind)]);
             let one = |keys: &KeyList4<1>, default| list_keys4(ctx, &at, keys, default);
             let two = |keys: &KeyList4<2>, default| list_keys4(ctx, &at, keys, default);
             let (property, keys) = match t {

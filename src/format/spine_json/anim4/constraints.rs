@@ -7,7 +7,7 @@ use crate::core::curve::Keys;
 use crate::format::LoadError;
 use crate::format::json::{OrderedMap, Seg};
 use crate::format::spine_json::SpineVersion;
-use crate::format::spine_json::ctx::{Ctx, Names, join, lookup};
+use crate::format::spine_json::ctx::{Ctx, Names, join, lookup_at};
 use crate::format::spine_json::dto_anim4::{
     IkKey, PathTimeline as PathDto, PathTimelines, PhysicsTimeline as PhysicsDto, PhysicsTimelines,
     TransformKey,
@@ -90,10 +90,10 @@ pub fn path(
     names: &Names<'_>,
     out: &mut Vec<Timeline>,
 ) -> Result<(), LoadError> {
-    ctx.each_entry(anim, "path", dtos, |c_at, name, timelines| {
-        let constraint = lookup(ctx, &names.path, name, "path constraint", c_at)?;
+    ctx.each_entry_lazy(anim, "path", dtos, |c_at, name, timelines| {
+        let constraint = lookup_at(ctx, &names.path, name, "path constraint", c_at)?;
         for (kind, t) in timelines.0.iter() {
-            let at = join(c_at, &[Key(kind)]);
+            let at = c_at.join(&[Key(kind)]);
             let (property, keys) = match t {
                 PathDto::Position(keys) => {
                     (PathProperty::Position, list_keys4(ctx, &at, keys, 0.0)?)
@@ -134,11 +134,11 @@ pub fn physics(
             "physics timelines are new in Spine 4.2",
         ));
     }
-    ctx.each_entry(anim, "physics", dtos, |c_at, name, timelines| {
+    ctx.each_entry_lazy(anim, "physics", dtos, |c_at, name, timelines| {
         let constraint = if name.is_empty() {
             None
         } else {
-            Some(lookup(
+            Some(lookup_at(
                 ctx,
                 &names.physics,
                 name,
@@ -147,7 +147,7 @@ pub fn physics(
             )?)
         };
         for (kind, t) in timelines.0.iter() {
-            let at = join(c_at, &[Key(kind)]);
+            let at = c_at.join(&[Key(kind)]);
             match t {
                 PhysicsDto::Reset(keys) => {
                     let times = key_times(ctx, &at, keys.iter().map(|k| k.time.f32()))?;

@@ -7,7 +7,7 @@ use crate::core::model::SkeletonData;
 use crate::format::LoadError;
 use crate::format::json::{OrderedMap, Seg};
 use crate::format::spine_json::anim::slots::{attachment, hex};
-use crate::format::spine_json::ctx::{Ctx, Names, join, lookup};
+use crate::format::spine_json::ctx::{Ctx, Names, lookup_at};
 use crate::format::spine_json::dto_anim4::{Color2Key, ColorKey, SlotTimeline, SlotTimelines};
 
 use super::keys::{curve_keys4, list_keys4, plain};
@@ -21,10 +21,10 @@ pub fn slots(
     data: &SkeletonData,
     out: &mut Vec<Timeline>,
 ) -> Result<(), LoadError> {
-    ctx.each_entry(anim, "slots", dtos, |slot_at, name, timelines| {
-        let slot = lookup(ctx, &names.slots, name, "slot", slot_at)?;
+    ctx.each_entry_lazy(anim, "slots", dtos, |slot_at, name, timelines| {
+        let slot = lookup_at(ctx, &names.slots, name, "slot", slot_at)?;
         for (kind, t) in timelines.0.iter_mut() {
-            let at = join(slot_at, &[Key(kind)]);
+            let at = slot_at.join(&[Key(kind)]);
             let color = |kind, keys| Timeline::Color(ColorTimeline { slot, kind, keys });
             let two = |kind, keys| Timeline::TwoColor(TwoColorTimeline { slot, kind, keys });
             let timeline = match t {

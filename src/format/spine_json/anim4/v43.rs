@@ -8,7 +8,7 @@ use crate::format::json::{OrderedMap, Seg};
 use crate::format::spine_json::SpineVersion;
 use crate::format::spine_json::anim::discrete::order;
 use crate::format::spine_json::anim::keys::check_time;
-use crate::format::spine_json::ctx::{Ctx, Names, join, lookup};
+use crate::format::spine_json::ctx::{Ctx, Names, join, lookup, lookup_at};
 use crate::format::spine_json::dto_anim4::{AnimationDto, DrawOrderFolder, SliderTimelines};
 
 use super::keys::list_keys4;
@@ -43,8 +43,8 @@ pub fn sliders(
     names: &Names<'_>,
     out: &mut Vec<Timeline>,
 ) -> Result<(), LoadError> {
-    ctx.each_entry(anim, "slider", dtos, |c_at, name, t| {
-        let constraint = lookup(ctx, &names.slider, name, "slider", c_at)?;
+    ctx.each_entry_lazy(anim, "slider", dtos, |c_at, name, t| {
+        let constraint = lookup_at(ctx, &names.slider, name, "slider", c_at)?;
         for (kind, keys, property) in [
             ("time", &t.time, SliderProperty::Time),
             ("mix", &t.mix, SliderProperty::Mix),
@@ -52,7 +52,7 @@ pub fn sliders(
             let Some(keys) = keys else {
                 continue;
             };
-            let at = join(c_at, &[Key(kind)]);
+            let at = c_at.join(&[Key(kind)]);
             let keys = list_keys4(ctx, &at, keys, 1.0)?;
             if !keys.is_empty() {
                 out.push(Timeline::Slider(SliderTimeline {
