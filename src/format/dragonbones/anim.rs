@@ -35,6 +35,8 @@ struct Frame<'a> {
     count: u32,
     /// Whether the animation repeats (`playTimes` other than 1).
     wrap: bool,
+    /// The curves this animation's key frames have sampled so far.
+    curves: std::cell::RefCell<tween::SampledCurves>,
 }
 
 impl Frame<'_> {
@@ -166,6 +168,7 @@ pub fn animation(
         fps,
         count: (count.round() as u32).max(1),
         wrap: a.play_times.or(1.0) != 1.0,
+        curves: Default::default(),
     };
     let mut timelines = Vec::new();
     let mut fired: Vec<(f32, Event)> = Vec::new();
@@ -541,7 +544,7 @@ fn channel_timeline(
     let row = |k: &ChannelKey<'_>| [k.row[0] as f32, k.row[1] as f32];
     for k in keys_in {
         f.cx.spend(k.len as usize * 4, at)?;
-        let interp = tween::interp(k.tween, k.len, &mut keys);
+        let interp = tween::interp(k.tween, k.len, &mut keys, &mut f.curves.borrow_mut());
         keys.push(f.time(k.start), &row(k)[..n], interp);
     }
     let spans: Vec<(u32, u32)> = keys_in.iter().map(|k| (k.start, k.len)).collect();
@@ -615,7 +618,7 @@ fn slot_color(
     let mut first = [0f32; 8];
     for (k, key) in keys_in.iter().enumerate() {
         f.cx.spend(key.len as usize * 4, at)?;
-        let interp = tween::interp(key.tween, key.len, &mut keys);
+        let interp = tween::interp(key.tween, key.len, &mut keys, &mut f.curves.borrow_mut());
         let (m, o) = color(key.color);
         // The runtime keeps whole percents and whole offset units.
         let pct = |v: f64| ((v * 100.0).round() / 100.0) as f32;
@@ -743,7 +746,7 @@ fn ffd_timeline(
                 })
                 .collect(),
         };
-        let interp = tween::interp(&fr.tween, len, &mut keys);
+        let interp = tween::interp(&fr.tween, len, &mut keys, &mut f.curves.borrow_mut());
         keys.push(f.time(start), &[], interp);
         arrays.push(arr);
     }
@@ -797,7 +800,7 @@ fn surface_timeline(
                 *slot = if i % 2 == 1 { flip(v) } else { v } as f32;
             }
         }
-        let interp = tween::interp(&fr.tween, len, &mut keys);
+        let interp = tween::interp(&fr.tween, len, &mut keys, &mut f.curves.borrow_mut());
         keys.push(f.time(start), &[], interp);
         arrays.push(full);
     }
@@ -838,7 +841,7 @@ fn ik_timeline(
     let mut first = [0f32; 5];
     for (k, (fr, &(start, len))) in tl.frame.iter().zip(&spans).enumerate() {
         cx.spend(len as usize * 4, at)?;
-        let interp = tween::interp(&fr.tween, len, &mut keys);
+        let interp = tween::interp(&fr.tween, len, &mut keys, &mut f.curves.borrow_mut());
         // Bend directions are mirrored by the y flip, as for the setup pose.
         let bend = if fr.bend_positive.or(true) { -1.0 } else { 1.0 };
         let row = [fr.weight.or(1.0) as f32, 0.0, bend, 0.0, 0.0];

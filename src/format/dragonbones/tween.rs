@@ -8,7 +8,7 @@ use crate::core::curve::{Ease, Interp, Keys};
 /// tweens; a 4-number `curve` wins over `tweenEasing`; a missing, `null` or `"NaN"`
 /// `tweenEasing` holds the value. Strengths are kept to hundredths and curve samples to
 /// ten-thousandths, as the runtime stores them.
-pub fn interp(tween: &Tween, frames: u32, keys: &mut Keys) -> Interp {
+pub fn interp(tween: &Tween, frames: u32, keys: &mut Keys, seen: &mut SampledCurves) -> Interp {
     if frames == 0 {
         return Interp::Stepped;
     }
@@ -16,14 +16,18 @@ pub fn interp(tween: &Tween, frames: u32, keys: &mut Keys) -> Interp {
         return keys.add_sampled(s.clone());
     }
     if let Some(c) = tween.curve.as_deref().filter(|c| c.len() == 4) {
-        return keys.add_sampled(curve_samples([c[0], c[1], c[2], c[3]], frames as usize + 1));
+        let samples = seen.get_or_sample(c, frames, || {
+            curve_samples([c[0], c[1], c[2], c[3]], frames as usize + 1)
+        });
+        return keys.add_sampled(samples);
     }
     if let Some(c) = tween
         .curve
         .as_deref()
         .filter(|c| c.len() > 4 && c.len() % 6 == 4)
     {
-        return keys.add_sampled(chain_samples(c, frames as usize + 1));
+        let samples = seen.get_or_sample(c, frames, || chain_samples(c, frames as usize + 1));
+        return keys.add_sampled(samples);
     }
     let Some(e) = tween.tween_easing.0 else {
         return Interp::Stepped;
@@ -37,6 +41,40 @@ pub fn interp(tween: &Tween, frames: u32, keys: &mut Keys) -> Interp {
         Interp::Ease(Ease::QuadOut, hundredths(e))
     } else {
         Interp::Ease(Ease::QuadInOut, hundredths(e - 1.0))
+    }
+}
+
+/// Curves already sampled in one animation, by their numbers (bit for bit) and key-frame
+/// length: exports repeat a few curves over many key frames (swords_man: 396 curve keys, 12
+/// distinct), and resampling one is a bisection per frame of its length.
+#[derive(Default)]
+pub struct SampledCurves {
+    curves: Vec<(u32, Vec<f64>, Vec<f32>)>,
+}
+
+impl SampledCurves {
+    /// Curves remembered at most: the lookup is a scan, and a file of ever-different curves
+    /// must not make it quadratic.
+    const MAX: usize = 64;
+
+    /// The samples of `curve` over a key frame `frames` long, made by `sample` the first time.
+    fn get_or_sample(
+        &mut self,
+        curve: &[f64],
+        frames: u32,
+        sample: impl FnOnce() -> Vec<f32>,
+    ) -> Vec<f32> {
+        let same = |c: &[f64]| {
+            c.len() == curve.len() && c.iter().zip(curve).all(|(a, b)| a.to_bits() == b.to_bits())
+        };
+        if let Some((_, _, s)) = self.curves.iter().find(|(n, c, _)| *n == frames && same(c)) {
+            return s.clone();
+        }
+        let samples = sample();
+        if self.curves.len() < Self::MAX {
+            self.curves.push((frames, curve.to_vec(), samples.clone()));
+        }
+        samples
     }
 }
 
@@ -131,6 +169,44 @@ mod tests {
     use super::*;
     use crate::format::dragonbones::lenient::Num;
 
+    fn interp_fresh(t: &Tween, frames: u32, keys: &mut Keys) -> Interp {
+        interp(t, frames, keys, &mut SampledCurves::default())
+    }
+
+    #[test]
+    fn a_remembered_curve_gives_the_same_samples() {
+        let mut seen = SampledCurves::default();
+        let mut k = Keys::new(1);
+        let curve = |c: Vec<f64>| Tween {
+            curve: Some(c),
+            ..Tween::default()
+        };
+        let chain = vec![0.1, 0.2, 0.3, 0.4, 0.5, 0.5, 0.6, 0.7, 0.8, 0.9];
+        for (t, frames) in [
+            (curve(vec![0.5, 0.0, 0.5, 1.0]), 5),
+            (curve(vec![0.5, 0.0, 0.5, 1.0]), 5),
+            (curve(vec![0.5, 0.0, 0.5, 1.0]), 7),
+            (curve(vec![0.5, -0.0, 0.5, 1.0]), 5),
+            (curve(chain.clone()), 9),
+            (curve(chain), 9),
+        ] {
+            let i = interp(&t, frames, &mut k, &mut seen);
+            let Interp::Sampled(n) = i else {
+                panic!("{i:?}")
+            };
+            let c = t.curve.as_deref().unwrap();
+            let want = if c.len() == 4 {
+                curve_samples([c[0], c[1], c[2], c[3]], frames as usize + 1)
+            } else {
+                chain_samples(c, frames as usize + 1)
+            };
+            let bits = |s: &[f32]| s.iter().map(|v| v.to_bits()).collect::<Vec<_>>();
+            assert_eq!(bits(k.sampled(n as usize)), bits(&want));
+        }
+        // 0.0 and -0.0 are told apart, and so are lengths.
+        assert_eq!(seen.curves.len(), 4);
+    }
+
     fn tw(e: Option<f64>) -> Tween {
         Tween {
             tween_easing: Num(e),
@@ -141,19 +217,19 @@ mod tests {
     #[test]
     fn easing_values_pick_the_shape() {
         let mut k = Keys::new(1);
-        assert_eq!(interp(&tw(None), 5, &mut k), Interp::Stepped);
-        assert_eq!(interp(&tw(Some(0.0)), 5, &mut k), Interp::Linear);
-        assert_eq!(interp(&tw(Some(0.0)), 0, &mut k), Interp::Stepped);
+        assert_eq!(interp_fresh(&tw(None), 5, &mut k), Interp::Stepped);
+        assert_eq!(interp_fresh(&tw(Some(0.0)), 5, &mut k), Interp::Linear);
+        assert_eq!(interp_fresh(&tw(Some(0.0)), 0, &mut k), Interp::Stepped);
         assert_eq!(
-            interp(&tw(Some(-0.5)), 5, &mut k),
+            interp_fresh(&tw(Some(-0.5)), 5, &mut k),
             Interp::Ease(Ease::QuadIn, 0.5)
         );
         assert_eq!(
-            interp(&tw(Some(0.333)), 5, &mut k),
+            interp_fresh(&tw(Some(0.333)), 5, &mut k),
             Interp::Ease(Ease::QuadOut, 0.33)
         );
         assert_eq!(
-            interp(&tw(Some(2.0)), 5, &mut k),
+            interp_fresh(&tw(Some(2.0)), 5, &mut k),
             Interp::Ease(Ease::QuadInOut, 1.0)
         );
     }
@@ -165,7 +241,7 @@ mod tests {
             curve: Some(vec![0.5, 0.0, 0.5, 1.0]),
             ..Tween::default()
         };
-        assert_eq!(interp(&t, 5, &mut k), Interp::Sampled(0));
+        assert_eq!(interp_fresh(&t, 5, &mut k), Interp::Sampled(0));
         assert_eq!(k.sampled(0).len(), 6);
         // Symmetric curve: the middle sample of an odd count is one half.
         let s = curve_samples([0.5, 0.0, 0.5, 1.0], 3);
