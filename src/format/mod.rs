@@ -45,15 +45,14 @@ pub fn load(bytes: &[u8], name: &str) -> Result<SkeletonData, LoadError> {
 pub fn load_all(bytes: &[u8], name: &str) -> Result<Vec<SkeletonData>, LoadError> {
     // A UTF-8 byte order mark is not JSON, but editors add one; it changes no line numbers.
     let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
-    let mut all = match sniff::sniff(bytes)? {
-        sniff::Format::SpineJson { spine, .. } => vec![spine_json::load(bytes, name, spine)?],
-        sniff::Format::SpineBinary(header) => vec![spine_binary::load(bytes, &header, name)?],
-        sniff::Format::DragonBones => dragonbones::load(bytes, name)?,
-        sniff::Format::DragonBonesBinary => dragonbones::binary::load(bytes, name)?,
-        sniff::Format::MrtkInput => vec![mrtk::load_skeleton(bytes, name)?],
+    let mut one = match sniff::sniff(bytes)? {
+        sniff::Format::SpineJson { spine, .. } => spine_json::load(bytes, name, spine)?,
+        sniff::Format::SpineBinary(header) => spine_binary::load(bytes, &header, name)?,
+        // Finished by the loader: child armatures are finished before they are nested.
+        sniff::Format::DragonBones => return dragonbones::load(bytes, name),
+        sniff::Format::DragonBonesBinary => return dragonbones::binary::load(bytes, name),
+        sniff::Format::MrtkInput => mrtk::load_skeleton(bytes, name)?,
     };
-    for data in &mut all {
-        data.finish();
-    }
-    Ok(all)
+    one.finish();
+    Ok(vec![one])
 }

@@ -6,7 +6,7 @@
 //! animation repeats and that frame tweens, it tweens back to the first key frame, which is an
 //! extra key at the end here. Per-timeline `scale`/`offset` become a [`TimeWarp`].
 
-use super::ctx::{Ctx, join};
+use super::ctx::{Ctx, join, rejoin};
 use super::displays::{DeformSpace, display_name};
 use super::dto;
 use super::lenient::Num;
@@ -55,13 +55,15 @@ impl Frame<'_> {
         at: &[Seg<'_>],
         durations: impl ExactSizeIterator<Item = Num>,
     ) -> Result<Vec<(u32, u32)>, LoadError> {
-        self.spans_of(&join(at, &[Key("frame")]), durations)
+        self.spans_in(at, "frame", durations)
     }
 
-    /// [`Frame::spans`] of the key-frame list at `at` itself (5.5's named lists).
-    fn spans_of(
+    /// [`Frame::spans`] of the key-frame list `list` of the timeline at `at` (5.5's named
+    /// lists). The list's path is only joined for an error: most timelines have none.
+    fn spans_in(
         &self,
         at: &[Seg<'_>],
+        list: &'static str,
         durations: impl ExactSizeIterator<Item = Num>,
     ) -> Result<Vec<(u32, u32)>, LoadError> {
         let n = durations.len();
@@ -74,7 +76,7 @@ impl Frame<'_> {
                 let d = d.or(1.0);
                 if !(0.0..=MAX_FRAMES).contains(&d) {
                     return Err(self.cx.err(
-                        &join(at, &[Index(i), Key("duration")]),
+                        &join(at, &[Key(list), Index(i), Key("duration")]),
                         format!("frame duration {d} is out of range (0 to {MAX_FRAMES})"),
                     ));
                 }
@@ -179,13 +181,15 @@ pub fn animation(
             fired.push((time, ev));
         }
     };
+    // One path buffer for every timeline: a timeline's path is the base of its error paths.
+    let mut tat = Vec::with_capacity(at.len() + 2);
     // Animation-level frames carry only events, sounds and actions.
     let spans = f.spans(at, a.frame.iter().map(|fr| fr.duration))?;
     for (fr, &(start, _)) in a.frame.iter().zip(&spans) {
         fire(f.time(start), &fr.fire, &fr.origin);
     }
     for (i, tl) in a.bone.list().iter().enumerate() {
-        let tat = join(at, &[Key("bone"), Index(i)]);
+        rejoin(&mut tat, at, &[Key("bone"), Index(i)]);
         let (bone, bname) = target(cx, &tat, &tl.name, "bone", |n| data.find_bone(n))?;
         let spans = f.spans(&tat, tl.frame.iter().map(|fr| fr.duration))?;
         for (fr, &(start, _)) in tl.frame.iter().zip(&spans) {
@@ -193,11 +197,11 @@ pub fn animation(
         }
         // The runtime ignores a surface bone's timelines (its lattice places its children).
         if !surfaces.get(bone).copied().unwrap_or(false) {
-            bone_timelines(&f, &tat, tl, bone, &mut timelines)?;
+            bone_timelines(&f, &tat, tl, &spans, bone, &mut timelines)?;
         }
     }
     for (i, tl) in a.slot.list().iter().enumerate() {
-        let tat = join(at, &[Key("slot"), Index(i)]);
+        rejoin(&mut tat, at, &[Key("slot"), Index(i)]);
         let (slot, sname) = target(cx, &tat, &tl.name, "slot", |n| data.find_slot(n))?;
         if !tl.frame.is_empty() {
             let spans = f.spans(&tat, tl.frame.iter().map(|fr| fr.duration))?;
@@ -225,8 +229,11 @@ pub fn animation(
             continue;
         }
         if !tl.display_frame.is_empty() {
-            let dat = join(&tat, &[Key("displayFrame")]);
-            let spans = f.spans_of(&dat, tl.display_frame.iter().map(|fr| fr.duration))?;
+            let spans = f.spans_in(
+                &tat,
+                "displayFrame",
+                tl.display_frame.iter().map(|fr| fr.duration),
+            )?;
             for (fr, &(start, _)) in tl.display_frame.iter().zip(&spans) {
                 fire(f.time(start), &fr.fire, sname);
             }
@@ -236,7 +243,11 @@ pub fn animation(
         }
         if !tl.color_frame.is_empty() {
             let cat = join(&tat, &[Key("colorFrame")]);
-            let spans = f.spans_of(&cat, tl.color_frame.iter().map(|fr| fr.duration))?;
+            let spans = f.spans_in(
+                &tat,
+                "colorFrame",
+                tl.color_frame.iter().map(|fr| fr.duration),
+            )?;
             let color = tl
                 .color_frame
                 .iter()
@@ -259,25 +270,25 @@ pub fn animation(
         }
     }
     for (i, tl) in a.ffd.iter().enumerate() {
-        let tat = join(at, &[Key("ffd"), Index(i)]);
+        rejoin(&mut tat, at, &[Key("ffd"), Index(i)]);
         if !tl.frame.is_empty() {
             timelines.push(ffd_timeline(&f, &tat, tl, spaces, data)?);
         }
     }
     for (i, tl) in a.surface.iter().enumerate() {
-        let tat = join(at, &[Key("surface"), Index(i)]);
+        rejoin(&mut tat, at, &[Key("surface"), Index(i)]);
         if !tl.frame.is_empty() {
             timelines.push(surface_timeline(&f, &tat, tl, data)?);
         }
     }
     for (i, tl) in a.ik.iter().enumerate() {
-        let tat = join(at, &[Key("ik"), Index(i)]);
+        rejoin(&mut tat, at, &[Key("ik"), Index(i)]);
         if !tl.frame.is_empty() {
             timelines.push(ik_timeline(&f, &tat, tl, data)?);
         }
     }
     if let Some(z) = &a.z_order {
-        let tat = join(at, &[Key("zOrder")]);
+        rejoin(&mut tat, at, &[Key("zOrder")]);
         if !z.frame.is_empty() {
             timelines.push(z_order_timeline(&f, &tat, z, data.slots.len())?);
         }
@@ -394,7 +405,7 @@ fn xy_keys<'a>(
     frames: &'a [dto::XyFrame],
     row: fn(&dto::XyFrame) -> [f64; 2],
 ) -> Result<Vec<ChannelKey<'a>>, LoadError> {
-    let spans = f.spans_of(&join(at, &[Key(name)]), frames.iter().map(|fr| fr.duration))?;
+    let spans = f.spans_in(at, name, frames.iter().map(|fr| fr.duration))?;
     Ok(frames
         .iter()
         .zip(spans)
@@ -411,6 +422,7 @@ fn bone_timelines(
     f: &Frame<'_>,
     at: &[Seg<'_>],
     tl: &dto::BoneTimeline,
+    spans: &[(u32, u32)],
     bone: usize,
     out: &mut Vec<Timeline>,
 ) -> Result<(), LoadError> {
@@ -419,11 +431,10 @@ fn bone_timelines(
         channel_timeline(f, at, bone, property, &keys, n, identity, warp, out)
     };
     if !tl.frame.is_empty() {
-        let spans = f.spans(at, tl.frame.iter().map(|fr| fr.duration))?;
         let mut unwrap = Unwrap::default();
         let mut groups: [Vec<ChannelKey<'_>>; 4] =
             std::array::from_fn(|_| Vec::with_capacity(tl.frame.len()));
-        for (fr, &(start, len)) in tl.frame.iter().zip(&spans) {
+        for (fr, &(start, len)) in tl.frame.iter().zip(spans) {
             let t = DbTransform::parse(&fr.transform);
             let rot = unwrap.next(start, t.rotation, fr.tween_rotate.or(0.0));
             let key = |row| ChannelKey {
@@ -450,8 +461,11 @@ fn bone_timelines(
         push(BoneProperty::Translate, keys, 2, [0.0, 0.0])?;
     }
     if !tl.rotate_frame.is_empty() {
-        let tat = join(at, &[Key("rotateFrame")]);
-        let spans = f.spans_of(&tat, tl.rotate_frame.iter().map(|fr| fr.duration))?;
+        let spans = f.spans_in(
+            at,
+            "rotateFrame",
+            tl.rotate_frame.iter().map(|fr| fr.duration),
+        )?;
         let mut unwrap = Unwrap::default();
         let n = tl.rotate_frame.len();
         let (mut ro, mut sh) = (Vec::with_capacity(n), Vec::with_capacity(n));

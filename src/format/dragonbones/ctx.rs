@@ -76,3 +76,10 @@ pub fn join<'a>(base: &[Seg<'a>], more: &[Seg<'a>]) -> Vec<Seg<'a>> {
     v.extend_from_slice(more);
     v
 }
+
+/// [`join`] into `buf`, reusing its memory (a path per timeline, most never reported).
+pub fn rejoin<'a>(buf: &mut Vec<Seg<'a>>, base: &[Seg<'a>], more: &[Seg<'a>]) {
+    buf.clear();
+    buf.extend_from_slice(base);
+    buf.extend_from_slice(more);
+}

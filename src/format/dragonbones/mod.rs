@@ -35,8 +35,9 @@ pub use ctx::Ctx;
 const SUPPORTED: [&str; 4] = ["4.0", "4.5", "5.0", "5.5"];
 
 /// Loads every armature of a DragonBones JSON file (already recognised by
-/// [`crate::format::sniff`]). `name` is the display name. The caller runs
-/// [`SkeletonData::finish`] on each.
+/// [`crate::format::sniff`]). `name` is the display name. Each comes back finished
+/// ([`SkeletonData::finish`]): a child armature is finished before it is copied into the
+/// displays that show it.
 pub fn load(text: &[u8], name: &str) -> Result<Vec<SkeletonData>, LoadError> {
     let budget = crate::format::json::budget::Budget::for_text(text.len());
     let cx = Ctx::new(text, &budget);
@@ -133,8 +134,7 @@ fn nest_child_armatures(mut all: Vec<SkeletonData>) -> Vec<SkeletonData> {
             .collect()
     };
     let wanted: Vec<Vec<usize>> = all.iter().map(children).collect();
-    // Only an armature some display shows is finished and copied here; the caller finishes
-    // every armature anyway, and most files nest none.
+    // Each armature is finished once, when placed; only one some display shows is copied.
     let mut is_child = vec![false; all.len()];
     for &c in wanted.iter().flatten() {
         is_child[c] = true;
@@ -153,8 +153,8 @@ fn nest_child_armatures(mut all: Vec<SkeletonData>) -> Vec<SkeletonData> {
             }
         }
         placed[i] = true;
+        all[i].finish();
         if is_child[i] {
-            all[i].finish();
             done[i] = Some(Arc::new(all[i].clone()));
         }
     }
@@ -174,6 +174,7 @@ fn nest_child_armatures(mut all: Vec<SkeletonData>) -> Vec<SkeletonData> {
             "armature \"{}\" has child armatures that contain themselves; they are shown as markers",
             d.name
         ));
+        d.finish();
     }
     all
 }

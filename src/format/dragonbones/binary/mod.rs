@@ -33,7 +33,7 @@ pub fn is_dbbin(bytes: &[u8]) -> bool {
     bytes.starts_with(TAG)
 }
 
-/// Loads every armature of a `.dbbin`. The caller runs [`SkeletonData::finish`] on each.
+/// Loads every armature of a `.dbbin`, each finished ([`SkeletonData::finish`]).
 pub fn load(bytes: &[u8], name: &str) -> Result<Vec<SkeletonData>, LoadError> {
     with_document(bytes, |cx, file, warnings| {
         let mut all = super::build(cx, file, name)?;
