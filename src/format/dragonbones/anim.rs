@@ -109,15 +109,15 @@ impl Frame<'_> {
         })
     }
 
-    /// Closes a timeline whose last key (of `spans`) tweens back to the first (see the module
-    /// docs): an extra key at the end holding `first`'s values. Says whether it added one, so
-    /// timelines with per-key arrays add the first one's copy.
-    fn close_wrap(&self, spans: &[(u32, u32)], keys: &mut Keys, first: &[f32]) -> bool {
+    /// Closes a timeline of `frames` key frames whose last key tweens back to the first (see
+    /// the module docs): an extra key at the end holding `first`'s values. Says whether it
+    /// added one, so timelines with per-key arrays add the first one's copy.
+    fn close_wrap(&self, frames: usize, keys: &mut Keys, first: &[f32]) -> bool {
         let last = keys
             .len()
             .checked_sub(1)
             .map_or(Interp::Stepped, |i| keys.interp(i));
-        let wraps = self.wrap && spans.len() > 1 && last != Interp::Stepped;
+        let wraps = self.wrap && frames > 1 && last != Interp::Stepped;
         if wraps {
             keys.push(self.duration() as f32, first, Interp::Stepped);
         }
@@ -561,9 +561,8 @@ fn channel_timeline(
         let interp = tween::interp(k.tween, k.len, &mut keys, &mut f.curves.borrow_mut());
         keys.push(f.time(k.start), &row(k)[..n], interp);
     }
-    let spans: Vec<(u32, u32)> = keys_in.iter().map(|k| (k.start, k.len)).collect();
     let first = keys_in.first().map(row).unwrap_or_default();
-    f.close_wrap(&spans, &mut keys, &first[..n]);
+    f.close_wrap(keys_in.len(), &mut keys, &first[..n]);
     keys.set_warp(warp);
     out.push(Timeline::Bone(BoneTimeline {
         bone,
@@ -594,15 +593,14 @@ fn slot_display(
     data: &SkeletonData,
     out: &mut Vec<Timeline>,
 ) {
-    let names: Vec<Option<String>> = keys
-        .iter()
-        .map(|&(_, index)| display_name(data, slot, index))
-        .collect();
-    if names.iter().any(|n| *n != data.slots[slot].attachment) {
+    let name = |&(_, index): &DisplayKey| display_name(data, slot, index);
+    // Compared before anything is copied: most slot timelines only key colors.
+    let setup = data.slots[slot].attachment.as_deref();
+    if keys.iter().any(|k| name(k) != setup) {
         out.push(Timeline::Attachment(AttachmentTimeline::new(
             slot,
             keys.iter().map(|&(s, _)| f.time(s)).collect(),
-            names,
+            keys.iter().map(|k| name(k).map(str::to_string)).collect(),
         )));
     }
 }
@@ -652,8 +650,7 @@ fn slot_color(
         }
         keys.push(f.time(key.start), &row, interp);
     }
-    let spans: Vec<(u32, u32)> = keys_in.iter().map(|k| (k.start, k.len)).collect();
-    f.close_wrap(&spans, &mut keys, &first);
+    f.close_wrap(keys_in.len(), &mut keys, &first);
     keys.set_warp(f.warp(tl.scale, tl.offset));
     out.push(Timeline::Color(ColorTimeline {
         slot,
@@ -764,7 +761,7 @@ fn ffd_timeline(
         keys.push(f.time(start), &[], interp);
         arrays.push(arr);
     }
-    if f.close_wrap(&spans, &mut keys, &[]) {
+    if f.close_wrap(spans.len(), &mut keys, &[]) {
         arrays.push(arrays[0].clone());
     }
     keys.set_warp(f.warp(tl.scale, tl.offset));
@@ -818,7 +815,7 @@ fn surface_timeline(
         keys.push(f.time(start), &[], interp);
         arrays.push(full);
     }
-    if f.close_wrap(&spans, &mut keys, &[]) {
+    if f.close_wrap(spans.len(), &mut keys, &[]) {
         arrays.push(arrays[0].clone());
     }
     keys.set_warp(f.warp(tl.scale, tl.offset));
@@ -864,7 +861,7 @@ fn ik_timeline(
         }
         keys.push(f.time(start), &row, interp);
     }
-    f.close_wrap(&spans, &mut keys, &first);
+    f.close_wrap(spans.len(), &mut keys, &first);
     keys.set_warp(f.warp(tl.scale, tl.offset));
     Ok(Timeline::Ik(IkTimeline { constraint, keys }))
 }

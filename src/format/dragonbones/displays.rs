@@ -103,20 +103,20 @@ pub fn skins(
     };
     for (i, s) in arm.slot.iter().enumerate() {
         let index = s.display_index.or(0.0);
-        data.slots[i].attachment = display_name(data, i, index);
+        data.slots[i].attachment = display_name(data, i, index).map(str::to_string);
     }
     Ok(spaces)
 }
 
 /// The name of display `index` of `slot` in the default skin (`None` for -1 or past the end).
-pub fn display_name(data: &SkeletonData, slot: usize, index: f64) -> Option<String> {
+pub fn display_name(data: &SkeletonData, slot: usize, index: f64) -> Option<&str> {
     if index < 0.0 {
         return None;
     }
     let skin = &data.skins[data.default_skin?];
     skin.slot_entries(slot)
         .get(index as usize)
-        .map(|(name, _)| name.clone())
+        .map(|(name, _)| name.as_str())
 }
 
 fn display(
