@@ -43,6 +43,7 @@ pub mod camera;
 pub mod clipping;
 pub mod draw;
 pub mod fill;
+pub mod line;
 pub mod sample;
 pub mod triangle;
 
