@@ -442,7 +442,7 @@ impl Job<'_> {
                 .map(|m| sanitize(m).into_owned())
                 .collect();
             eprintln!(
-                "bonescope: {} atlas region(s) missing, those attachments are not drawn: {}{}",
+                "bonescope: {} atlas region(s) missing, those attachments are drawn untextured (outlines): {}{}",
                 missing.len(),
                 list.join(", "),
                 if missing.len() > 8 { ", ..." } else { "" }

@@ -4,6 +4,7 @@
 use super::camera::{Camera, Viewport};
 use super::clipping::polygon_mask;
 use super::fill::{Target, Tint, fill_triangle};
+use super::untextured;
 use crate::core::color::Color;
 use crate::core::model::{ArmatureAttachment, AttachmentKind, SkeletonData};
 use crate::core::skeleton::Skeleton;
@@ -41,7 +42,8 @@ pub struct Image {
     pub height: u32,
     pub rgba: Vec<u8>,
     /// Atlas paths that attachments shown in the frame needed and the textures lack (or whose
-    /// page is missing), sorted, each once: those attachments were skipped.
+    /// page is missing), sorted, each once: those attachments were drawn untextured (see
+    /// [`crate::raster::untextured`]).
     pub missing: Vec<String>,
 }
 
@@ -71,8 +73,19 @@ pub fn draw(skeleton: &Skeleton, textures: &Textures, options: &RenderOptions) -
         size: (w, h),
         pixels: &mut pixels,
         missing: Vec::new(),
+        textured: 0,
     };
     frame.skeleton(skeleton, &Nest::TOP);
+    if frame.textured == 0 && !frame.missing.is_empty() {
+        // Nothing could be textured: the bones show the pose over the flat shapes.
+        let mut target = Target {
+            pixels: &mut *frame.pixels,
+            width: w,
+            height: h,
+            mask: None,
+        };
+        untextured::bones(&mut target, skeleton, &camera);
+    }
     let mut missing = frame.missing;
     missing.sort();
     missing.dedup();
@@ -148,6 +161,8 @@ struct Frame<'a> {
     size: (usize, usize),
     pixels: &'a mut [[f32; 4]],
     missing: Vec<String>,
+    /// How many attachments were drawn with a texture.
+    textured: usize,
 }
 
 /// A clip in progress: its end slot and mask.
@@ -235,15 +250,24 @@ impl Frame<'_> {
         let Some(path) = region_path(att, slot.sequence_index) else {
             return;
         };
-        let Some(rr) = textures.region(&path) else {
+        let rr = textures.region(&path);
+        if rr.is_some() {
+            self.textured += 1;
+        } else {
             self.missing.push(path.into_owned());
-            return;
-        };
+        }
         world.clear();
         uvs.clear();
         tri.clear();
-        match &att.kind {
-            AttachmentKind::Region(r) => {
+        // Without a texture: the attachment's own geometry, drawn flat (`untextured`).
+        let mut hull = 0;
+        match (&att.kind, &rr) {
+            (AttachmentKind::Region(r), None) => {
+                sk.region_world_vertices(slot_index, r, world);
+                tri.extend_from_slice(&[0, 1, 2, 2, 3, 0]);
+                hull = 4;
+            }
+            (AttachmentKind::Region(r), Some(rr)) => {
                 let reg = rr.region;
                 let (ow, oh) = (
                     f64::from(reg.original_width.max(1)),
@@ -272,28 +296,32 @@ impl Frame<'_> {
                     let (bx, by) = (x * cos - y * sin + r.x, x * sin + y * cos + r.y);
                     world.push(bx * bone.a + by * bone.b + bone.world_x);
                     world.push(bx * bone.c + by * bone.d + bone.world_y);
-                    let (u, v) = packed_to_uv(&rr, qx, qy);
+                    let (u, v) = packed_to_uv(rr, qx, qy);
                     uvs.push(u);
                     uvs.push(v);
                 }
                 tri.extend_from_slice(&[0, 1, 2, 2, 3, 0]);
             }
-            AttachmentKind::Mesh(m) => {
+            (AttachmentKind::Mesh(m), rr) => {
                 let vd = &m.vertices;
                 world.resize(vd.world_len, 0.0);
                 sk.vertex_world_positions(slot_index, vd, 0, vd.world_len, world, 0, 2);
-                let reg = rr.region;
-                let (ow, oh) = (
-                    f64::from(reg.original_width),
-                    f64::from(reg.original_height),
-                );
-                let top = oh - reg.offset_y - f64::from(reg.height);
-                for p in m.uvs.chunks_exact(2) {
-                    let qx = f64::from(p[0]) * ow - reg.offset_x;
-                    let qy = f64::from(p[1]) * oh - top;
-                    let (u, v) = packed_to_uv(&rr, qx, qy);
-                    uvs.push(u);
-                    uvs.push(v);
+                if let Some(rr) = rr {
+                    let reg = rr.region;
+                    let (ow, oh) = (
+                        f64::from(reg.original_width),
+                        f64::from(reg.original_height),
+                    );
+                    let top = oh - reg.offset_y - f64::from(reg.height);
+                    for p in m.uvs.chunks_exact(2) {
+                        let qx = f64::from(p[0]) * ow - reg.offset_x;
+                        let qy = f64::from(p[1]) * oh - top;
+                        let (u, v) = packed_to_uv(rr, qx, qy);
+                        uvs.push(u);
+                        uvs.push(v);
+                    }
+                } else {
+                    hull = m.hull;
                 }
                 tri.extend_from_slice(&m.triangles);
             }
@@ -326,6 +354,19 @@ impl Frame<'_> {
             width: w,
             height: h,
             mask: clip.as_ref().map(|(_, m)| m.as_slice()).or(nest.mask),
+        };
+        let Some(rr) = rr else {
+            match (&att.kind, px.first()) {
+                // A DragonBones image without its atlas has no size.
+                (AttachmentKind::Region(r), Some(&at)) if r.width == 0.0 && r.height == 0.0 => {
+                    untextured::marker(&mut target, at, light, mode);
+                }
+                (kind, _) => {
+                    let mesh = matches!(kind, AttachmentKind::Mesh(_));
+                    untextured::shape(&mut target, &px, tri, hull, mesh, light, mode);
+                }
+            }
+            return;
         };
         let tint = Tint {
             light,

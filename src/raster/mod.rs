@@ -33,7 +33,11 @@
 //! colour shader: `texel * light + (1 - texel) * dark` per straight channel, alpha
 //! `texel.a * light.a`. Clipping attachments mask the slots up to their end slot with the
 //! polygon's pixel-centre coverage (which equals clipping the triangles, then covering).
-//! Attachments whose region or page is missing are skipped and listed in [`Image::missing`].
+//! Attachments whose region or page is missing (or all of them, without an atlas) are listed
+//! in [`Image::missing`] and drawn untextured: a flat translucent grey under the slot's colour,
+//! outlined with thin anti-aliased lines ([`untextured`]); when nothing at all could be
+//! textured the bones are drawn too, so the picture always shows the pose. A frame whose
+//! attachments are all textured is unchanged by this.
 //! A DragonBones child armature (an armature attachment) is drawn in its setup pose where the
 //! attachment places it on its bone, its colours multiplied by the slot's, inside the clip
 //! of its slot (up to 3 levels deep, as the wireframe).
@@ -43,8 +47,10 @@ pub mod camera;
 pub mod clipping;
 pub mod draw;
 pub mod fill;
+pub mod line;
 pub mod sample;
 pub mod triangle;
+pub mod untextured;
 
 pub use camera::{Camera, Viewport, default_viewport};
 pub use draw::{Background, Image, RenderOptions, draw};

@@ -173,14 +173,101 @@ fn clipping_masks_slots_up_to_the_end_slot() {
 }
 
 #[test]
-fn missing_regions_are_skipped_and_listed() {
+fn missing_regions_are_drawn_untextured_and_listed() {
     let sk = skeleton(
         r#"{"name":"a","bone":"root","attachment":"nothere"}"#,
-        r#""a":{"nothere":{"width":10,"height":10}}"#,
+        r#""a":{"nothere":{"width":6,"height":6}}"#,
     );
     let img = render(&sk, &page([255; 4], false), Background::DEFAULT);
     assert_eq!(img.missing, vec!["nothere".to_string()]);
-    assert_eq!(pixel(&img, 5, 5), [32, 32, 32, 255]);
+    // The quad covers pixels 2..8. Inside, a flat translucent grey (lighter than the
+    // background, darker than the white page); an outline brighter still on its edge; the
+    // background outside. (Nothing is textured, so the root bone's joint is a dot at the
+    // centre, 5,5.)
+    let inside = pixel(&img, 3, 6);
+    assert!(
+        inside[0] > 32 && inside[0] < 128 && inside[3] == 255,
+        "{inside:?}"
+    );
+    assert_eq!((inside[0], inside[1]), (inside[1], inside[2]), "neutral");
+    let edge = pixel(&img, 2, 6);
+    assert!(
+        edge[0] > inside[0] + 40,
+        "outline {edge:?} over fill {inside:?}"
+    );
+    assert_eq!(pixel(&img, 0, 0), [32, 32, 32, 255]);
+    assert_eq!(pixel(&img, 9, 9), [32, 32, 32, 255]);
+}
+
+/// Pixels that differ from the default background.
+fn drawn(img: &Image) -> usize {
+    img.rgba
+        .chunks_exact(4)
+        .filter(|p| *p != [32, 32, 32, 255])
+        .count()
+}
+
+#[test]
+fn bones_are_drawn_only_when_nothing_could_be_textured() {
+    // Bone `arm` (length 4) along x from the origin: its line is orange where no
+    // attachment is.
+    let json = |att: &str| {
+        format!(
+            r#"{{"skeleton":{{"spine":"4.2.0"}},"bones":[{{"name":"root"}},
+            {{"name":"arm","parent":"root","length":4,"y":-4}}],
+            "slots":[{{"name":"a","bone":"root","attachment":"{att}"}}],
+            "skins":[{{"name":"default","attachments":{{"a":{{"{att}":{{"width":4,"height":4}}}}}}}}],
+            "animations":{{}}}}"#
+        )
+    };
+    let pose = |att: &str| {
+        let data = crate::format::load(json(att).as_bytes(), "t").expect("test skeleton");
+        let mut sk = Skeleton::new(Arc::new(data));
+        sk.set_to_setup_pose();
+        sk.update_world_transform();
+        sk
+    };
+    let textures = page([255; 4], false);
+    // The bone runs along pixel row 9 (world y -4), from x 5 to 9.
+    let orange = |img: &Image| {
+        let p = pixel(img, 7, 9);
+        p[0] > p[1] + 40 && p[1] > p[2]
+    };
+    let untextured = render(&pose("nothere"), &textures, Background::DEFAULT);
+    assert!(orange(&untextured), "{:?}", pixel(&untextured, 7, 9));
+    let textured = render(&pose("sq"), &textures, Background::DEFAULT);
+    assert!(textured.missing.is_empty());
+    assert!(!orange(&textured), "a textured frame draws no bones");
+    assert_eq!(pixel(&textured, 7, 9), [32, 32, 32, 255]);
+    // With no textures at all, the same.
+    let none = render(&pose("sq"), &Textures::default(), Background::DEFAULT);
+    assert!(orange(&none) && drawn(&none) > 16);
+}
+
+#[test]
+fn untextured_attachments_keep_draw_order_clipping_and_slot_colour() {
+    // The clip covers the left half; `b` (missing, red slot) is clipped to it.
+    let sk = skeleton(
+        r#"{"name":"clip","bone":"root","attachment":"c"},
+           {"name":"b","bone":"root","attachment":"nothere","color":"ff0000ff"}"#,
+        r#""clip":{"c":{"type":"clipping","end":"b","vertexCount":4,
+                "vertices":[-6,-6, 0,-6, 0,6, -6,6]}},"b":{"nothere":{"width":8,"height":8}}"#,
+    );
+    let img = render(&sk, &page([255; 4], false), Background::Opaque([0, 0, 0]));
+    let (left, right) = (pixel(&img, 3, 5), pixel(&img, 7, 5));
+    assert!(
+        left[0] > 0 && left[1] == 0 && left[2] == 0,
+        "red fill: {left:?}"
+    );
+    assert_eq!(right, [0, 0, 0, 255], "clipped away");
+    // A textured slot over a missing one covers it (draw order).
+    let sk = skeleton(
+        r#"{"name":"a","bone":"root","attachment":"nothere"},
+           {"name":"b","bone":"root","attachment":"sq","color":"00ff00ff"}"#,
+        &format!(r#""a":{{"nothere":{{"width":10,"height":10}}}},"b":{{{SQ}}}"#),
+    );
+    let img = render(&sk, &page([255; 4], false), Background::DEFAULT);
+    assert_eq!(pixel(&img, 5, 5), [0, 255, 0, 255]);
 }
 
 #[test]

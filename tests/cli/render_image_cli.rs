@@ -6,6 +6,7 @@ use crate::common;
 
 use common::run_with_deadline;
 use std::ffi::OsStr;
+use std::path::Path;
 
 const SAMPLE: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
@@ -157,4 +158,161 @@ fn a_png_frames_the_pose_it_draws() {
             "t={time}: something is drawn"
         );
     }
+}
+
+/// The RGB pixels of an opaque PNG.
+fn rgb(png_bytes: &[u8]) -> (usize, usize, Vec<[u8; 3]>) {
+    let mut r = png::Decoder::new(std::io::Cursor::new(png_bytes))
+        .read_info()
+        .expect("a PNG");
+    assert_eq!(r.info().color_type, png::ColorType::Rgb);
+    let (w, h) = (r.info().width as usize, r.info().height as usize);
+    let mut buf = vec![0; r.output_buffer_size().expect("size")];
+    r.next_frame(&mut buf).expect("pixels");
+    let px = buf.chunks_exact(3).map(|p| [p[0], p[1], p[2]]).collect();
+    (w, h, px)
+}
+
+/// What was drawn over the default #202020 background: how many pixels, their bounding
+/// box (x0, y0, x1, y1 inclusive) and how many of them are on the image's border.
+fn drawn(w: usize, h: usize, px: &[[u8; 3]]) -> (usize, [usize; 4], usize) {
+    let (mut n, mut border) = (0, 0);
+    let mut bb = [usize::MAX, usize::MAX, 0, 0];
+    for (i, p) in px.iter().enumerate() {
+        if *p == [0x20; 3] {
+            continue;
+        }
+        let (x, y) = (i % w, i / w);
+        n += 1;
+        bb = [bb[0].min(x), bb[1].min(y), bb[2].max(x), bb[3].max(y)];
+        if x == 0 || y == 0 || x == w - 1 || y == h - 1 {
+            border += 1;
+        }
+    }
+    (n, bb, border)
+}
+
+/// Asserts that a picture shows a figure: at least `min` pixels drawn, spread over at least
+/// a third of the image each way, and hardly any on its border (framed, not cut off).
+fn assert_shows_a_figure(what: &str, w: usize, h: usize, px: &[[u8; 3]], min: usize) {
+    let (n, bb, border) = drawn(w, h, px);
+    assert!(n >= min, "{what}: only {n} pixels drawn");
+    let (bw, bh) = (bb[2] + 1 - bb[0], bb[3] + 1 - bb[1]);
+    assert!(
+        bw * 3 >= w && bh * 3 >= h,
+        "{what}: drawn within {bb:?} only"
+    );
+    assert!(bw <= w && bh <= h);
+    assert!(border * 50 <= n, "{what}: {border} of {n} on the border");
+}
+
+// A file whose atlas cannot be found used to give an empty picture (the background alone):
+// every attachment was skipped. Now they are drawn untextured, and with nothing textured
+// the bones too.
+#[test]
+fn a_dragonbones_png_without_an_atlas_shows_the_pose() {
+    let Some(file) = common::shared_file(
+        "untextured png",
+        "corpus/dragonbones/5.x/5.5/mecha_2903_ske.json",
+    ) else {
+        return;
+    };
+    let file = file.to_str().expect("a UTF-8 path");
+    let (code, out, err) = run(&["render", file, "--format", "png", "--size", "256x256"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(err.contains("no atlas found"), "{err}");
+    assert!(err.contains("drawn untextured"), "{err}");
+    let (w, h, px) = rgb(&out);
+    assert_eq!((w, h), (256, 256));
+    // 35 image markers and the bones.
+    assert_shows_a_figure("mecha_2903", w, h, &px, 500);
+}
+
+#[test]
+fn a_spine_png_without_an_atlas_shows_the_pose() {
+    let Some(file) = common::shared_file("untextured png", "corpus/spine/3.7/spineboy-pro.json")
+    else {
+        return;
+    };
+    let file = file.to_str().expect("a UTF-8 path");
+    let (code, out, err) = run(&["render", file, "--format", "png", "--setup-pose"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(err.contains("drawn untextured"), "{err}");
+    let (w, h, px) = rgb(&out);
+    // Regions and meshes are filled: a silhouette, not a few lines.
+    assert_shows_a_figure("spineboy 3.7", w, h, &px, w * h / 8);
+}
+
+// Regions missing from an atlas that has the others: those are outlined, the rest stay
+// textured exactly as with the whole atlas, and no bones are drawn.
+#[test]
+fn regions_missing_from_the_atlas_are_drawn_untextured_among_textured_ones() {
+    const WHAT: &str = "partial atlas";
+    let (Some(file), Some(atlas), Some(page)) = (
+        common::shared_file(WHAT, "corpus/spine/4.2/spineboy-pro.json"),
+        common::shared_file(WHAT, "corpus/spine/4.2/spineboy.atlas"),
+        common::shared_file(WHAT, "corpus/spine/4.2/spineboy.png"),
+    ) else {
+        return;
+    };
+    let dir = std::env::temp_dir().join(format!("bonescope-partial-atlas-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    std::fs::copy(&page, dir.join("spineboy.png")).expect("copy the page");
+    // The atlas without two regions: a region is its name line and the indented lines
+    // after it.
+    let text = std::fs::read_to_string(&atlas).expect("atlas text");
+    let cut = ["front-thigh", "torso"];
+    let mut kept = String::new();
+    let mut skipping = false;
+    for line in text.lines() {
+        if !line.starts_with(char::is_whitespace) {
+            skipping = cut.contains(&line.trim());
+        }
+        if !skipping {
+            kept.push_str(line);
+            kept.push('\n');
+        }
+    }
+    let partial = dir.join("partial.atlas");
+    std::fs::write(&partial, kept).expect("write the atlas");
+    let render = |atlas: &Path| {
+        let file = file.to_str().expect("a UTF-8 path");
+        let atlas = atlas.to_str().expect("a UTF-8 path");
+        run(&[
+            "render",
+            file,
+            "--format",
+            "png",
+            "--setup-pose",
+            "--atlas",
+            atlas,
+        ])
+    };
+    let (code, whole, err) = render(&atlas);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(!err.contains("missing"), "{err}");
+    let (code, part, err) = render(&partial);
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(
+        err.contains("2 atlas region(s) missing, those attachments are drawn untextured")
+            && err.contains("front-thigh, torso"),
+        "{err}"
+    );
+    let ((w, h, whole), (_, _, part)) = (rgb(&whole), rgb(&part));
+    let differ = whole.iter().zip(&part).filter(|(a, b)| a != b).count();
+    let (n, _, _) = drawn(w, h, &whole);
+    // The torso and a thigh look different; most of the character is the same.
+    assert!(
+        differ >= 200 && differ * 3 < n,
+        "{differ} of {n} drawn pixels differ"
+    );
+    // No bones: nothing orange where the textured frame has the background.
+    let orange = |p: &[u8; 3]| p[0] > 150 && p[1] < 110 && p[2] < 60;
+    let new_orange = whole
+        .iter()
+        .zip(&part)
+        .filter(|(a, b)| **a == [0x20; 3] && orange(b))
+        .count();
+    assert_eq!(new_orange, 0);
 }

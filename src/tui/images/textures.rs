@@ -62,7 +62,7 @@ impl TextureSource {
                 let missing = t.missing_paths(data);
                 if let Some(first) = missing.first() {
                     notes.push(format!(
-                        "textures: {show} has no region {} (+{} more); those attachments are not drawn",
+                        "textures: {show} has no region {} (+{} more); those attachments are drawn untextured (outlines)",
                         crate::text::sanitize(first),
                         missing.len() - 1
                     ));
