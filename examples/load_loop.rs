@@ -1,5 +1,6 @@
-//! Loads one file `n` times from bytes already in memory (what `format::load` does), for
-//! instruction counts beside the perf anchors' `ir-load`:
+//! Loads one file `n` times from bytes already in memory (every armature, as the viewer and
+//! the commands load it: `format::load_all`), for instruction counts beside the perf
+//! anchors' `ir-load`:
 //! `valgrind --tool=callgrind --toggle-collect='*load_loop::load_once' target/release/examples/load_loop FILE [n=1]`.
 //! Prints the median wall time per load when `n` is at least 5; as in the anchors, the clock
 //! stops before the loaded data is dropped.
@@ -7,10 +8,12 @@
 use bonescope::core::model::SkeletonData;
 use std::time::Instant;
 
-/// One load. Not inlined, so that profilers can attribute it.
+/// One load. Not inlined, so that profilers can attribute it. All armatures are returned,
+/// so that none is dropped while the clock runs (`format::load` keeps the first and drops
+/// the others of a DragonBones file).
 #[inline(never)]
-fn load_once(bytes: &[u8]) -> SkeletonData {
-    bonescope::format::load(bytes, "bench").unwrap_or_else(|e| panic!("{e}"))
+fn load_once(bytes: &[u8]) -> Vec<SkeletonData> {
+    bonescope::format::load_all(bytes, "bench").unwrap_or_else(|e| panic!("{e}"))
 }
 
 fn main() {
