@@ -49,7 +49,34 @@ pub fn interp(tween: &Tween, frames: u32, keys: &mut Keys, seen: &mut SampledCur
 /// distinct), and resampling one is a bisection per frame of its length.
 #[derive(Default)]
 pub struct SampledCurves {
-    curves: Vec<(u32, Vec<f64>, Vec<f32>)>,
+    curves: Vec<SeenCurve>,
+}
+
+/// A curve met in an animation, with its samples.
+struct SeenCurve {
+    frames: u32,
+    /// A 4-number curve's numbers as bits, inline (the common curve costs no allocation).
+    four: [u64; 4],
+    /// A chain's numbers (longer than 4).
+    chain: Option<Box<[f64]>>,
+    samples: Vec<f32>,
+}
+
+impl SeenCurve {
+    fn is(&self, curve: &[f64], frames: u32) -> bool {
+        self.frames == frames
+            && match (&self.chain, curve) {
+                (None, [a, b, c, d]) => self.four == [a, b, c, d].map(|v| v.to_bits()),
+                (Some(chain), _) => {
+                    chain.len() == curve.len()
+                        && chain
+                            .iter()
+                            .zip(curve)
+                            .all(|(a, b)| a.to_bits() == b.to_bits())
+                }
+                (None, _) => false,
+            }
+    }
 }
 
 impl SampledCurves {
@@ -64,15 +91,21 @@ impl SampledCurves {
         frames: u32,
         sample: impl FnOnce() -> Vec<f32>,
     ) -> Vec<f32> {
-        let same = |c: &[f64]| {
-            c.len() == curve.len() && c.iter().zip(curve).all(|(a, b)| a.to_bits() == b.to_bits())
-        };
-        if let Some((_, _, s)) = self.curves.iter().find(|(n, c, _)| *n == frames && same(c)) {
-            return s.clone();
+        if let Some(seen) = self.curves.iter().find(|s| s.is(curve, frames)) {
+            return seen.samples.clone();
         }
         let samples = sample();
         if self.curves.len() < Self::MAX {
-            self.curves.push((frames, curve.to_vec(), samples.clone()));
+            let (four, chain) = match curve {
+                [a, b, c, d] => ([a, b, c, d].map(|v| v.to_bits()), None),
+                _ => ([0; 4], Some(curve.into())),
+            };
+            self.curves.push(SeenCurve {
+                frames,
+                four,
+                chain,
+                samples: samples.clone(),
+            });
         }
         samples
     }
@@ -185,8 +218,10 @@ mod tests {
         for (t, frames) in [
             (curve(vec![0.5, 0.0, 0.5, 1.0]), 5),
             (curve(vec![0.5, 0.0, 0.5, 1.0]), 5),
+            (curve(vec![0.5, 0.0, 0.5, 1.0]), 5),
             (curve(vec![0.5, 0.0, 0.5, 1.0]), 7),
             (curve(vec![0.5, -0.0, 0.5, 1.0]), 5),
+            (curve(chain.clone()), 9),
             (curve(chain.clone()), 9),
             (curve(chain), 9),
         ] {
