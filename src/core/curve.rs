@@ -227,8 +227,8 @@ impl Keys {
     pub fn with_capacity(channels: usize, keys: usize, beziers: usize) -> Keys {
         let mut k = Keys::new(channels);
         let slots = Keys::slots(keys, channels);
-        k.buf
-            .reserve_exact(slots.saturating_add(beziers.saturating_mul(TABLE)));
+        // Made at its size (`reserve_exact` on an empty list takes the growth path).
+        k.buf = Vec::with_capacity(slots.saturating_add(beziers.saturating_mul(TABLE)));
         k.buf.resize(slots, 0.0);
         k.set_cap(keys);
         k
