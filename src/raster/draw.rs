@@ -74,6 +74,7 @@ pub fn draw(skeleton: &Skeleton, textures: &Textures, options: &RenderOptions) -
         pixels: &mut pixels,
         missing: Vec::new(),
         textured: 0,
+        bones: Vec::new(),
     };
     frame.skeleton(skeleton, &Nest::TOP);
     if frame.textured == 0 && !frame.missing.is_empty() {
@@ -84,7 +85,7 @@ pub fn draw(skeleton: &Skeleton, textures: &Textures, options: &RenderOptions) -
             height: h,
             mask: None,
         };
-        untextured::bones(&mut target, skeleton, &camera);
+        untextured::bones(&mut target, &frame.bones, &camera);
     }
     let mut missing = frame.missing;
     missing.sort();
@@ -163,6 +164,9 @@ struct Frame<'a> {
     missing: Vec<String>,
     /// How many attachments were drawn with a texture.
     textured: usize,
+    /// The bones of every skeleton drawn, nested ones included, drawn over the frame when
+    /// nothing could be textured.
+    bones: Vec<untextured::BoneLine>,
 }
 
 /// A clip in progress: its end slot and mask.
@@ -171,6 +175,7 @@ type Clip = Option<(Option<usize>, Vec<bool>)>;
 impl Frame<'_> {
     /// Every slot of `sk` in draw order.
     fn skeleton(&mut self, sk: &Skeleton, nest: &Nest<'_>) {
+        untextured::bone_lines(sk, |x, y| nest.to_top(x, y), &mut self.bones);
         let mut clip: Clip = None;
         let mut scratch = (Vec::new(), Vec::new(), Vec::new());
         for &slot_index in &sk.draw_order {

@@ -371,3 +371,39 @@ fn dragonbones_child_armatures_are_drawn() {
     let blue = img.rgba.chunks_exact(4).filter(|p| *p == BLUE).count();
     assert_eq!(blue, 64, "the dot is drawn once, 8x8");
 }
+
+/// Without textures, a child armature's bones are drawn too, where it is placed.
+#[test]
+fn untextured_child_armatures_show_their_bones() {
+    const DIR: &str = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/dragonbones-tex/"
+    );
+    let bytes = std::fs::read(format!("{DIR}nested_ske.json")).expect("fixture");
+    let data = crate::format::load(&bytes, "nested_ske.json").expect("loads");
+    let mut sk = Skeleton::new(Arc::new(data));
+    sk.set_to_setup_pose();
+    sk.update_world_transform();
+    // World (x, y) is pixel (x + 20, 20 - y), as in `dragonbones_child_armatures_are_drawn`.
+    let options = RenderOptions {
+        width: 60,
+        height: 40,
+        viewport: Viewport {
+            x: -20.0,
+            y: -20.0,
+            w: 60.0,
+            h: 40.0,
+        },
+        background: Background::Opaque([0, 0, 0]),
+    };
+    let img = draw(&sk, &Textures::default(), &options);
+    assert!(!img.missing.is_empty());
+    let orange = |x: usize, y: usize| {
+        let p = pixel(&img, x, y);
+        p[0] > p[1] + 40 && p[1] > p[2]
+    };
+    // The top skeleton's `arm` joint at world (20, 0), and the child's root joint where
+    // the armature display places it, world (30, 10).
+    assert!(orange(40, 20), "{:?}", pixel(&img, 40, 20));
+    assert!(orange(50, 10), "{:?}", pixel(&img, 50, 10));
+}

@@ -112,20 +112,30 @@ pub fn marker(target: &mut Target<'_>, at: (f64, f64), light: [f32; 4], mode: Bl
     shape(target, &corners, &[0, 1, 2, 2, 3, 0], 4, false, light, mode);
 }
 
-/// The bones of `sk` (as posed) as lines from joint to tip, with a dot at each joint, in
-/// the wireframe's bone colour.
-pub fn bones(target: &mut Target<'_>, sk: &Skeleton, camera: &Camera) {
+/// A bone as drawn: its joint and its tip (the joint for a bone of no length), in the top
+/// skeleton's world.
+pub type BoneLine = [(f64, f64); 2];
+
+/// The active bones of `sk` (as posed), mapped to the top skeleton's world by `to_top`.
+pub fn bone_lines(sk: &Skeleton, to_top: impl Fn(f64, f64) -> (f64, f64), out: &mut Vec<BoneLine>) {
     for (bone, data) in sk.bones.iter().zip(&sk.data.bones) {
-        if !bone.active {
-            continue;
+        if bone.active {
+            let (x, y) = (bone.world_x, bone.world_y);
+            let tip = (x + data.length * bone.a, y + data.length * bone.c);
+            out.push([to_top(x, y), to_top(tip.0, tip.1)]);
         }
-        let (x, y) = (bone.world_x, bone.world_y);
-        let joint = camera.to_pixel(x, y);
-        if data.length != 0.0 {
-            let tip = camera.to_pixel(x + data.length * bone.a, y + data.length * bone.c);
-            line(target, joint, tip, 0.5, BONE);
+    }
+}
+
+/// Bones as lines from joint to tip, with a dot at each joint, in the wireframe's bone
+/// colour.
+pub fn bones(target: &mut Target<'_>, bones: &[BoneLine], camera: &Camera) {
+    for &[joint, tip] in bones {
+        let joint_px = camera.to_pixel(joint.0, joint.1);
+        if tip != joint {
+            line(target, joint_px, camera.to_pixel(tip.0, tip.1), 0.5, BONE);
         }
-        line(target, joint, joint, JOINT_HALF, BONE);
+        line(target, joint_px, joint_px, JOINT_HALF, BONE);
     }
 }
 
