@@ -339,19 +339,7 @@ fn dragonbones_child_armatures_are_drawn() {
     let png = read("nested_tex.png");
     let textures = Textures::from_memory(&tex, &[("nested_tex.png", &png)]).expect("atlas");
     assert!(textures.problems.is_empty(), "{:?}", textures.problems);
-    // One pixel per world unit over x -20..40, y -20..20: world (x, y) is pixel
-    // (x + 20, 20 - y).
-    let options = RenderOptions {
-        width: 60,
-        height: 40,
-        viewport: Viewport {
-            x: -20.0,
-            y: -20.0,
-            w: 60.0,
-            h: 40.0,
-        },
-        background: Background::Opaque([0, 0, 0]),
-    };
+    let options = nested_view();
     let img = draw(&sk, &textures, &options);
     assert!(img.missing.is_empty(), "{:?}", img.missing);
     const RED: [u8; 4] = [255, 0, 0, 255];
@@ -372,6 +360,22 @@ fn dragonbones_child_armatures_are_drawn() {
     assert_eq!(blue, 64, "the dot is drawn once, 8x8");
 }
 
+/// The nested fixture's view: one pixel per world unit over x -20..40, y -20..20 on black,
+/// so world (x, y) is pixel (x + 20, 20 - y).
+fn nested_view() -> RenderOptions {
+    RenderOptions {
+        width: 60,
+        height: 40,
+        viewport: Viewport {
+            x: -20.0,
+            y: -20.0,
+            w: 60.0,
+            h: 40.0,
+        },
+        background: Background::Opaque([0, 0, 0]),
+    }
+}
+
 /// Without textures, a child armature's bones are drawn too, where it is placed.
 #[test]
 fn untextured_child_armatures_show_their_bones() {
@@ -384,18 +388,7 @@ fn untextured_child_armatures_show_their_bones() {
     let mut sk = Skeleton::new(Arc::new(data));
     sk.set_to_setup_pose();
     sk.update_world_transform();
-    // World (x, y) is pixel (x + 20, 20 - y), as in `dragonbones_child_armatures_are_drawn`.
-    let options = RenderOptions {
-        width: 60,
-        height: 40,
-        viewport: Viewport {
-            x: -20.0,
-            y: -20.0,
-            w: 60.0,
-            h: 40.0,
-        },
-        background: Background::Opaque([0, 0, 0]),
-    };
+    let options = nested_view();
     let img = draw(&sk, &Textures::default(), &options);
     assert!(!img.missing.is_empty());
     let orange = |x: usize, y: usize| {
