@@ -32,14 +32,12 @@ const BONE: [f32; 4] = [
 ];
 const JOINT_HALF: f64 = 1.0;
 
-/// The one-texel page that flat fills sample.
-fn grey_page() -> PageImage {
-    PageImage {
-        width: 1,
-        height: 1,
-        rgba: vec![FILL_GREY, FILL_GREY, FILL_GREY, 255],
-    }
-}
+/// The one-texel page that flat fills sample, made once (not per attachment drawn).
+static GREY_PAGE: std::sync::LazyLock<PageImage> = std::sync::LazyLock::new(|| PageImage {
+    width: 1,
+    height: 1,
+    rgba: vec![FILL_GREY, FILL_GREY, FILL_GREY, 255],
+});
 
 /// Draws the shape of an attachment: `px` its vertices in pixels, `triangles` indices into
 /// them, the first `hull` vertices its outline in order (0: no hull, the triangle edges are
@@ -56,7 +54,7 @@ pub fn shape(
     mode: BlendMode,
 ) {
     let n = px.len();
-    let page = grey_page();
+    let page: &PageImage = &GREY_PAGE;
     let tint = Tint {
         light: [light[0], light[1], light[2], light[3] * FILL_ALPHA],
         dark: None,
@@ -66,7 +64,7 @@ pub fn shape(
     for t in triangles.chunks_exact(3) {
         if let (Some(a), Some(b), Some(c)) = (corner(t[0]), corner(t[1]), corner(t[2])) {
             let uv = [(0.5, 0.5); 3];
-            fill_triangle(target, &page, [a, b, c], uv, &tint, mode);
+            fill_triangle(target, page, [a, b, c], uv, &tint, mode);
         }
     }
     let (grey, alpha) = OUTLINE;
