@@ -33,6 +33,7 @@ fn frames(bytes: &[u8], animation: &str, textures: &Textures) -> Vec<Image> {
         height: 256,
         viewport: default_viewport(&sk).expect("visible"),
         background: Background::DEFAULT,
+        untextured_bones: true,
     };
     (0..FPS as usize)
         .map(|i| {

@@ -57,6 +57,7 @@ fn bench(c: &mut Criterion) {
             height: 480,
             viewport: default_viewport(sk).expect("visible"),
             background: Background::DEFAULT,
+            untextured_bones: true,
         };
         if let Some(ms) = cpu_ms_per_frame(|| {
             black_box(draw(black_box(sk), textures, &options));

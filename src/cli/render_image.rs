@@ -427,6 +427,7 @@ impl Job<'_> {
             height: self.size.1,
             viewport,
             background: self.background,
+            untextured_bones: true,
         };
         let mut frames = Vec::with_capacity(times.len());
         for &t in &times {

@@ -33,6 +33,9 @@ pub struct RenderOptions {
     pub height: u32,
     pub viewport: Viewport,
     pub background: Background,
+    /// Draw the bones when nothing in the frame could be textured, so the pose still shows.
+    /// Off when the caller draws its own bones over the picture (the viewer's wireframe).
+    pub untextured_bones: bool,
 }
 
 /// A rendered frame: straight-alpha RGBA 8-bit, rows top down.
@@ -77,7 +80,7 @@ pub fn draw(skeleton: &Skeleton, textures: &Textures, options: &RenderOptions) -
         bones: Vec::new(),
     };
     frame.skeleton(skeleton, &Nest::TOP);
-    if frame.textured == 0 && !frame.missing.is_empty() {
+    if options.untextured_bones && frame.textured == 0 && !frame.missing.is_empty() {
         // Nothing could be textured: the bones show the pose over the flat shapes.
         let mut target = Target {
             pixels: &mut *frame.pixels,

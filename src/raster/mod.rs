@@ -12,7 +12,7 @@
 //! skeleton.set_to_setup_pose();
 //! skeleton.update_world_transform();
 //! let viewport = default_viewport(&skeleton).expect("the sample has attachments");
-//! let options = RenderOptions { width: 64, height: 48, viewport, background: Background::DEFAULT };
+//! let options = RenderOptions { width: 64, height: 48, viewport, background: Background::DEFAULT, untextured_bones: true };
 //! let image = draw(&skeleton, &Textures::default(), &options);
 //! assert_eq!(image.rgba.len(), 64 * 48 * 4);
 //! # Ok::<(), bonescope::format::LoadError>(())

@@ -47,6 +47,7 @@ fn render(sk: &Skeleton, t: &Textures, bg: Background) -> Image {
             height: 10,
             viewport,
             background: bg,
+            untextured_bones: true,
         },
     )
 }
@@ -242,6 +243,26 @@ fn bones_are_drawn_only_when_nothing_could_be_textured() {
     // With no textures at all, the same.
     let none = render(&pose("sq"), &Textures::default(), Background::DEFAULT);
     assert!(orange(&none) && drawn(&none) > 16);
+    // A caller that draws its own bones over the picture (the viewer's wireframe) asks for
+    // none: the flat shapes stay, the bone line goes.
+    let viewport = Viewport {
+        x: -5.0,
+        y: -5.0,
+        w: 10.0,
+        h: 10.0,
+    };
+    let options = RenderOptions {
+        width: 10,
+        height: 10,
+        viewport,
+        background: Background::DEFAULT,
+        untextured_bones: false,
+    };
+    let boneless = draw(&pose("nothere"), &textures, &options);
+    assert!(!orange(&boneless), "{:?}", pixel(&boneless, 7, 9));
+    assert_eq!(pixel(&boneless, 7, 9), [32, 32, 32, 255]);
+    assert!(drawn(&boneless) > 4, "the flat shape is still drawn");
+    assert_eq!(boneless.missing, untextured.missing);
 }
 
 #[test]
@@ -373,6 +394,7 @@ fn nested_view() -> RenderOptions {
             h: 40.0,
         },
         background: Background::Opaque([0, 0, 0]),
+        untextured_bones: true,
     }
 }
 

@@ -205,3 +205,58 @@ fn a_paused_viewer_sends_no_picture_bytes() {
         );
     }
 }
+
+/// With an atlas that covers none of the rig's attachments the picture is the untextured
+/// fallback; the wireframe overlay (on by default) draws the bones, so the renderer must not
+/// draw them a second time underneath, in its own colour and a slightly different place.
+#[test]
+fn an_atlas_covering_nothing_shows_the_bones_once() {
+    let Some((mut app, _)) = spineboy() else {
+        return;
+    };
+    let Some(coin) = common::shared_file("coin atlas", "corpus/spine/4.2/coin.atlas") else {
+        return;
+    };
+    let textures = bonescope::format::atlas::Textures::load(&coin).expect("coin atlas");
+    let preview = &mut app.panels.preview;
+    preview.textures = Some(Arc::new(textures));
+    preview.pictures.setup.protocol = Protocol::HalfBlock;
+    preview.pictures.on = Some(true);
+    let theme = Theme::new(ColorMode::TrueColor);
+    // Cells carrying the renderer's bone orange (#d9480f, maybe faded by coverage).
+    let mut orange_cells = |overlay: bool| {
+        app.panels.preview.pictures.overlay = overlay;
+        let mut term = Terminal::new(TestBackend::new(60, 40)).expect("backend");
+        let ctx = ViewCtx {
+            session: &app.session,
+            selection: &app.selection,
+            timelines: &app.timelines,
+            theme: &theme,
+            marker: MarkerKind::Braille,
+            focused: true,
+            playhead: 0.0,
+            playing: false,
+        };
+        term.draw(|f| app.panels.preview.render(f, f.area(), &ctx))
+            .expect("draw");
+        let buf = term.backend().buffer().clone();
+        let text = buffer_text(&buf);
+        assert!(text.contains("blocks"), "{text}");
+        buf.content()
+            .iter()
+            .filter(|cell| cell.symbol() == "▀" || cell.symbol() == "▄")
+            .filter(|cell| {
+                [cell.fg, cell.bg].iter().any(|c| {
+                    matches!(*c, Color::Rgb(r, g, b)
+                        if r >= 60 && u16::from(r) > 2 * u16::from(g) && g > b)
+                })
+            })
+            .count()
+    };
+    let without_wireframe = orange_cells(false);
+    assert!(
+        without_wireframe > 10,
+        "no wireframe: the renderer draws the bones ({without_wireframe} cells)"
+    );
+    assert_eq!(orange_cells(true), 0, "the wireframe's bones only");
+}

@@ -609,6 +609,8 @@ impl PreviewView {
                         h: view.y[1] - view.y[0],
                     },
                     background: crate::raster::Background::Transparent,
+                    // The wireframe overlay draws the bones itself.
+                    untextured_bones: !self.pictures.overlay,
                 };
                 let image = crate::raster::draw(sk, textures, &options);
                 Rgba {
