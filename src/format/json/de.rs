@@ -21,7 +21,10 @@ use std::fmt;
 use serde::de::value::{StrDeserializer, StringDeserializer};
 use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
 
+use super::key_row::{KEY_ROW_1, KEY_ROW_2};
 use super::number::{NUMBER_ARRAY, NUMBER_ARRAY_OR_ANY};
+
+mod key_row_reader;
 
 /// Why the fast path gave up (deliberately empty: serde_json says why on the second read).
 #[derive(Debug)]
@@ -692,6 +695,12 @@ impl<'de> Deserializer<'de> for &mut SliceDeserializer<'de> {
                 Some(b'[') => self.number_array(visitor),
                 _ => self.deserialize_any(visitor),
             };
+        }
+        if name == KEY_ROW_1 {
+            return self.key_row(1, visitor);
+        }
+        if name == KEY_ROW_2 {
+            return self.key_row(2, visitor);
         }
         visitor.visit_newtype_struct(self)
     }

@@ -3,6 +3,7 @@
 
 pub mod budget;
 pub mod de;
+pub mod key_row;
 pub mod list;
 pub mod locate;
 pub mod number;

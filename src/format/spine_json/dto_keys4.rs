@@ -21,12 +21,13 @@ use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visit
 
 use super::dto_anim4::{Curve4, ValueKey, XyKey};
 use crate::format::json::Raw32;
+use crate::format::json::key_row::{CURVE_NONE, CURVE_STEPPED, KEY_ROW_1, KEY_ROW_2};
 use crate::format::json::number::NUMBER_ARRAY_OR_ANY;
 
 /// Curve code: no `curve` (or `null`).
-const NONE: f64 = -1.0;
+const NONE: f64 = CURVE_NONE;
 /// Curve code: `"stepped"`.
-const STEPPED: f64 = -2.0;
+const STEPPED: f64 = CURVE_STEPPED;
 
 /// A list of 4.x keys with `N` (1 or 2) values each, in file order.
 #[derive(Default)]
@@ -199,9 +200,58 @@ struct KeySeed<'a, const N: usize>(&'a mut KeyList4<N>);
 impl<'de, const N: usize> DeserializeSeed<'de> for KeySeed<'_, N> {
     type Value = ();
 
+    #[inline]
     fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<(), D::Error> {
+        let name = if N == 1 { KEY_ROW_1 } else { KEY_ROW_2 };
+        deserializer.deserialize_newtype_struct(name, KeyRow(self.0))
+    }
+}
+
+/// A key asked for as a key row ([`crate::format::json::key_row`]): the fast reader's row, or
+/// the plain struct read by [`KeySeed`].
+struct KeyRow<'a, const N: usize>(&'a mut KeyList4<N>);
+
+impl<'de, const N: usize> Visitor<'de> for KeyRow<'_, N> {
+    type Value = ();
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "struct {}", shape::<N>().0)
+    }
+
+    fn visit_newtype_struct<D: Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
         let (name, fields) = shape::<N>();
-        deserializer.deserialize_struct(name, fields, self)
+        d.deserialize_struct(name, fields, KeySeed(self.0))
+    }
+
+    /// The row: time, `N` values, curve code, curve numbers, as the list keeps them.
+    #[inline]
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
+        let out = self.0;
+        let start = out.data.len();
+        out.data.reserve(seq.size_hint().unwrap_or(N + 2));
+        while let Some(v) = seq.next_element::<f64>()? {
+            out.data.push(v);
+        }
+        let (time, code) = match out.data.get(start..start + N + 2) {
+            Some(row) => (row[0], row[N + 1]),
+            None => {
+                return Err(de::Error::invalid_length(
+                    out.data.len() - start,
+                    &row_expected::<N>(),
+                ));
+            }
+        };
+        out.ended(time, code >= 0.0);
+        Ok(())
+    }
+}
+
+/// What a row's length must be at least (for the error of a malformed row).
+fn row_expected<const N: usize>() -> &'static str {
+    if N == 1 {
+        "a row of at least 3 numbers"
+    } else {
+        "a row of at least 4 numbers"
     }
 }
 
@@ -490,6 +540,35 @@ mod tests {
             r#"null"#,
         ] {
             same(text);
+        }
+    }
+
+    /// Keys of the usual shapes, and of shapes the key-row pass hands back to the general
+    /// path (a key written as an array, a long curve, a name near the end of the text): the
+    /// fast reader reads each, and to the same rows as serde_json.
+    #[test]
+    fn the_key_row_pass_reads_as_serde_json_reads() {
+        for text in [
+            r#"[{ "value": 2.2 }, { "time": 0.0667, "value": 13.22 }]"#,
+            r#"[{"time":0.5,"value":-3,"curve":[0.1,2,0.3,4]},{"time":1,"value":null}]"#,
+            r#"[ { "time" : 1 , "value" : 7 , "curve" : "stepped" } ]"#,
+            "[{\n\t\"time\":\t2,\r\n\"curve\": null, \"value\": 1e3}]",
+            r#"[{"curve": [1, 2, 3, 4, 5, 6, 7, 8], "x": -0, "y": 12345678901234567890}]"#,
+            r#"[{"curve": [1, 2, 3, 4, 5, 6, 7, 8, 9], "x": 1}]"#,
+            r#"[{"time": 1, "curve": []}, {"time": 2}]"#,
+            r#"[[0.5, 2, "stepped"], {"time": 1, "value": 2}]"#,
+            r#"[[0.5, 2, null, [0, 0, 1, 1, 0, 0, 1, 1]], {"time": 1, "y": 2}]"#,
+            r#"[{"x":1}]"#,
+            r#"[{"y":1}]"#,
+            r#"[{}]"#,
+            r#"[{"time": 1.5e-3, "value": -0.000001}]"#,
+        ] {
+            same(text);
+            assert!(
+                crate::format::json::de::from_slice::<KeyList4<1>>(text.as_bytes()).is_ok()
+                    || crate::format::json::de::from_slice::<KeyList4<2>>(text.as_bytes()).is_ok(),
+                "the fast reader reads {text}"
+            );
         }
     }
 
