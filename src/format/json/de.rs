@@ -21,7 +21,7 @@ use std::fmt;
 use serde::de::value::{StrDeserializer, StringDeserializer};
 use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
 
-use super::key_row::{KEY_ROW_1, KEY_ROW_2};
+use super::key_row::{KEY_ROW_1, KEY_ROW_2, KEY_ROW_3_ROTATE, KEY_ROW_3_XY};
 use super::number::{NUMBER_ARRAY, NUMBER_ARRAY_OR_ANY};
 
 mod key_row_reader;
@@ -696,13 +696,14 @@ impl<'de> Deserializer<'de> for &mut SliceDeserializer<'de> {
                 _ => self.deserialize_any(visitor),
             };
         }
-        if name == KEY_ROW_1 {
-            return self.key_row(1, visitor);
+        use key_row_reader::Shape;
+        match name {
+            KEY_ROW_1 => self.key_row::<{ Shape::Value4 as u8 }, V>(visitor),
+            KEY_ROW_2 => self.key_row::<{ Shape::Xy4 as u8 }, V>(visitor),
+            KEY_ROW_3_ROTATE => self.key_row::<{ Shape::Rotate3 as u8 }, V>(visitor),
+            KEY_ROW_3_XY => self.key_row::<{ Shape::Xy3 as u8 }, V>(visitor),
+            _ => visitor.visit_newtype_struct(self),
         }
-        if name == KEY_ROW_2 {
-            return self.key_row(2, visitor);
-        }
-        visitor.visit_newtype_struct(self)
     }
 
     fn deserialize_seq<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {

@@ -34,6 +34,13 @@ impl OptF64 {
     }
 }
 
+impl From<f64> for OptF64 {
+    /// A present number (NaN reads as absent).
+    fn from(v: f64) -> OptF64 {
+        OptF64(v)
+    }
+}
+
 impl Default for OptF64 {
     fn default() -> OptF64 {
         OptF64(f64::NAN)

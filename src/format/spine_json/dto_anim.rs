@@ -3,6 +3,7 @@
 use serde::Deserialize;
 
 use super::curve::{CurveDto, OptF64, curve_key, key_structs};
+pub use super::dto_keys3::{RotateKey, XyKey};
 use crate::format::json::list::opt_list;
 use crate::format::json::number::opt_numbers;
 use crate::format::json::{F32, OrderedMap, SmallKey};
@@ -121,16 +122,6 @@ key_structs! {
         pub c4: OptF64,
     }
     curve_key;
-    pub struct RotateKey {
-        pub angle: Option<F32>,
-    }
-
-    /// Translate, scale and shear keys (the defaults differ: the builder applies them).
-    pub struct XyKey {
-        pub x: Option<F32>,
-        pub y: Option<F32>,
-    }
-
     pub struct ColorKey {
         pub color: SmallKey,
     }

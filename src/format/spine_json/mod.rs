@@ -22,6 +22,7 @@ mod dto;
 mod dto43;
 mod dto_anim;
 mod dto_anim4;
+mod dto_keys3;
 mod dto_keys4;
 mod linked_slots43;
 mod setup;
