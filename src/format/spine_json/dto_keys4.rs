@@ -30,7 +30,7 @@ const NONE: f64 = CURVE_NONE;
 const STEPPED: f64 = CURVE_STEPPED;
 
 /// A list of 4.x keys with `N` (1 or 2) values each, in file order.
-#[derive(Default)]
+#[derive(Debug, Default)]
 pub struct KeyList4<const N: usize> {
     /// Per key: time, `N` values (NaN = omitted), curve code, then the curve numbers.
     data: Vec<f64>,

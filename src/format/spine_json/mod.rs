@@ -28,6 +28,8 @@ mod linked_slots43;
 mod setup;
 mod setup43;
 mod skins;
+#[cfg(test)]
+mod tests_key_rows;
 pub(crate) mod vertices;
 
 #[cfg(test)]
