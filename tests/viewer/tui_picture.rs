@@ -28,6 +28,26 @@ fn spineboy() -> Option<(App, std::path::PathBuf)> {
     Some((app, json))
 }
 
+/// The Preview panel alone, focused and paused at the playhead 0, drawn at `w` x `h` with
+/// true colour: its cells.
+fn preview_cells(app: &mut App, w: u16, h: u16) -> ratatui::buffer::Buffer {
+    let theme = Theme::new(ColorMode::TrueColor);
+    let mut term = Terminal::new(TestBackend::new(w, h)).expect("backend");
+    let ctx = ViewCtx {
+        session: &app.session,
+        selection: &app.selection,
+        timelines: &app.timelines,
+        theme: &theme,
+        marker: MarkerKind::Braille,
+        focused: true,
+        playhead: 0.0,
+        playing: false,
+    };
+    term.draw(|f| app.panels.preview.render(f, f.area(), &ctx))
+        .expect("draw");
+    term.backend().buffer().clone()
+}
+
 #[test]
 fn textured_half_block_preview() {
     let Some((mut app, json)) = spineboy() else {
@@ -45,21 +65,7 @@ fn textured_half_block_preview() {
     preview.pictures.setup.protocol = Protocol::HalfBlock;
     preview.pictures.on = Some(true);
     preview.pictures.overlay = false;
-    let theme = Theme::new(ColorMode::TrueColor);
-    let mut term = Terminal::new(TestBackend::new(40, 24)).expect("backend");
-    let ctx = ViewCtx {
-        session: &app.session,
-        selection: &app.selection,
-        timelines: &app.timelines,
-        theme: &theme,
-        marker: MarkerKind::Braille,
-        focused: true,
-        playhead: 0.0,
-        playing: false,
-    };
-    term.draw(|f| app.panels.preview.render(f, f.area(), &ctx))
-        .expect("draw");
-    let buf = term.backend().buffer().clone();
+    let buf = preview_cells(&mut app, 40, 24);
     let text = buffer_text(&buf);
     assert!(
         text.lines().next().expect("title").contains("blocks"),
@@ -222,24 +228,10 @@ fn an_atlas_covering_nothing_shows_the_bones_once() {
     preview.textures = Some(Arc::new(textures));
     preview.pictures.setup.protocol = Protocol::HalfBlock;
     preview.pictures.on = Some(true);
-    let theme = Theme::new(ColorMode::TrueColor);
     // Cells carrying the renderer's bone orange (#d9480f, maybe faded by coverage).
     let mut orange_cells = |overlay: bool| {
         app.panels.preview.pictures.overlay = overlay;
-        let mut term = Terminal::new(TestBackend::new(60, 40)).expect("backend");
-        let ctx = ViewCtx {
-            session: &app.session,
-            selection: &app.selection,
-            timelines: &app.timelines,
-            theme: &theme,
-            marker: MarkerKind::Braille,
-            focused: true,
-            playhead: 0.0,
-            playing: false,
-        };
-        term.draw(|f| app.panels.preview.render(f, f.area(), &ctx))
-            .expect("draw");
-        let buf = term.backend().buffer().clone();
+        let buf = preview_cells(&mut app, 60, 40);
         let text = buffer_text(&buf);
         assert!(text.contains("blocks"), "{text}");
         buf.content()

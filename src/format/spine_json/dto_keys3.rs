@@ -13,66 +13,66 @@ use crate::format::json::key_row::{
     CURVE_NONE, CURVE_NUMBER, CURVE_POINTS, CURVE_STEPPED, KEY_ROW_3_ROTATE, KEY_ROW_3_XY,
 };
 
-/// A rotate key.
-#[derive(Debug)]
-pub struct RotateKey {
-    pub time: F32,
-    pub angle: Option<F32>,
-    pub curve: Option<CurveDto>,
-    pub c2: OptF64,
-    pub c3: OptF64,
-    pub c4: OptF64,
+/// A 3.x key with `time`, the value fields, then `curve`, `c2`, `c3`, `c4`: the struct the
+/// builder reads, and in module `$plain` the derived reader of the same name and fields (in
+/// that order: serde's messages quote the name and list the fields), converted by `From`.
+macro_rules! key3 {
+    ($(#[$doc:meta])* $name:ident, $plain:ident { $($value:ident),* }) => {
+        $(#[$doc])*
+        #[derive(Debug)]
+        pub struct $name {
+            pub time: F32,
+            $(pub $value: Option<F32>,)*
+            pub curve: Option<CurveDto>,
+            pub c2: OptF64,
+            pub c3: OptF64,
+            pub c4: OptF64,
+        }
+
+        mod $plain {
+            use super::{CurveDto, F32, OptF64};
+
+            #[derive(Debug, serde::Deserialize)]
+            #[serde(deny_unknown_fields)]
+            pub struct $name {
+                #[serde(default)]
+                pub time: F32,
+                $(pub $value: Option<F32>,)*
+                pub curve: Option<CurveDto>,
+                #[serde(default)]
+                pub c2: OptF64,
+                #[serde(default)]
+                pub c3: OptF64,
+                #[serde(default)]
+                pub c4: OptF64,
+            }
+        }
+
+        impl From<$plain::$name> for $name {
+            fn from(k: $plain::$name) -> $name {
+                $name {
+                    time: k.time,
+                    $($value: k.$value,)*
+                    curve: k.curve,
+                    c2: k.c2,
+                    c3: k.c3,
+                    c4: k.c4,
+                }
+            }
+        }
+    };
 }
 
-/// Translate, scale and shear keys (the defaults differ: the builder applies them).
-#[derive(Debug)]
-pub struct XyKey {
-    pub time: F32,
-    pub x: Option<F32>,
-    pub y: Option<F32>,
-    pub curve: Option<CurveDto>,
-    pub c2: OptF64,
-    pub c3: OptF64,
-    pub c4: OptF64,
-}
+key3!(
+    /// A rotate key.
+    RotateKey, plain_rotate { angle }
+);
+key3!(
+    /// Translate, scale and shear keys (the defaults differ: the builder applies them).
+    XyKey, plain_xy { x, y }
+);
 
 curve_key!(RotateKey, XyKey);
-
-/// The derived readers, under the keys' own names (serde's messages quote them).
-mod plain {
-    use super::{CurveDto, F32, OptF64};
-
-    #[derive(Debug, serde::Deserialize)]
-    #[serde(deny_unknown_fields, rename = "RotateKey")]
-    pub struct RotateKey {
-        #[serde(default)]
-        pub time: F32,
-        pub angle: Option<F32>,
-        pub curve: Option<CurveDto>,
-        #[serde(default)]
-        pub c2: OptF64,
-        #[serde(default)]
-        pub c3: OptF64,
-        #[serde(default)]
-        pub c4: OptF64,
-    }
-
-    #[derive(Debug, serde::Deserialize)]
-    #[serde(deny_unknown_fields, rename = "XyKey")]
-    pub struct XyKey {
-        #[serde(default)]
-        pub time: F32,
-        pub x: Option<F32>,
-        pub y: Option<F32>,
-        pub curve: Option<CurveDto>,
-        #[serde(default)]
-        pub c2: OptF64,
-        #[serde(default)]
-        pub c3: OptF64,
-        #[serde(default)]
-        pub c4: OptF64,
-    }
-}
 
 /// A 3.x key row (`N` values): time, values, curve code, four curve numbers, `c2` to `c4`.
 struct Row<const N: usize> {
@@ -136,15 +136,7 @@ impl<'de> Deserialize<'de> for RotateKey {
                 self,
                 d: D,
             ) -> Result<RotateKey, D::Error> {
-                let k = plain::RotateKey::deserialize(d)?;
-                Ok(RotateKey {
-                    time: k.time,
-                    angle: k.angle,
-                    curve: k.curve,
-                    c2: k.c2,
-                    c3: k.c3,
-                    c4: k.c4,
-                })
+                plain_rotate::RotateKey::deserialize(d).map(RotateKey::from)
             }
 
             fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<RotateKey, A::Error> {
@@ -181,16 +173,7 @@ impl<'de> Deserialize<'de> for XyKey {
             }
 
             fn visit_newtype_struct<D: Deserializer<'de>>(self, d: D) -> Result<XyKey, D::Error> {
-                let k = plain::XyKey::deserialize(d)?;
-                Ok(XyKey {
-                    time: k.time,
-                    x: k.x,
-                    y: k.y,
-                    curve: k.curve,
-                    c2: k.c2,
-                    c3: k.c3,
-                    c4: k.c4,
-                })
+                plain_xy::XyKey::deserialize(d).map(XyKey::from)
             }
 
             fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<XyKey, A::Error> {
@@ -231,7 +214,6 @@ mod tests {
         let ours = serde_json::from_str::<Vec<T>>(text);
         let plain = serde_json::from_str::<Vec<P>>(text);
         let fast = from_slice::<Vec<T>>(text.as_bytes());
-        let shown = |s: String| s.replace("plain::", "");
         match (&ours, &plain) {
             (Ok(a), Ok(b)) => {
                 let a = format!("{a:?}");
@@ -242,7 +224,7 @@ mod tests {
                 }
             }
             (Err(a), Err(b)) => {
-                assert_eq!(shown(a.to_string()), b.to_string(), "{text}");
+                assert_eq!(a.to_string(), b.to_string(), "{text}");
                 assert!(fast.is_err(), "{text}");
             }
             _ => panic!("{text}: {ours:?} / {plain:?}"),
@@ -281,7 +263,7 @@ mod tests {
             (r#"[{"time": null}]"#, false),
         ];
         for (text, fast) in rotate {
-            same::<RotateKey, plain::RotateKey>(text, fast);
+            same::<RotateKey, plain_rotate::RotateKey>(text, fast);
         }
         let xy = [
             (
@@ -301,7 +283,7 @@ mod tests {
             (r#"[{"y": -1e39}]"#, false),
         ];
         for (text, fast) in xy {
-            same::<XyKey, plain::XyKey>(text, fast);
+            same::<XyKey, plain_xy::XyKey>(text, fast);
         }
     }
 }
