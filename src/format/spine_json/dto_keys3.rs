@@ -13,11 +13,12 @@ use crate::format::json::key_row::{
     CURVE_NONE, CURVE_NUMBER, CURVE_POINTS, CURVE_STEPPED, KEY_ROW_3_ROTATE, KEY_ROW_3_XY,
 };
 
-/// A 3.x key with `time`, the value fields, then `curve`, `c2`, `c3`, `c4`: the struct the
-/// builder reads, and in module `$plain` the derived reader of the same name and fields (in
-/// that order: serde's messages quote the name and list the fields), converted by `From`.
+/// A 3.x key with `time`, its `$n` value fields, then `curve`, `c2`, `c3`, `c4`: the struct
+/// the builder reads; in module `$plain` the derived reader of the same name and fields (in
+/// that order: serde's messages quote the name and list the fields); and its `Deserialize`,
+/// which asks for the key row `$row` and falls back to the derived reader.
 macro_rules! key3 {
-    ($(#[$doc:meta])* $name:ident, $plain:ident { $($value:ident),* }) => {
+    ($(#[$doc:meta])* $name:ident, $plain:ident, $row:ident, $n:literal { $($value:ident),* }) => {
         $(#[$doc])*
         #[derive(Debug)]
         pub struct $name {
@@ -60,16 +61,49 @@ macro_rules! key3 {
                 }
             }
         }
+
+        impl<'de> Deserialize<'de> for $name {
+            fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+                struct V;
+
+                impl<'de> Visitor<'de> for V {
+                    type Value = $name;
+
+                    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                        f.write_str(concat!("struct ", stringify!($name)))
+                    }
+
+                    fn visit_newtype_struct<D: Deserializer<'de>>(
+                        self,
+                        d: D,
+                    ) -> Result<$name, D::Error> {
+                        $plain::$name::deserialize(d).map($name::from)
+                    }
+
+                    fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<$name, A::Error> {
+                        let Row {
+                            time,
+                            values: [$($value),*],
+                            curve,
+                            c: [c2, c3, c4],
+                        } = read_row::<$n, A>(seq)?;
+                        Ok($name { time, $($value,)* curve, c2, c3, c4 })
+                    }
+                }
+
+                deserializer.deserialize_newtype_struct($row, V)
+            }
+        }
     };
 }
 
 key3!(
     /// A rotate key.
-    RotateKey, plain_rotate { angle }
+    RotateKey, plain_rotate, KEY_ROW_3_ROTATE, 1 { angle }
 );
 key3!(
     /// Translate, scale and shear keys (the defaults differ: the builder applies them).
-    XyKey, plain_xy { x, y }
+    XyKey, plain_xy, KEY_ROW_3_XY, 2 { x, y }
 );
 
 curve_key!(RotateKey, XyKey);
@@ -82,9 +116,9 @@ struct Row<const N: usize> {
     c: [OptF64; 3],
 }
 
-/// Reads a row of `N` values; [`Row::read`]'s caller checked its length.
+/// Reads a row of `N` values (it is `N + 9` numbers long).
 fn read_row<'de, const N: usize, A: SeqAccess<'de>>(mut seq: A) -> Result<Row<N>, A::Error> {
-    let mut row = [0.0; 12];
+    let mut row = [0.0; 2 + 9];
     let mut len = 0;
     while let Some(v) = seq.next_element::<f64>()? {
         *row.get_mut(len)
@@ -119,84 +153,6 @@ fn read_row<'de, const N: usize, A: SeqAccess<'de>>(mut seq: A) -> Result<Row<N>
         curve,
         c: [opt(row[N + 6]), opt(row[N + 7]), opt(row[N + 8])],
     })
-}
-
-impl<'de> Deserialize<'de> for RotateKey {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        struct V;
-
-        impl<'de> Visitor<'de> for V {
-            type Value = RotateKey;
-
-            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("struct RotateKey")
-            }
-
-            fn visit_newtype_struct<D: Deserializer<'de>>(
-                self,
-                d: D,
-            ) -> Result<RotateKey, D::Error> {
-                plain_rotate::RotateKey::deserialize(d).map(RotateKey::from)
-            }
-
-            fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<RotateKey, A::Error> {
-                let Row {
-                    time,
-                    values: [angle],
-                    curve,
-                    c: [c2, c3, c4],
-                } = read_row::<1, A>(seq)?;
-                Ok(RotateKey {
-                    time,
-                    angle,
-                    curve,
-                    c2,
-                    c3,
-                    c4,
-                })
-            }
-        }
-
-        deserializer.deserialize_newtype_struct(KEY_ROW_3_ROTATE, V)
-    }
-}
-
-impl<'de> Deserialize<'de> for XyKey {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        struct V;
-
-        impl<'de> Visitor<'de> for V {
-            type Value = XyKey;
-
-            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("struct XyKey")
-            }
-
-            fn visit_newtype_struct<D: Deserializer<'de>>(self, d: D) -> Result<XyKey, D::Error> {
-                plain_xy::XyKey::deserialize(d).map(XyKey::from)
-            }
-
-            fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<XyKey, A::Error> {
-                let Row {
-                    time,
-                    values: [x, y],
-                    curve,
-                    c: [c2, c3, c4],
-                } = read_row::<2, A>(seq)?;
-                Ok(XyKey {
-                    time,
-                    x,
-                    y,
-                    curve,
-                    c2,
-                    c3,
-                    c4,
-                })
-            }
-        }
-
-        deserializer.deserialize_newtype_struct(KEY_ROW_3_XY, V)
-    }
 }
 
 #[cfg(test)]

@@ -21,13 +21,10 @@ use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visit
 
 use super::dto_anim4::{Curve4, ValueKey, XyKey};
 use crate::format::json::Raw32;
-use crate::format::json::key_row::{CURVE_NONE, CURVE_STEPPED, KEY_ROW_1, KEY_ROW_2};
+use crate::format::json::key_row::{
+    CURVE_NONE as NONE, CURVE_STEPPED as STEPPED, KEY_ROW_1, KEY_ROW_2,
+};
 use crate::format::json::number::NUMBER_ARRAY_OR_ANY;
-
-/// Curve code: no `curve` (or `null`).
-const NONE: f64 = CURVE_NONE;
-/// Curve code: `"stepped"`.
-const STEPPED: f64 = CURVE_STEPPED;
 
 /// A list of 4.x keys with `N` (1 or 2) values each, in file order.
 #[derive(Debug, Default)]
@@ -237,21 +234,12 @@ impl<'de, const N: usize> Visitor<'de> for KeyRow<'_, N> {
             None => {
                 return Err(de::Error::invalid_length(
                     out.data.len() - start,
-                    &row_expected::<N>(),
+                    &"a key row",
                 ));
             }
         };
         out.ended(time, code >= 0.0);
         Ok(())
-    }
-}
-
-/// What a row's length must be at least (for the error of a malformed row).
-fn row_expected<const N: usize>() -> &'static str {
-    if N == 1 {
-        "a row of at least 3 numbers"
-    } else {
-        "a row of at least 4 numbers"
     }
 }
 
