@@ -1,7 +1,7 @@
 //! Dense numbers for the properties a skeleton's animations key, so the animation state can
 //! work out timeline modes with a stamped array instead of a hash set of [`PropertyId`]s.
 
-use super::{Animation, PropertyId, sort_unique_ids};
+use super::{Animation, PropertyId, Timeline, sort_unique_ids};
 
 /// The properties of one timeline as dense numbers (one to three, as
 /// [`super::Timeline::property_ids`] gives them).
@@ -39,55 +39,69 @@ pub struct PropertyIndex {
 impl PropertyIndex {
     /// Numbers the properties of `animations` (in [`PropertyId`] order).
     pub fn build(animations: &[Animation]) -> PropertyIndex {
-        // Sized first: a flattening iterator tells `collect` no length (a reallocation per
-        // doubling).
+        Self::build_by_keys(animations).unwrap_or_else(|| Self::build_by_ids(animations))
+    }
+
+    /// [`Self::build`] by order keys, `None` when some id does not pack (never in real
+    /// files). Each animation's `properties` are sorted and unique, so their keys are too:
+    /// the union is merged rather than sorted, an animation's numbers are found by walking
+    /// the union once, and its timelines' ids by walking its own keys once.
+    fn build_by_keys(animations: &[Animation]) -> Option<PropertyIndex> {
+        let total = animations.iter().map(|a| a.properties.len()).sum();
+        let mut local = Vec::with_capacity(total);
+        for a in animations {
+            for id in &a.properties {
+                local.push(id.order_key()?);
+            }
+        }
+        let all = union_of_runs(&local, animations.iter().map(|a| a.properties.len()));
+        let mut start = 0;
+        let mut numbered = Vec::with_capacity(animations.len());
+        for a in animations {
+            let keys = &local[start..start + a.properties.len()];
+            start += keys.len();
+            // Every key is in `all`, and both are ascending (with one animation, or a
+            // first one keying everything, each key is the next).
+            let mut next = 0;
+            let keyed: Vec<u32> = keys
+                .iter()
+                .map(|k| {
+                    let at = if all.get(next) == Some(k) {
+                        next
+                    } else {
+                        next + all[next..].partition_point(|g| g < k)
+                    };
+                    next = at + 1;
+                    at as u32
+                })
+                .collect();
+            let timelines = timeline_numbers(&a.timelines, keys, &keyed)?;
+            numbered.push(AnimationProperties { timelines, keyed });
+        }
+        Some(PropertyIndex {
+            count: all.len(),
+            animations: numbered,
+        })
+    }
+
+    /// [`Self::build`] by comparing the ids themselves.
+    fn build_by_ids(animations: &[Animation]) -> PropertyIndex {
         let mut all = Vec::with_capacity(animations.iter().map(|a| a.properties.len()).sum());
         for a in animations {
             all.extend_from_slice(&a.properties);
         }
         sort_unique_ids(&mut all);
-        // Searched by their order keys (integer compares; the enums' derived `Ord` was most of
-        // this function), or as enums when some id does not pack. u32 numbers: more distinct
-        // properties than that cannot be loaded (each is a timeline).
-        let mut keys = Some(Vec::with_capacity(all.len()));
-        for id in &all {
-            match (id.order_key(), &mut keys) {
-                (Some(k), Some(keys)) => keys.push(k),
-                _ => {
-                    keys = None;
-                    break;
-                }
-            }
-        }
-        let number = |id: &PropertyId| {
-            let found = match (&keys, id.order_key()) {
-                (Some(keys), Some(key)) => keys.binary_search(&key),
-                _ => all.binary_search(id),
-            };
-            found.map_or(u32::MAX, |i| i as u32)
-        };
+        let number = |id: &PropertyId| all.binary_search(id).map_or(u32::MAX, |i| i as u32);
         let animations = animations
             .iter()
-            .map(|a| {
-                let timelines = a
+            .map(|a| AnimationProperties {
+                timelines: a
                     .timelines
                     .iter()
-                    .map(|tl| {
-                        let ids = tl.property_ids();
-                        let mut dense = DenseIds {
-                            ids: [0; 3],
-                            len: 0,
-                        };
-                        for (d, id) in dense.ids.iter_mut().zip(ids.as_slice()) {
-                            *d = number(id);
-                            dense.len += 1;
-                        }
-                        dense
-                    })
-                    .collect();
+                    .map(|tl| dense_ids(tl.property_ids().as_slice(), number))
+                    .collect(),
                 // `properties` is sorted in id order, which the numbering keeps.
-                let keyed = a.properties.iter().map(number).collect();
-                AnimationProperties { timelines, keyed }
+                keyed: a.properties.iter().map(number).collect(),
             })
             .collect();
         PropertyIndex {
@@ -128,6 +142,92 @@ impl PropertyIndex {
             .get(animation)
             .is_some_and(|a| ids.iter().any(|id| a.keyed.binary_search(id).is_ok()))
     }
+}
+
+/// A timeline's ids as their numbers.
+fn dense_ids(ids: &[PropertyId], number: impl Fn(&PropertyId) -> u32) -> DenseIds {
+    let mut dense = DenseIds {
+        ids: [0; 3],
+        len: 0,
+    };
+    for (d, id) in dense.ids.iter_mut().zip(ids) {
+        *d = number(id);
+        dense.len += 1;
+    }
+    dense
+}
+
+/// Each timeline's ids as numbers: the ids' keys beside their positions are sorted and
+/// walked once beside `keys` (the animation's keys, ascending, numbered by `keyed`), instead
+/// of searching `keys` for each. `None` when a key is missing or there are too many ids to
+/// pack their positions.
+fn timeline_numbers(timelines: &[Timeline], keys: &[u64], keyed: &[u32]) -> Option<Vec<DenseIds>> {
+    const POSITION_BITS: u32 = 16;
+    let mut dense: Vec<DenseIds> = Vec::with_capacity(timelines.len());
+    let mut pairs = Vec::with_capacity(timelines.len() * 2);
+    for (t, tl) in timelines.iter().enumerate() {
+        let ids = tl.property_ids();
+        let ids = ids.as_slice();
+        for (slot, id) in ids.iter().enumerate() {
+            // Position: the timeline's index and the id's slot in it (at most 3).
+            let position = (t << 2 | slot) as u64;
+            if position >> POSITION_BITS != 0 {
+                return None;
+            }
+            pairs.push(id.order_key()? << POSITION_BITS | position);
+        }
+        dense.push(DenseIds {
+            ids: [0; 3],
+            len: ids.len() as u8,
+        });
+    }
+    pairs.sort_unstable();
+    let mut at = 0;
+    for pair in pairs {
+        let key = pair >> POSITION_BITS;
+        while *keys.get(at)? != key {
+            at += 1;
+        }
+        let position = (pair & ((1 << POSITION_BITS) - 1)) as usize;
+        dense[position >> 2].ids[position & 3] = keyed[at];
+    }
+    Some(dense)
+}
+
+/// The ascending union of the ascending runs of `keys` whose lengths `runs` gives. A few
+/// runs are merged one after another (each pass is as long as the union so far); many are
+/// sorted together instead, so the cost stays `n log n` however many animations there are.
+fn union_of_runs(keys: &[u64], runs: impl ExactSizeIterator<Item = usize>) -> Vec<u64> {
+    const MERGED_RUNS: usize = 16;
+    if runs.len() > MERGED_RUNS {
+        let mut all = keys.to_vec();
+        all.sort_unstable();
+        all.dedup();
+        return all;
+    }
+    let mut all = Vec::with_capacity(keys.len());
+    let mut merged = Vec::with_capacity(keys.len());
+    let mut start = 0;
+    for len in runs {
+        let run = &keys[start..start + len];
+        start += len;
+        if all.is_empty() {
+            all.extend_from_slice(run);
+            continue;
+        }
+        merged.clear();
+        let (mut i, mut j) = (0, 0);
+        while i < all.len() && j < run.len() {
+            let (a, b) = (all[i], run[j]);
+            merged.push(a.min(b));
+            i += usize::from(a <= b);
+            j += usize::from(b <= a);
+        }
+        merged.extend_from_slice(&all[i..]);
+        merged.extend_from_slice(&run[j..]);
+        std::mem::swap(&mut all, &mut merged);
+    }
+    all
 }
 
 /// A set of property numbers cleared in O(1): a stamp per number, equal to the current
@@ -204,6 +304,96 @@ mod tests {
         assert!(index.covers(&anims));
         assert!(!index.covers(&anims[..1]));
         assert!(!PropertyIndex::default().covers(&anims));
+    }
+
+    /// Animations of random bone and colour timelines (repeats included), from a seed.
+    fn random_animations(seed: u64, max_index: usize) -> Vec<Animation> {
+        use crate::core::animation::{ColorKind, ColorTimeline};
+        let mut state = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        let mut next = move |below: usize| {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            ((state >> 33) as usize) % below
+        };
+        let properties = [
+            BoneProperty::Rotate,
+            BoneProperty::Translate,
+            BoneProperty::TranslateX,
+            BoneProperty::TranslateY,
+            BoneProperty::Scale,
+            BoneProperty::ScaleX,
+            BoneProperty::Shear,
+        ];
+        let kinds = [
+            ColorKind::Color,
+            ColorKind::Rgba,
+            ColorKind::Rgb,
+            ColorKind::Alpha,
+        ];
+        let count = 1 + next(40);
+        (0..count)
+            .map(|a| {
+                let timelines = (0..next(30))
+                    .map(|_| match next(3) {
+                        0 => Timeline::Color(ColorTimeline {
+                            slot: next(max_index),
+                            kind: kinds[next(kinds.len())],
+                            keys: Keys::new(1),
+                        }),
+                        _ => bone(next(max_index), properties[next(properties.len())]),
+                    })
+                    .collect();
+                Animation::new(format!("{a}"), timelines)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn numbering_by_keys_equals_numbering_by_ids() {
+        // Few and many animations (merged and sorted unions), small and large indices.
+        for seed in 0..400 {
+            let anims = random_animations(seed, if seed % 2 == 0 { 12 } else { 5000 });
+            let by_keys = PropertyIndex::build_by_keys(&anims).expect("every id packs");
+            assert_eq!(by_keys, PropertyIndex::build_by_ids(&anims), "seed {seed}");
+            assert_eq!(PropertyIndex::build(&anims), by_keys);
+        }
+    }
+
+    #[test]
+    fn ids_that_do_not_pack_are_numbered_by_comparing_them() {
+        let mut anims = random_animations(7, 20);
+        anims.push(Animation::new(
+            "far",
+            vec![
+                bone(1 << 22, BoneProperty::Rotate),
+                bone(3, BoneProperty::Rotate),
+            ],
+        ));
+        assert!(PropertyIndex::build_by_keys(&anims).is_none());
+        let index = PropertyIndex::build(&anims);
+        assert_eq!(index, PropertyIndex::build_by_ids(&anims));
+        let last = anims.len() - 1;
+        // The far rotation orders after every other rotation, before every translation.
+        let (far, near) = (
+            index.timelines(last)[0].ids[0],
+            index.timelines(last)[1].ids[0],
+        );
+        assert!(near < far && far < index.count() as u32, "{near} {far}");
+    }
+
+    #[test]
+    fn more_timelines_than_positions_pack_are_numbered_by_comparing_ids() {
+        let timelines = (0..=1 << 14)
+            .map(|b| bone(b % 7, BoneProperty::Scale))
+            .collect();
+        let anims = [Animation::new("many", timelines)];
+        assert!(PropertyIndex::build_by_keys(&anims).is_none());
+        let index = PropertyIndex::build(&anims);
+        assert_eq!(index.count(), 14);
+        assert_eq!(index.timelines(0)[8].as_slice(), &[1, 8]);
     }
 
     #[test]
