@@ -5,6 +5,8 @@
 //! the next is an [`Interp`]. New curve kinds (per-value absolute beziers, eased tweens, Unity
 //! Hermite segments) are new `Interp` variants evaluated here, so timelines do not change.
 
+use std::sync::Arc;
+
 /// Number of interior samples in a bezier table.
 pub const BEZIER_SAMPLES: usize = 9;
 
@@ -148,8 +150,9 @@ pub struct Keys {
     interps: usize,
     /// Where the bezier tables start.
     tables: usize,
-    /// Evenly sampled value fractions referenced by [`Interp::Sampled`].
-    sampled: Vec<Box<[f32]>>,
+    /// Evenly sampled value fractions referenced by [`Interp::Sampled`]. Shared: exports
+    /// repeat a few curves over many key frames, and a loader hands each key the same table.
+    sampled: Vec<Arc<[f32]>>,
     /// The strengths of [`Interp::Ease`] keys.
     eases: Vec<f32>,
     /// Maps animation time to key time before every lookup; `None` for most timelines.
@@ -331,8 +334,8 @@ impl Keys {
 
     /// Adds an evenly sampled curve (value fractions at `(i + 1) / (n + 1)`) and returns its
     /// interpolation.
-    pub fn add_sampled(&mut self, samples: Vec<f32>) -> Interp {
-        self.sampled.push(samples.into_boxed_slice());
+    pub fn add_sampled(&mut self, samples: impl Into<Arc<[f32]>>) -> Interp {
+        self.sampled.push(samples.into());
         Interp::Sampled((self.sampled.len() - 1) as u32)
     }
 

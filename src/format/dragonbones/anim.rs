@@ -22,7 +22,7 @@ use crate::core::model::{AttachmentId, AttachmentKind, Event, EventData, Skeleto
 use crate::format::ErrorKind;
 use crate::format::LoadError;
 use crate::format::json::Seg::{self, Index, Key};
-use std::collections::HashMap;
+use foldhash::HashMap;
 
 /// Longest animation or key frame accepted, in frames (over a day at 60 fps).
 const MAX_FRAMES: f64 = 10_000_000.0;

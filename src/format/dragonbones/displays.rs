@@ -10,7 +10,7 @@ use crate::core::model::{
     ArmatureAttachment, Attachment, AttachmentKind, MeshAttachment, RegionAttachment, SkeletonData,
     Skin, VertexData,
 };
-use std::collections::{HashMap, HashSet};
+use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
 
 use crate::core::model::AttachmentId;
 use crate::format::ErrorKind;

@@ -7,6 +7,7 @@
 use serde::Deserialize;
 
 use super::lenient::{DisplayType, Flag, Num};
+use crate::format::json::number::{opt_numbers, vec_numbers};
 
 /// Only the version fields, read before anything else so that files of other versions get a
 /// version error rather than a layout error.
@@ -50,6 +51,7 @@ pub struct File {
     pub is_global: Num,
     pub armature: Vec<Armature>,
     /// `.dbbin`: byte offset and length of each typed array in the binary block.
+    #[serde(deserialize_with = "vec_numbers")]
     pub offset: Vec<f64>,
 }
 
@@ -167,6 +169,7 @@ pub struct Bone {
     /// through `vertices`).
     #[serde(rename = "type")]
     pub kind: Option<String>,
+    #[serde(deserialize_with = "vec_numbers")]
     pub vertices: Vec<f64>,
     /// 5.6 surface: the lattice's cells across (required: without it the runtime computes NaN).
     #[serde(rename = "segmentX")]
@@ -244,14 +247,21 @@ pub struct Display {
     pub kind: DisplayType,
     pub path: Option<String>,
     pub transform: Transform,
+    #[serde(deserialize_with = "vec_numbers")]
     pub vertices: Vec<f64>,
+    #[serde(deserialize_with = "vec_numbers")]
     pub uvs: Vec<f64>,
+    #[serde(deserialize_with = "vec_numbers")]
     pub triangles: Vec<u32>,
+    #[serde(deserialize_with = "vec_numbers")]
     pub edges: Vec<u32>,
+    #[serde(deserialize_with = "vec_numbers")]
     pub weights: Vec<f64>,
     #[serde(rename = "slotPose")]
+    #[serde(deserialize_with = "vec_numbers")]
     pub slot_pose: Vec<f64>,
     #[serde(rename = "bonePose")]
+    #[serde(deserialize_with = "vec_numbers")]
     pub bone_pose: Vec<f64>,
     pub width: Num,
     pub height: Num,
@@ -290,6 +300,7 @@ pub struct Animation {
     /// frames as `ffd`'s: `offset`, `vertices`).
     pub surface: Vec<FfdTimeline>,
     /// `.dbbin`: where this animation's frame data starts in the typed arrays.
+    #[serde(deserialize_with = "vec_numbers")]
     pub offset: Vec<f64>,
     /// 5.6 keys the 5.6.300 runtime ignores (animation trees, parameter timelines).
     #[serde(rename = "type")]
@@ -357,7 +368,9 @@ pub struct EventEntry {
     pub name: Option<String>,
     pub bone: Option<String>,
     pub slot: Option<String>,
+    #[serde(deserialize_with = "vec_numbers")]
     pub ints: Vec<f64>,
+    #[serde(deserialize_with = "vec_numbers")]
     pub floats: Vec<f64>,
     pub strings: Vec<String>,
 }
@@ -378,6 +391,7 @@ pub struct ActionFrame {
 pub struct Tween {
     #[serde(rename = "tweenEasing")]
     pub tween_easing: Num,
+    #[serde(deserialize_with = "opt_numbers")]
     pub curve: Option<Vec<f64>>,
     /// A curve already sampled for its key frame's length (`.dbbin` stores no control points).
     #[serde(skip)]

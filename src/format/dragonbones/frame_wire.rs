@@ -9,6 +9,7 @@ use serde::Deserialize;
 
 use super::dto::{self, Action, ActionField, ColorTransform, EventEntry, Transform};
 use super::lenient::{Flag, Num};
+use crate::format::json::number::{opt_numbers, vec_numbers};
 
 fn tween(tween_easing: Num, curve: Option<Vec<f64>>) -> dto::Tween {
     dto::Tween {
@@ -34,6 +35,7 @@ macro_rules! wire {
             $(
                 #[serde(rename = "tweenEasing")]
                 tween_easing: Num,
+                #[serde(deserialize_with = "opt_numbers")]
                 curve: Option<Vec<f64>>,
                 #[serde(skip)]
                 _tween: wire!(@unit $tw),
@@ -165,6 +167,7 @@ wire!(SlotFrame {
 wire!(FfdFrame {
     duration: Num,
     offset: Num,
+    #[serde(deserialize_with = "vec_numbers")]
     vertices: Vec<f64>,
 } tween() => |w| dto::FfdFrame {
     duration: w.duration,

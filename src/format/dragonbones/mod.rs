@@ -86,7 +86,7 @@ fn build(cx: &Ctx<'_>, file: &dto::File, name: &str) -> Result<Vec<SkeletonData>
         ),
     };
     let mut out = Vec::with_capacity(file.armature.len());
-    let mut names = std::collections::HashSet::new();
+    let mut names = <foldhash::HashSet<_> as foldhash::HashSetExt>::new();
     for (i, arm) in file.armature.iter().enumerate() {
         let at = [Seg::Key("armature"), Seg::Index(i)];
         let fps = frame_rate(

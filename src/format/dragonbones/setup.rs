@@ -1,6 +1,6 @@
 //! One armature's setup data: bones, slots, IK constraints, then skins and animations.
 
-use std::collections::HashMap;
+use foldhash::{HashMap, HashMapExt};
 
 use super::ctx::{Ctx, join};
 use super::dto;

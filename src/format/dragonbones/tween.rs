@@ -3,6 +3,7 @@
 
 use super::dto::Tween;
 use crate::core::curve::{Ease, Interp, Keys};
+use std::sync::Arc;
 
 /// The interpolation out of a key frame lasting `frames` frames. A frame of no length never
 /// tweens; a 4-number `curve` wins over `tweenEasing`; a missing, `null` or `"NaN"`
@@ -13,11 +14,11 @@ pub fn interp(tween: &Tween, frames: u32, keys: &mut Keys, seen: &mut SampledCur
         return Interp::Stepped;
     }
     if let Some(s) = &tween.samples {
-        return keys.add_sampled(s.clone());
+        return keys.add_sampled(s.as_slice());
     }
     if let Some(c) = tween.curve.as_deref().filter(|c| c.len() == 4) {
         let samples = seen.get_or_sample(c, frames, || {
-            curve_samples([c[0], c[1], c[2], c[3]], frames as usize + 1)
+            shared_curve_samples([c[0], c[1], c[2], c[3]], frames as usize + 1)
         });
         return keys.add_sampled(samples);
     }
@@ -26,7 +27,8 @@ pub fn interp(tween: &Tween, frames: u32, keys: &mut Keys, seen: &mut SampledCur
         .as_deref()
         .filter(|c| c.len() > 4 && c.len() % 6 == 4)
     {
-        let samples = seen.get_or_sample(c, frames, || chain_samples(c, frames as usize + 1));
+        let samples =
+            seen.get_or_sample(c, frames, || chain_samples(c, frames as usize + 1).into());
         return keys.add_sampled(samples);
     }
     let Some(e) = tween.tween_easing.0 else {
@@ -59,7 +61,8 @@ struct SeenCurve {
     four: [u64; 4],
     /// A chain's numbers (longer than 4).
     chain: Option<Box<[f64]>>,
-    samples: Vec<f32>,
+    /// Shared with every key that uses the curve.
+    samples: Arc<[f32]>,
 }
 
 impl SeenCurve {
@@ -89,8 +92,8 @@ impl SampledCurves {
         &mut self,
         curve: &[f64],
         frames: u32,
-        sample: impl FnOnce() -> Vec<f32>,
-    ) -> Vec<f32> {
+        sample: impl FnOnce() -> Arc<[f32]>,
+    ) -> Arc<[f32]> {
         if let Some(seen) = self.curves.iter().find(|s| s.is(curve, frames)) {
             return seen.samples.clone();
         }
@@ -117,29 +120,43 @@ pub fn bezier(p1: f64, p2: f64, t: f64) -> f64 {
     3.0 * t * lt * lt * p1 + 3.0 * lt * t * t * p2 + t * t * t
 }
 
-/// `n` value fractions of the bezier (0,0) (x1,y1) (x2,y2) (1,1) at times `(i + 1) / (n + 1)`:
-/// for each time the curve parameter is bisected to 1e-4, and the value rounded to 1e-4.
+/// [`fill_curve_samples`] into a new list of `n`.
+#[cfg(test)]
 pub fn curve_samples(c: [f64; 4], n: usize) -> Vec<f32> {
-    let [x1, y1, x2, y2] = c;
-    let mut out = Vec::with_capacity(n);
-    let mut first = 0;
-    while first < n {
-        let count = LANES.min(n - first);
-        let mut t = [0.0; LANES];
-        for (lane, t) in t.iter_mut().enumerate().take(count) {
-            *t = (first + lane + 1) as f64 / (n + 1) as f64;
-        }
-        out.extend(
-            bisect_lanes(x1, x2, t)[..count]
-                .iter()
-                .map(|&m| ((bezier(y1, y2, m) * 10000.0).round() / 10000.0) as f32),
-        );
-        first += count;
+    let mut out = vec![0.0; n];
+    fill_curve_samples(c, &mut out);
+    out
+}
+
+/// [`fill_curve_samples`] into a new shared list of `n` (one allocation, where the keys keep
+/// them).
+fn shared_curve_samples(c: [f64; 4], n: usize) -> Arc<[f32]> {
+    let mut out: Arc<[f32]> = std::iter::repeat_n(0.0, n).collect();
+    // A fresh `Arc` is its only owner.
+    if let Some(out) = Arc::get_mut(&mut out) {
+        fill_curve_samples(c, out);
     }
     out
 }
 
-/// How many samples [`curve_samples`] bisects side by side: one SSE2 register of `f64`s
+/// `out.len()` (`n`) value fractions of the bezier (0,0) (x1,y1) (x2,y2) (1,1) at times
+/// `(i + 1) / (n + 1)`: for each time the curve parameter is bisected to 1e-4, and the value
+/// rounded to 1e-4.
+fn fill_curve_samples([x1, y1, x2, y2]: [f64; 4], out: &mut [f32]) {
+    let n = out.len();
+    for (chunk, samples) in out.chunks_mut(LANES).enumerate() {
+        let first = chunk * LANES;
+        let mut t = [0.0; LANES];
+        for (lane, t) in t.iter_mut().enumerate().take(samples.len()) {
+            *t = (first + lane + 1) as f64 / (n + 1) as f64;
+        }
+        for (sample, m) in samples.iter_mut().zip(bisect_lanes(x1, x2, t)) {
+            *sample = ((bezier(y1, y2, m) * 10000.0).round() / 10000.0) as f32;
+        }
+    }
+}
+
+/// How many samples [`fill_curve_samples`] bisects side by side: one SSE2 register of `f64`s
 /// (four or eight lanes measured more instructions: their brackets no longer fit in registers).
 const LANES: usize = 2;
 
@@ -162,7 +179,7 @@ fn bisect_lanes(x1: f64, x2: f64, t: [f64; LANES]) -> [f64; LANES] {
     mid
 }
 
-/// One sample of [`curve_samples`] at time `t`.
+/// One sample of [`fill_curve_samples`] at time `t`.
 fn curve_samples_at([x1, y1, x2, y2]: [f64; 4], t: f64) -> f32 {
     let mid = bisect(x1, x2, t);
     ((bezier(y1, y2, mid) * 10000.0).round() / 10000.0) as f32
@@ -291,6 +308,11 @@ mod tests {
             let n = round % 70;
             let got: Vec<u32> = curve_samples(c, n).iter().map(|v| v.to_bits()).collect();
             assert_eq!(got, one_by_one(c, n), "{c:?} {n}");
+            let shared: Vec<u32> = shared_curve_samples(c, n)
+                .iter()
+                .map(|v| v.to_bits())
+                .collect();
+            assert_eq!(shared, got);
             // The bisections themselves (before the rounding of the samples hides a slip).
             let t = (round % 97) as f64 / 97.0;
             let lanes: [f64; LANES] = std::array::from_fn(|l| t + l as f64 / 89.0);

@@ -185,6 +185,14 @@ pub fn opt_numbers<'de, D: Deserializer<'de>, T: Deserialize<'de>>(
     Option::<NumberList<T>>::deserialize(deserializer).map(|o| o.map(|l| l.0))
 }
 
+/// For `#[serde(deserialize_with = "vec_numbers")]` on a `Vec<T>` field of numbers: the field
+/// keeps its type, the array is read as a [`NumberList`].
+pub fn vec_numbers<'de, D: Deserializer<'de>, T: Deserialize<'de>>(
+    deserializer: D,
+) -> Result<Vec<T>, D::Error> {
+    NumberList::<T>::deserialize(deserializer).map(|l| l.0)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
