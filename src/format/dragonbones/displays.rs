@@ -10,7 +10,7 @@ use crate::core::model::{
     ArmatureAttachment, Attachment, AttachmentKind, MeshAttachment, RegionAttachment, SkeletonData,
     Skin, VertexData,
 };
-use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
+use foldhash::{HashMap, HashMapExt};
 
 use crate::core::model::AttachmentId;
 use crate::format::ErrorKind;
@@ -51,9 +51,9 @@ pub fn skins(
                 .with_kind(ErrorKind::DuplicateName));
         }
         let mut out = Skin::new(name);
-        // Keys taken per slot and, per (slot, display name), the last suffix tried: repeated
-        // names get `name#2`, `name#3`, ... in time linear in the display count.
-        let mut taken: HashSet<(usize, String)> = HashSet::new();
+        // Per (slot, display name) met twice, the last suffix tried: repeated names get
+        // `name#2`, `name#3`, ... in time linear in the display count. The keys taken are
+        // the skin's own entries.
         let mut next_suffix: HashMap<(usize, String), usize> = HashMap::new();
         for (ssi, ss) in skin.slot.iter().enumerate() {
             let here = join(at, &[Key("skin"), Index(si), Key("slot"), Index(ssi)]);
@@ -68,20 +68,20 @@ pub fn skins(
             for (di, d) in ss.display.iter().enumerate() {
                 let dat = join(&here, &[Key("display"), Index(di)]);
                 let (kind, space) = display(cx, &dat, d, file_to_core)?;
-                let base = d.name.clone().unwrap_or_default();
+                let base = d.name.as_deref().unwrap_or_default();
                 // Display names may repeat within a slot; the skin needs one key each.
-                let mut key = base.clone();
-                if taken.contains(&(slot, key.clone())) {
-                    let n = next_suffix.entry((slot, base.clone())).or_insert(1);
+                let key = if out.get(slot, base).is_none() {
+                    base.to_string()
+                } else {
+                    let n = next_suffix.entry((slot, base.to_string())).or_insert(1);
                     loop {
                         *n += 1;
-                        key = format!("{base}#{n}");
-                        if !taken.contains(&(slot, key.clone())) {
-                            break;
+                        let key = format!("{base}#{n}");
+                        if out.get(slot, &key).is_none() {
+                            break key;
                         }
                     }
-                }
-                taken.insert((slot, key.clone()));
+                };
                 let id = data.attachments.len();
                 if let Some(space) = space {
                     spaces.insert(id, space);

@@ -49,6 +49,33 @@ fn converts_to_y_up_and_keeps_dragonbones_rules() {
 }
 
 #[test]
+fn repeated_display_names_get_the_first_free_suffix_per_slot() {
+    // A literal `a#2` takes that key first; a slot listed twice keeps counting; another
+    // slot's names are its own.
+    let arm = r#"{"name": "a", "bone": [{"name": "root"}],
+      "slot": [{"name": "s", "parent": "root"}, {"name": "u", "parent": "root"}],
+      "skin": [{"name": "", "slot": [
+        {"name": "s", "display": [{"name": "a"}, {"name": "a#2"}, {"name": "a"}, {"name": "a"}]},
+        {"name": "u", "display": [{"name": "a"}, {}, {}]},
+        {"name": "s", "display": [{"name": "a"}, {"name": "a#5"}]}]}]}"#;
+    let arms = load(file(arm).as_bytes(), "t").unwrap();
+    let d = &arms[0];
+    let skin = &d.skins[d.default_skin.unwrap()];
+    let keys = |slot| {
+        skin.slot_entries(slot)
+            .iter()
+            .map(|(n, _)| n.as_str())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(keys(0), ["a", "a#2", "a#3", "a#4", "a#5", "a#5#2"]);
+    assert_eq!(keys(1), ["a", "", "#2"]);
+    // Each attachment is named by its key.
+    for (slot, name, id) in skin.entries() {
+        assert_eq!(d.attachments[id].name, name, "slot {slot}");
+    }
+}
+
+#[test]
 fn tween_rotate_adds_a_full_turn() {
     let arms = load(file(BASIC).as_bytes(), "t").unwrap();
     let anim = &arms[0].animations[0];
