@@ -151,9 +151,14 @@ fn fill_curve_samples([x1, y1, x2, y2]: [f64; 4], out: &mut [f32]) {
             *t = (first + lane + 1) as f64 / (n + 1) as f64;
         }
         for (sample, m) in samples.iter_mut().zip(bisect_lanes(x1, x2, t)) {
-            *sample = ((bezier(y1, y2, m) * 10000.0).round() / 10000.0) as f32;
+            *sample = ten_thousandths(bezier(y1, y2, m));
         }
     }
+}
+
+/// A sample value as the runtime stores it: rounded to ten-thousandths, kept as `f32`.
+fn ten_thousandths(v: f64) -> f32 {
+    ((v * 10000.0).round() / 10000.0) as f32
 }
 
 /// How many samples [`fill_curve_samples`] bisects side by side: one SSE2 register of `f64`s
@@ -182,7 +187,7 @@ fn bisect_lanes(x1: f64, x2: f64, t: [f64; LANES]) -> [f64; LANES] {
 /// One sample of [`fill_curve_samples`] at time `t`.
 fn curve_samples_at([x1, y1, x2, y2]: [f64; 4], t: f64) -> f32 {
     let mid = bisect(x1, x2, t);
-    ((bezier(y1, y2, mid) * 10000.0).round() / 10000.0) as f32
+    ten_thousandths(bezier(y1, y2, mid))
 }
 
 /// The curve parameter at which the x of the bezier (0,0) (x1,_) (x2,_) (1,1) reaches `t`,
@@ -231,7 +236,7 @@ pub fn chain_samples(c: &[f64], n: usize) -> Vec<f32> {
             let (x0, y0, x3, y3) = (c[k * 6 - 2], c[k * 6 - 1], c[k * 6 + 4], c[k * 6 + 5]);
             let mid = bisect4([x0, p[0], p[2], x3], t);
             let y = bezier4([y0, p[1], p[3], y3], mid);
-            ((y * 10000.0).round() / 10000.0) as f32
+            ten_thousandths(y)
         })
         .collect()
 }
