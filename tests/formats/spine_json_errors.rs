@@ -162,6 +162,31 @@ fn lowercase_draworder_is_accepted() {
 }
 
 #[test]
+fn an_error_in_lowercase_draworder_is_located_under_that_spelling() {
+    let text = with("\"drawOrder\"", "\"draworder\"");
+    assert_err(
+        &text.replacen("\"slot\": \"hand\"", "\"slot\": \"foot\"", 1),
+        "animations.walk.draworder[0].offsets[0].slot",
+        "\"foot\"",
+        "unknown slot \"foot\"",
+    );
+}
+
+#[test]
+fn both_draw_order_spellings_are_refused() {
+    let both = with(
+        "\"drawOrder\": [",
+        "\"draworder\": [ { \"time\": 0 } ], \"drawOrder\": [",
+    );
+    assert_err(
+        &both,
+        "animations.walk.draworder",
+        "[ { \"time\": 0 } ]",
+        "both \"drawOrder\" and \"draworder\" hold draw order keys",
+    );
+}
+
+#[test]
 fn truncated_json() {
     for cut in [1, 10, BASE.len() / 3, BASE.len() / 2, BASE.len() - 1] {
         let e = err(&BASE[..cut]);

@@ -3,7 +3,7 @@
 
 use super::SpineVersion;
 use super::anim::{AnimationLayout, animations};
-use super::ctx::{Ctx, Names, TextScan, unique_names};
+use super::ctx::{Ctx, Names, unique_names};
 use super::dto::{SkeletonFile, SkeletonInfo};
 use super::{setup, skins};
 use crate::core::model::{SkeletonData, SourceInfo};
@@ -22,8 +22,7 @@ pub fn build<A: AnimationLayout>(
     version: SpineVersion,
 ) -> Result<SkeletonData, LoadError> {
     let budget = Budget::for_text(text.len());
-    let scan = TextScan::default();
-    let ctx = Ctx::new(text, &budget, &scan, version);
+    let ctx = Ctx::new(text, &budget, version);
     let SkeletonFile {
         skeleton,
         bones,
@@ -111,8 +110,7 @@ pub fn build43(
 ) -> Result<SkeletonData, LoadError> {
     let version = SpineVersion::V43;
     let budget = Budget::for_text(text.len());
-    let scan = TextScan::default();
-    let ctx = Ctx::new(text, &budget, &scan, version);
+    let ctx = Ctx::new(text, &budget, version);
     let super::dto43::SkeletonFile43 {
         skeleton,
         bones,

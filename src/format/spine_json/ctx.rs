@@ -1,7 +1,6 @@
 //! What the builder carries around: the raw text (to locate errors) and the name tables.
 
 use foldhash::{HashMap, HashMapExt};
-use std::cell::OnceCell;
 
 use crate::core::color::Color;
 use crate::format::ErrorKind;
@@ -18,44 +17,17 @@ pub struct Ctx<'t> {
     /// keys expanded to full arrays, draw order keys to full slot orders, event keys
     /// inheriting a long default string, linked meshes copying their parent's geometry).
     budget: &'t Budget,
-    /// What scanning the whole text found (asked at most once per load).
-    scan: &'t TextScan,
     /// The export's version (some keys exist only in some versions).
     pub version: super::SpineVersion,
 }
 
-/// Facts about the whole text, each found by one scan the first time a builder asks.
-#[derive(Debug, Default)]
-pub struct TextScan {
-    maybe_legacy_draw_order: OnceCell<bool>,
-}
-
 impl<'t> Ctx<'t> {
-    pub fn new(
-        text: &'t [u8],
-        budget: &'t Budget,
-        scan: &'t TextScan,
-        version: super::SpineVersion,
-    ) -> Ctx<'t> {
+    pub fn new(text: &'t [u8], budget: &'t Budget, version: super::SpineVersion) -> Ctx<'t> {
         Ctx {
             text,
             budget,
-            scan,
             version,
         }
-    }
-
-    /// Whether the text could spell an animation's draw order `draworder` (the old
-    /// spelling, or an escape that could spell it). Scanning the text is most of a small
-    /// load's cost, so it is done once per load, not once per animation.
-    pub fn maybe_legacy_draw_order(&self) -> bool {
-        *self
-            .scan
-            .maybe_legacy_draw_order
-            .get_or_init(|| match std::str::from_utf8(self.text) {
-                Ok(t) => t.contains("draworder") || t.contains("\\u"),
-                Err(_) => true,
-            })
     }
 
     /// Takes `bytes` from the expansion budget, or fails at `path`.

@@ -28,9 +28,13 @@ pub struct AnimationDto {
     pub deform: OrderedMap<OrderedMap<OrderedMap<Vec<DeformKey>>>>,
     #[serde(default)]
     pub events: Vec<EventKey>,
-    /// Exports write `drawOrder`; the format page says `draworder`.
-    #[serde(default, alias = "draworder")]
+    /// Exports write `drawOrder`.
+    #[serde(default)]
     pub draw_order: Vec<DrawOrderKey>,
+    /// The format page says `draworder`. A field of its own, not an alias, so the loader
+    /// knows which spelling the text used (its errors are located by the key as written).
+    #[serde(rename = "draworder")]
+    pub draw_order_legacy: Option<Vec<DrawOrderKey>>,
 }
 
 #[derive(Deserialize)]

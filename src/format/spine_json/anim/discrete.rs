@@ -12,10 +12,12 @@ use super::keys::check_time;
 use crate::format::ErrorKind;
 use Seg::{Index, Key};
 
-/// `drawOrder` (or `draworder`): per key, the whole slot order, or `None` for the setup order.
+/// `drawOrder` (or `draworder`, which `field` names): per key, the whole slot order, or
+/// `None` for the setup order.
 pub fn draw_order(
     ctx: Ctx<'_>,
     anim: &[Seg<'_>],
+    field: &'static str,
     keys: &[crate::format::spine_json::dto_anim::DrawOrderKey],
     names: &Names<'_>,
     slot_count: usize,
@@ -24,19 +26,6 @@ pub fn draw_order(
     if keys.is_empty() {
         return Ok(());
     }
-    // The text says `drawOrder` or `draworder`; the locator needs the one actually used.
-    // Asking the locator walks the text up to the field (most of the file, once per
-    // animation: a fifth of a load), so it is asked only when the old spelling (or an escape
-    // that could spell it) occurs in the text at all. Only the 3.x layout reads the old
-    // spelling (4.x refuses it as an unknown field), so a 4.x text is never scanned.
-    let maybe_legacy = ctx.version.is_3x() && ctx.maybe_legacy_draw_order();
-    let field = if !maybe_legacy
-        || crate::format::json::locate::find(ctx.text, &join(anim, &[Key("drawOrder")])).is_some()
-    {
-        "drawOrder"
-    } else {
-        "draworder"
-    };
     let at = join(anim, &[Key(field)]);
     let mut times = Vec::with_capacity(keys.len());
     let mut orders = Vec::with_capacity(keys.len());

@@ -9,7 +9,7 @@ pub(crate) mod slots;
 
 use super::SpineVersion;
 use super::ctx::{Ctx, Names, join, unique_names};
-use super::dto_anim::{AnimationDto, PathTimelinesDto};
+use super::dto_anim::{AnimationDto, DrawOrderKey, PathTimelinesDto};
 use crate::core::animation::{Animation, Timeline};
 use crate::core::model::SkeletonData;
 use crate::format::LoadError;
@@ -112,8 +112,26 @@ impl AnimationLayout for AnimationDto {
         let (section, mut paths) = path_section(ctx, at, self)?;
         constraints::path(ctx, at, section, &mut paths, names, out)?;
         deform::deform(ctx, at, &self.deform, names, data, out, deform::deform_keys)?;
-        discrete::draw_order(ctx, at, &self.draw_order, names, data.slots.len(), out)?;
+        let (field, keys) = draw_order_section(ctx, at, self)?;
+        discrete::draw_order(ctx, at, field, keys, names, data.slots.len(), out)?;
         discrete::events(ctx, at, &self.events, names, data, out)
+    }
+}
+
+/// The draw order keys and their key: `drawOrder`, or `draworder` as the format page spells
+/// it (a file with both is refused as ambiguous).
+fn draw_order_section<'a>(
+    ctx: Ctx<'_>,
+    at: &[Seg<'_>],
+    a: &'a AnimationDto,
+) -> Result<(&'static str, &'a [DrawOrderKey]), LoadError> {
+    match &a.draw_order_legacy {
+        None => Ok(("drawOrder", &a.draw_order)),
+        Some(_) if !a.draw_order.is_empty() => Err(ctx.err(
+            &join(at, &[Key("draworder")]),
+            "both \"drawOrder\" and \"draworder\" hold draw order keys",
+        )),
+        Some(keys) => Ok(("draworder", keys)),
     }
 }
 

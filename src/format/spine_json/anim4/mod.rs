@@ -83,7 +83,15 @@ impl AnimationLayout for AnimationDto {
         if let Some(atts) = &a.attachments {
             attachments::attachments(ctx, at, atts, names, data, out)?;
         }
-        discrete::draw_order(ctx, at, &a.draw_order, names, data.slots.len(), out)?;
+        discrete::draw_order(
+            ctx,
+            at,
+            "drawOrder",
+            &a.draw_order,
+            names,
+            data.slots.len(),
+            out,
+        )?;
         if let Some(folders) = &a.draw_order_folder {
             v43::draw_order_folders(ctx, at, folders, names, out)?;
         }
