@@ -92,6 +92,20 @@ const POW10: [f64; 23] = [
     1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
 ];
 
+/// The high bit of each byte of `word` (little-endian) that ends a plain run of string text, or
+/// of a byte above it: the lowest set bit is exact (the first `"`, `\\` or byte below 0x20),
+/// since a false flag needs a borrow from a true one below it.
+#[inline(always)]
+fn string_specials(word: u64) -> u64 {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let zero_byte = |x: u64| x.wrapping_sub(ONES) & !x & HIGH;
+    let quote = zero_byte(word ^ (ONES * u64::from(b'"')));
+    let backslash = zero_byte(word ^ (ONES * u64::from(b'\\')));
+    let control = word.wrapping_sub(ONES * 0x20) & !word & HIGH;
+    quote | backslash | control
+}
+
 impl<'de> SliceDeserializer<'de> {
     /// Skips whitespace; the next byte, if any.
     #[inline]
@@ -115,12 +129,22 @@ impl<'de> SliceDeserializer<'de> {
         }
     }
 
-    /// Reads the string whose opening quote is at the position.
+    /// Reads the string whose opening quote is at the position. Eight bytes at a time while
+    /// eight are left: a string's bytes were 9 % of a small load's instructions one by one.
     #[inline]
     fn string(&mut self) -> Result<Text<'de>> {
         let start = self.pos + 1;
         let mut i = start;
         loop {
+            if let Some(word) = self.bytes.get(i..).and_then(<[u8]>::first_chunk::<8>) {
+                let special = string_specials(u64::from_le_bytes(*word));
+                if special == 0 {
+                    i += 8;
+                    continue;
+                }
+                // The lowest flagged byte is a quote, a backslash or a control character.
+                i += (special.trailing_zeros() / 8) as usize;
+            }
             match *self.bytes.get(i).ok_or(GaveUp)? {
                 b'"' => {
                     self.pos = i + 1;
@@ -1082,6 +1106,63 @@ mod tests {
             if !text.windows(2).any(|w| w == b"\\u") {
                 assert_eq!(ours, theirs, "{}", String::from_utf8_lossy(text));
             }
+        }
+    }
+
+    #[test]
+    fn strings_end_where_serde_json_ends_them_wherever_the_special_byte_falls() {
+        // Each special byte (and bytes beside the flagged ranges) at every offset of the
+        // first, second and third word, after plain ASCII, multi-byte text or both, and
+        // strings ending within the last eight bytes of the text.
+        let fillers = ["abcdefghijklmnopqrstu", "é日🙂ÿ\u{7f}~ !#[]{}", "a\u{1f}"];
+        let specials = [
+            "\"", "\\\"", "\\\\", "\\n", "\u{0}", "\u{1f}", "\t", " ", "!", "#", "[", "]", "\u{7f}",
+        ];
+        for filler in fillers {
+            let chars: Vec<char> = filler.chars().collect();
+            for len in 0..chars.len() {
+                let head: String = chars[..len].iter().collect();
+                for special in specials {
+                    for tail in ["x\"", "\"", "xxxxxxxxxxxx\""] {
+                        for close in ["]", "]                 "] {
+                            let text = format!("[\"{head}{special}{tail}{close}");
+                            let ours = from_slice::<Value>(text.as_bytes()).ok();
+                            let theirs = serde_json::from_slice::<Value>(text.as_bytes()).ok();
+                            if ours.is_some() {
+                                assert_eq!(ours, theirs, "{text:?}");
+                            } else {
+                                // Giving up is allowed only where serde_json refuses.
+                                assert!(theirs.is_none(), "gave up on {text:?}");
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_lowest_flagged_byte_of_a_word_is_the_first_special_one() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
+        let picks = [b'"', b'\\', 0, 0x1f, 0x20, 0x21, 0x5b, 0x5d, 0x7f, 0x80, 0xff, b'a', 0x22 ^ 0x80];
+        for _ in 0..200_000 {
+            let mut word = [0u8; 8];
+            for b in &mut word {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                *b = if seed & 1 == 0 {
+                    picks[(seed >> 8) as usize % picks.len()]
+                } else {
+                    (seed >> 16) as u8
+                };
+            }
+            let first = word
+                .iter()
+                .position(|&b| b == b'"' || b == b'\\' || b < 0x20);
+            let flags = string_specials(u64::from_le_bytes(word));
+            let found = (flags != 0).then(|| (flags.trailing_zeros() / 8) as usize);
+            assert_eq!(found, first, "{word:?}");
         }
     }
 
