@@ -194,40 +194,48 @@ fn timeline_numbers(timelines: &[Timeline], keys: &[u64], keyed: &[u32]) -> Opti
     Some(dense)
 }
 
-/// The ascending union of the ascending runs of `keys` whose lengths `runs` gives. A few
-/// runs are merged one after another (each pass is as long as the union so far); many are
-/// sorted together instead, so the cost stays `n log n` however many animations there are.
+/// The ascending union of the ascending runs of `keys` whose lengths `runs` gives. Runs are
+/// merged pairwise, neighbour with neighbour, until one is left: each key moves once per
+/// halving of the run count, where merging them one after another moved the union so far
+/// once per run, and sorting them together cost `n log n` comparisons on the many runs of
+/// a skeleton with dozens of animations.
 fn union_of_runs(keys: &[u64], runs: impl ExactSizeIterator<Item = usize>) -> Vec<u64> {
-    const MERGED_RUNS: usize = 16;
-    if runs.len() > MERGED_RUNS {
-        let mut all = keys.to_vec();
-        all.sort_unstable();
-        all.dedup();
-        return all;
+    let mut from = keys.to_vec();
+    if runs.len() <= 1 {
+        return from;
     }
-    let mut all = Vec::with_capacity(keys.len());
-    let mut merged = Vec::with_capacity(keys.len());
-    let mut start = 0;
-    for len in runs {
-        let run = &keys[start..start + len];
-        start += len;
-        if all.is_empty() {
-            all.extend_from_slice(run);
-            continue;
+    let mut lens: Vec<usize> = runs.collect();
+    let mut to = Vec::with_capacity(from.len());
+    while lens.len() > 1 {
+        to.clear();
+        let mut start = 0;
+        let mut merged = 0;
+        for pair in 0..lens.len().div_ceil(2) {
+            let (la, lb) = (lens[2 * pair], lens.get(2 * pair + 1).copied().unwrap_or(0));
+            let (a, b) = from[start..start + la + lb].split_at(la);
+            start += la + lb;
+            let before = to.len();
+            merge_unique(a, b, &mut to);
+            lens[merged] = to.len() - before;
+            merged += 1;
         }
-        merged.clear();
-        let (mut i, mut j) = (0, 0);
-        while i < all.len() && j < run.len() {
-            let (a, b) = (all[i], run[j]);
-            merged.push(a.min(b));
-            i += usize::from(a <= b);
-            j += usize::from(b <= a);
-        }
-        merged.extend_from_slice(&all[i..]);
-        merged.extend_from_slice(&run[j..]);
-        std::mem::swap(&mut all, &mut merged);
+        lens.truncate(merged);
+        std::mem::swap(&mut from, &mut to);
     }
-    all
+    from
+}
+
+/// Appends the ascending union of the ascending, duplicate-free `a` and `b` to `out`.
+fn merge_unique(a: &[u64], b: &[u64], out: &mut Vec<u64>) {
+    let (mut i, mut j) = (0, 0);
+    while i < a.len() && j < b.len() {
+        let (x, y) = (a[i], b[j]);
+        out.push(x.min(y));
+        i += usize::from(x <= y);
+        j += usize::from(y <= x);
+    }
+    out.extend_from_slice(&a[i..]);
+    out.extend_from_slice(&b[j..]);
 }
 
 /// A set of property numbers cleared in O(1): a stamp per number, equal to the current

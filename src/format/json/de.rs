@@ -1146,7 +1146,21 @@ mod tests {
     #[test]
     fn the_lowest_flagged_byte_of_a_word_is_the_first_special_one() {
         let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
-        let picks = [b'"', b'\\', 0, 0x1f, 0x20, 0x21, 0x5b, 0x5d, 0x7f, 0x80, 0xff, b'a', 0x22 ^ 0x80];
+        let picks = [
+            b'"',
+            b'\\',
+            0,
+            0x1f,
+            0x20,
+            0x21,
+            0x5b,
+            0x5d,
+            0x7f,
+            0x80,
+            0xff,
+            b'a',
+            0x22 ^ 0x80,
+        ];
         for _ in 0..200_000 {
             let mut word = [0u8; 8];
             for b in &mut word {
