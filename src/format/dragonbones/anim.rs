@@ -173,6 +173,7 @@ pub fn animation(
         curves: Default::default(),
     };
     let mut timelines = Vec::new();
+    let mut keys = Vec::new();
     let mut fired: Vec<(f32, Event)> = Vec::new();
     let mut fire = |time: f32, acts: &dto::Fired, origin: &str| {
         let Some(acts) = acts else { return };
@@ -197,7 +198,7 @@ pub fn animation(
         }
         // The runtime ignores a surface bone's timelines (its lattice places its children).
         if !surfaces.get(bone).copied().unwrap_or(false) {
-            bone_timelines(&f, &tat, tl, &spans, bone, &mut timelines)?;
+            bone_timelines(&f, &tat, tl, &spans, bone, &mut keys, &mut timelines)?;
         }
     }
     for (i, tl) in a.slot.list().iter().enumerate() {
@@ -387,6 +388,7 @@ fn frame_events(acts: &dto::FrameActions, origin: &str, defs: &mut Vec<EventData
 }
 
 /// One key of a bone channel group: how it tweens, where it sits and its (up to two) values.
+#[derive(Clone, Copy)]
 struct ChannelKey<'t> {
     tween: &'t dto::Tween,
     start: u32,
@@ -394,47 +396,68 @@ struct ChannelKey<'t> {
     row: [f64; 2],
 }
 
-/// A bone timeline's frames as translate, rotate, shear and scale timelines (each left out
-/// when all its keys are the identity): the 4.x / 5.0 combined `frame` list, or 5.5's
-/// `translateFrame`, `rotateFrame` and `scaleFrame` lists, each on its own key frames.
-/// The keys of a 5.5 split x/y list (`translateFrame`, `scaleFrame`), each row made by `row`.
+/// The keys of a 5.5 split x/y list (`translateFrame`, `scaleFrame`) into `keys`, each row
+/// made by `row`.
 fn xy_keys<'a>(
     f: &Frame<'_>,
     at: &[Seg<'_>],
     name: &'static str,
     frames: &'a [dto::XyFrame],
     row: fn(&dto::XyFrame) -> [f64; 2],
-) -> Result<Vec<ChannelKey<'a>>, LoadError> {
+    keys: &mut Vec<ChannelKey<'a>>,
+) -> Result<(), LoadError> {
     let spans = f.spans_in(at, name, frames.iter().map(|fr| fr.duration))?;
-    Ok(frames
-        .iter()
-        .zip(spans)
-        .map(|(fr, (start, len))| ChannelKey {
-            tween: &fr.tween,
-            start,
-            len,
-            row: row(fr),
-        })
-        .collect())
+    keys.clear();
+    keys.extend(
+        frames
+            .iter()
+            .zip(spans)
+            .map(|(fr, (start, len))| ChannelKey {
+                tween: &fr.tween,
+                start,
+                len,
+                row: row(fr),
+            }),
+    );
+    Ok(())
 }
 
-fn bone_timelines(
+/// `groups` keys of a timeline's `n` frames in `keys`, group after group, each set to the
+/// first frame's key until filled in.
+fn key_groups<'a>(keys: &mut Vec<ChannelKey<'a>>, tween: &'a dto::Tween, groups: usize, n: usize) {
+    let blank = ChannelKey {
+        tween,
+        start: 0,
+        len: 0,
+        row: [0.0; 2],
+    };
+    keys.clear();
+    keys.resize(groups * n, blank);
+}
+
+/// A bone timeline's frames as translate, rotate, shear and scale timelines (each left out
+/// when all its keys are the identity): the 4.x / 5.0 combined `frame` list, or 5.5's
+/// `translateFrame`, `rotateFrame` and `scaleFrame` lists, each on its own key frames.
+/// `keys` is room the caller lends for the key groups (kept from timeline to timeline: four
+/// lists per timeline were a tenth of a 4.5 file's animation building in allocations).
+fn bone_timelines<'a>(
     f: &Frame<'_>,
     at: &[Seg<'_>],
-    tl: &dto::BoneTimeline,
+    tl: &'a dto::BoneTimeline,
     spans: &[(u32, u32)],
     bone: usize,
+    keys: &mut Vec<ChannelKey<'a>>,
     out: &mut Vec<Timeline>,
 ) -> Result<(), LoadError> {
     let warp = f.warp(tl.scale, tl.offset);
-    let mut push = |property, keys: Vec<ChannelKey<'_>>, n: usize, identity: [f64; 2]| {
-        channel_timeline(f, at, bone, property, &keys, n, identity, warp, out)
+    let mut push = |property, keys: &[ChannelKey<'_>], n: usize, identity: [f64; 2]| {
+        channel_timeline(f, at, bone, property, keys, n, identity, warp, out)
     };
-    if !tl.frame.is_empty() {
+    if let Some(first) = tl.frame.first() {
+        let n = tl.frame.len();
+        key_groups(keys, &first.tween, 4, n);
         let mut unwrap = Unwrap::default();
-        let mut groups: [Vec<ChannelKey<'_>>; 4] =
-            std::array::from_fn(|_| Vec::with_capacity(tl.frame.len()));
-        for (fr, &(start, len)) in tl.frame.iter().zip(spans) {
+        for (i, (fr, &(start, len))) in tl.frame.iter().zip(spans).enumerate() {
             let t = DbTransform::parse(&fr.transform);
             let rot = unwrap.next(start, t.rotation, fr.tween_rotate.or(0.0));
             let key = |row| ChannelKey {
@@ -443,24 +466,31 @@ fn bone_timelines(
                 len,
                 row,
             };
-            groups[0].push(key([t.x, flip(t.y)]));
-            groups[1].push(key([flip(rot.to_degrees()), 0.0]));
-            groups[2].push(key([0.0, flip(t.skew.to_degrees())]));
-            groups[3].push(key([t.scale_x, t.scale_y]));
+            keys[i] = key([t.x, flip(t.y)]);
+            keys[n + i] = key([flip(rot.to_degrees()), 0.0]);
+            keys[2 * n + i] = key([0.0, flip(t.skew.to_degrees())]);
+            keys[3 * n + i] = key([t.scale_x, t.scale_y]);
         }
-        let [tr, ro, sh, sc] = groups;
+        let (tr, rest) = keys.split_at(n);
+        let (ro, rest) = rest.split_at(n);
+        let (sh, sc) = rest.split_at(n);
         push(BoneProperty::Translate, tr, 2, [0.0, 0.0])?;
         push(BoneProperty::Rotate, ro, 1, [0.0, 0.0])?;
         push(BoneProperty::Shear, sh, 2, [0.0, 0.0])?;
         return push(BoneProperty::Scale, sc, 2, [1.0, 1.0]);
     }
     if !tl.translate_frame.is_empty() {
-        let keys = xy_keys(f, at, "translateFrame", &tl.translate_frame, |fr| {
-            [fr.x.or(0.0), flip(fr.y.or(0.0))]
-        })?;
+        xy_keys(
+            f,
+            at,
+            "translateFrame",
+            &tl.translate_frame,
+            |fr| [fr.x.or(0.0), flip(fr.y.or(0.0))],
+            keys,
+        )?;
         push(BoneProperty::Translate, keys, 2, [0.0, 0.0])?;
     }
-    if !tl.rotate_frame.is_empty() {
+    if let Some(first) = tl.rotate_frame.first() {
         let spans = f.spans_in(
             at,
             "rotateFrame",
@@ -468,8 +498,8 @@ fn bone_timelines(
         )?;
         let mut unwrap = Unwrap::default();
         let n = tl.rotate_frame.len();
-        let (mut ro, mut sh) = (Vec::with_capacity(n), Vec::with_capacity(n));
-        for (fr, &(start, len)) in tl.rotate_frame.iter().zip(&spans) {
+        key_groups(keys, &first.tween, 2, n);
+        for (i, (fr, &(start, len))) in tl.rotate_frame.iter().zip(&spans).enumerate() {
             let (rot, skew) = match fr.radians {
                 Some(r) => r,
                 None => {
@@ -484,16 +514,22 @@ fn bone_timelines(
                 len,
                 row,
             };
-            ro.push(key([flip(rot.to_degrees()), 0.0]));
-            sh.push(key([0.0, flip(skew.to_degrees())]));
+            keys[i] = key([flip(rot.to_degrees()), 0.0]);
+            keys[n + i] = key([0.0, flip(skew.to_degrees())]);
         }
+        let (ro, sh) = keys.split_at(n);
         push(BoneProperty::Rotate, ro, 1, [0.0, 0.0])?;
         push(BoneProperty::Shear, sh, 2, [0.0, 0.0])?;
     }
     if !tl.scale_frame.is_empty() {
-        let keys = xy_keys(f, at, "scaleFrame", &tl.scale_frame, |fr| {
-            [fr.x.or(1.0), fr.y.or(1.0)]
-        })?;
+        xy_keys(
+            f,
+            at,
+            "scaleFrame",
+            &tl.scale_frame,
+            |fr| [fr.x.or(1.0), fr.y.or(1.0)],
+            keys,
+        )?;
         push(BoneProperty::Scale, keys, 2, [1.0, 1.0])?;
     }
     Ok(())
