@@ -66,8 +66,23 @@ impl Frame<'_> {
         list: &'static str,
         durations: impl ExactSizeIterator<Item = Num>,
     ) -> Result<Vec<(u32, u32)>, LoadError> {
+        let mut out = Vec::with_capacity(durations.len());
+        self.spans_into(at, list, durations, &mut out)?;
+        Ok(out)
+    }
+
+    /// [`Frame::spans_in`] into `out` (emptied first), for a loop over many timelines that
+    /// keeps one list.
+    fn spans_into(
+        &self,
+        at: &[Seg<'_>],
+        list: &'static str,
+        durations: impl ExactSizeIterator<Item = Num>,
+        out: &mut Vec<(u32, u32)>,
+    ) -> Result<(), LoadError> {
         let n = durations.len();
-        let mut out = Vec::with_capacity(n);
+        out.clear();
+        out.reserve(n);
         let mut start = 0u32;
         for (i, d) in durations.enumerate() {
             let len = if i + 1 == n {
@@ -85,7 +100,7 @@ impl Frame<'_> {
             out.push((start, len));
             start = start.saturating_add(len);
         }
-        Ok(out)
+        Ok(())
     }
 
     /// The time warp for a timeline's `scale` and `offset` (kept to hundredths, like the
@@ -173,7 +188,8 @@ pub fn animation(
         curves: Default::default(),
     };
     let mut timelines = Vec::new();
-    let mut keys = Vec::new();
+    // Lent to each bone timeline in turn (see `bone_timelines`).
+    let (mut keys, mut spans) = (Vec::new(), Vec::new());
     let mut fired: Vec<(f32, Event)> = Vec::new();
     let mut fire = |time: f32, acts: &dto::Fired, origin: &str| {
         let Some(acts) = acts else { return };
@@ -185,14 +201,24 @@ pub fn animation(
     // One path buffer for every timeline: a timeline's path is the base of its error paths.
     let mut tat = Vec::with_capacity(at.len() + 2);
     // Animation-level frames carry only events, sounds and actions.
-    let spans = f.spans(at, a.frame.iter().map(|fr| fr.duration))?;
+    f.spans_into(
+        at,
+        "frame",
+        a.frame.iter().map(|fr| fr.duration),
+        &mut spans,
+    )?;
     for (fr, &(start, _)) in a.frame.iter().zip(&spans) {
         fire(f.time(start), &fr.fire, &fr.origin);
     }
     for (i, tl) in a.bone.list().iter().enumerate() {
         rejoin(&mut tat, at, &[Key("bone"), Index(i)]);
         let (bone, bname) = target(cx, &tat, &tl.name, "bone", |n| data.find_bone(n))?;
-        let spans = f.spans(&tat, tl.frame.iter().map(|fr| fr.duration))?;
+        f.spans_into(
+            &tat,
+            "frame",
+            tl.frame.iter().map(|fr| fr.duration),
+            &mut spans,
+        )?;
         for (fr, &(start, _)) in tl.frame.iter().zip(&spans) {
             fire(f.time(start), &fr.fire, bname);
         }
