@@ -22,6 +22,7 @@ use crate::core::model::{AttachmentId, AttachmentKind, Event, EventData, Skeleto
 use crate::format::ErrorKind;
 use crate::format::LoadError;
 use crate::format::json::Seg::{self, Index, Key};
+use crate::format::json::SmallKey;
 use foldhash::HashMap;
 
 /// Longest animation or key frame accepted, in frames (over a day at 60 fps).
@@ -144,7 +145,7 @@ impl Frame<'_> {
 fn target<'n>(
     cx: &Ctx<'_>,
     at: &[Seg<'_>],
-    name: &'n Option<String>,
+    name: &'n Option<SmallKey>,
     kind: &str,
     find: impl Fn(&str) -> Option<usize>,
 ) -> Result<(usize, &'n str), LoadError> {
@@ -389,8 +390,8 @@ fn frame_events(acts: &dto::FrameActions, origin: &str, defs: &mut Vec<EventData
             .strings
             .first()
             .cloned()
-            .or_else(|| e.bone.clone())
-            .or_else(|| e.slot.clone())
+            .or_else(|| e.bone.as_deref().map(str::to_string))
+            .or_else(|| e.slot.as_deref().map(str::to_string))
             .unwrap_or_else(|| origin.to_string());
         let int = e.ints.first().map_or(0, |&v| v as i32);
         let float = e.floats.first().copied().unwrap_or(0.0);

@@ -126,11 +126,12 @@ fn display(
     file_to_core: &[usize],
 ) -> Result<(AttachmentKind, Option<DeformSpace>), LoadError> {
     let t = DbTransform::parse(&d.transform);
-    let path = d
+    let path: String = d
         .path
-        .clone()
-        .or_else(|| d.name.clone())
-        .unwrap_or_default();
+        .as_deref()
+        .or(d.name.as_deref())
+        .unwrap_or_default()
+        .to_string();
     let kind = match d.kind {
         DisplayType::Image => {
             // 4.x images are centred on the display origin; their size is in the texture

@@ -7,6 +7,7 @@
 use serde::Deserialize;
 
 use super::lenient::{DisplayType, Flag, Num};
+use crate::format::json::SmallKey;
 use crate::format::json::number::{opt_numbers, vec_numbers};
 
 /// Only the version fields, read before anything else so that files of other versions get a
@@ -41,7 +42,7 @@ impl<'de> Deserialize<'de> for Version {
 #[derive(Deserialize, Debug, Default)]
 #[serde(default)]
 pub struct File {
-    pub name: Option<String>,
+    pub name: Option<SmallKey>,
     #[serde(rename = "frameRate")]
     pub frame_rate: Num,
     pub version: Option<Version>,
@@ -58,7 +59,7 @@ pub struct File {
 #[derive(Deserialize, Debug, Default)]
 #[serde(default)]
 pub struct Armature {
-    pub name: Option<String>,
+    pub name: Option<SmallKey>,
     #[serde(rename = "frameRate")]
     pub frame_rate: Num,
     pub aabb: Option<Aabb>,
@@ -107,7 +108,7 @@ impl<'de> Deserialize<'de> for BlendModeField {
 /// A key frame's `action`: an animation name, or (some exporters) an object of playback
 /// settings that may name none (`None` then).
 #[derive(Debug, Clone, PartialEq)]
-pub struct ActionField(pub Option<String>);
+pub struct ActionField(pub Option<SmallKey>);
 
 impl<'de> Deserialize<'de> for ActionField {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
@@ -118,7 +119,7 @@ impl<'de> Deserialize<'de> for ActionField {
             O(Action),
         }
         Ok(ActionField(match Raw::deserialize(d)? {
-            Raw::S(s) => Some(s),
+            Raw::S(s) => Some(s.into()),
             Raw::O(a) => a.goto_and_play,
         }))
     }
@@ -131,10 +132,10 @@ impl<'de> Deserialize<'de> for ActionField {
 #[serde(default)]
 pub struct Action {
     #[serde(rename = "gotoAndPlay")]
-    pub goto_and_play: Option<String>,
+    pub goto_and_play: Option<SmallKey>,
     #[serde(rename = "type")]
     pub kind: super::lenient::Num,
-    pub name: Option<String>,
+    pub name: Option<SmallKey>,
 }
 
 #[derive(Deserialize, Debug, Default, Clone, Copy)]
@@ -155,8 +156,8 @@ pub struct Transform {
 #[derive(Deserialize, Debug, Default)]
 #[serde(default)]
 pub struct Bone {
-    pub name: Option<String>,
-    pub parent: Option<String>,
+    pub name: Option<SmallKey>,
+    pub parent: Option<SmallKey>,
     pub length: Num,
     #[serde(rename = "inheritTranslation")]
     pub inherit_translation: Flag,
@@ -168,7 +169,7 @@ pub struct Bone {
     /// 5.6: `"bone"` (default) or `"surface"` (a lattice of `segmentX` x `segmentY` cells
     /// through `vertices`).
     #[serde(rename = "type")]
-    pub kind: Option<String>,
+    pub kind: Option<SmallKey>,
     #[serde(deserialize_with = "vec_numbers")]
     pub vertices: Vec<f64>,
     /// 5.6 surface: the lattice's cells across (required: without it the runtime computes NaN).
@@ -203,8 +204,8 @@ pub struct ColorTransform {
 #[derive(Deserialize, Debug, Default)]
 #[serde(default)]
 pub struct Slot {
-    pub name: Option<String>,
-    pub parent: Option<String>,
+    pub name: Option<SmallKey>,
+    pub parent: Option<SmallKey>,
     #[serde(rename = "displayIndex")]
     pub display_index: Num,
     #[serde(rename = "blendMode")]
@@ -216,9 +217,9 @@ pub struct Slot {
 #[derive(Deserialize, Debug, Default)]
 #[serde(default)]
 pub struct Ik {
-    pub name: Option<String>,
-    pub bone: Option<String>,
-    pub target: Option<String>,
+    pub name: Option<SmallKey>,
+    pub bone: Option<SmallKey>,
+    pub target: Option<SmallKey>,
     pub chain: Num,
     #[serde(rename = "bendPositive")]
     pub bend_positive: Flag,
@@ -228,24 +229,24 @@ pub struct Ik {
 #[derive(Deserialize, Debug, Default)]
 #[serde(default)]
 pub struct Skin {
-    pub name: Option<String>,
+    pub name: Option<SmallKey>,
     pub slot: Vec<SkinSlot>,
 }
 
 #[derive(Deserialize, Debug, Default)]
 #[serde(default)]
 pub struct SkinSlot {
-    pub name: Option<String>,
+    pub name: Option<SmallKey>,
     pub display: Vec<Display>,
 }
 
 #[derive(Deserialize, Debug, Default)]
 #[serde(default)]
 pub struct Display {
-    pub name: Option<String>,
+    pub name: Option<SmallKey>,
     #[serde(rename = "type")]
     pub kind: DisplayType,
-    pub path: Option<String>,
+    pub path: Option<SmallKey>,
     pub transform: Transform,
     #[serde(deserialize_with = "vec_numbers")]
     pub vertices: Vec<f64>,
@@ -285,7 +286,7 @@ pub struct Influence {
 #[derive(Deserialize, Debug, Default)]
 #[serde(default)]
 pub struct Animation {
-    pub name: Option<String>,
+    pub name: Option<SmallKey>,
     pub duration: Num,
     #[serde(rename = "playTimes")]
     pub play_times: Num,
@@ -332,7 +333,7 @@ pub struct BinAction {
 #[derive(Deserialize, Debug, Default)]
 #[serde(default)]
 pub struct IkTimeline {
-    pub name: Option<String>,
+    pub name: Option<SmallKey>,
     pub scale: Num,
     pub offset: Num,
     pub frame: Vec<IkFrame>,
@@ -355,8 +356,8 @@ pub type Fired = Option<Box<FrameActions>>;
 #[derive(Deserialize, Debug, Default)]
 #[serde(default)]
 pub struct FrameActions {
-    pub event: Option<String>,
-    pub sound: Option<String>,
+    pub event: Option<SmallKey>,
+    pub sound: Option<SmallKey>,
     pub action: Option<ActionField>,
     pub events: Vec<EventEntry>,
     pub actions: Vec<Action>,
@@ -365,9 +366,9 @@ pub struct FrameActions {
 #[derive(Deserialize, Debug, Default)]
 #[serde(default)]
 pub struct EventEntry {
-    pub name: Option<String>,
-    pub bone: Option<String>,
-    pub slot: Option<String>,
+    pub name: Option<SmallKey>,
+    pub bone: Option<SmallKey>,
+    pub slot: Option<SmallKey>,
     #[serde(deserialize_with = "vec_numbers")]
     pub ints: Vec<f64>,
     #[serde(deserialize_with = "vec_numbers")]
@@ -401,7 +402,7 @@ pub struct Tween {
 #[derive(Deserialize, Debug, Default)]
 #[serde(default)]
 pub struct BoneTimeline {
-    pub name: Option<String>,
+    pub name: Option<SmallKey>,
     pub scale: Num,
     pub offset: Num,
     /// 4.x / 5.0: one combined list.
@@ -452,7 +453,7 @@ pub struct BoneFrame {
 #[derive(Deserialize, Debug, Default)]
 #[serde(default)]
 pub struct SlotTimeline {
-    pub name: Option<String>,
+    pub name: Option<SmallKey>,
     pub scale: Num,
     pub offset: Num,
     /// 4.x / 5.0: one combined list.
@@ -496,9 +497,9 @@ pub struct SlotFrame {
 #[derive(Deserialize, Debug, Default)]
 #[serde(default)]
 pub struct FfdTimeline {
-    pub name: Option<String>,
-    pub skin: Option<String>,
-    pub slot: Option<String>,
+    pub name: Option<SmallKey>,
+    pub skin: Option<SmallKey>,
+    pub slot: Option<SmallKey>,
     pub scale: Num,
     pub offset: Num,
     pub frame: Vec<FfdFrame>,

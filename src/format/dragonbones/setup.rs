@@ -13,6 +13,7 @@ use crate::core::model::{
 use crate::format::ErrorKind;
 use crate::format::LoadError;
 use crate::format::json::Seg::{self, Index, Key};
+use crate::format::json::SmallKey;
 
 /// Builds the armature at `at` (`armature[i]`) with its frame rate.
 pub fn armature(
@@ -22,7 +23,7 @@ pub fn armature(
     fps: f64,
 ) -> Result<SkeletonData, LoadError> {
     let mut data = SkeletonData {
-        name: arm.name.clone().unwrap_or_default(),
+        name: arm.name.as_deref().unwrap_or_default().to_string(),
         fps,
         rules: crate::core::model::Rules::DRAGONBONES,
         ..SkeletonData::default()
@@ -133,7 +134,7 @@ fn bones(
         let b = &arm.bone[file];
         let t = DbTransform::parse(&b.transform);
         let mut bd = BoneData::new(
-            b.name.clone().unwrap_or_default(),
+            b.name.as_deref().unwrap_or_default().to_string(),
             parent[file].map(|p| file_to_core[p]),
         );
         bd.length = b.length.or(0.0);
@@ -251,8 +252,8 @@ fn slots(
     data: &mut SkeletonData,
 ) -> Result<(), LoadError> {
     for (i, s) in arm.slot.iter().enumerate() {
-        let name = s.name.clone().unwrap_or_default();
-        if data.find_slot(&name).is_some() {
+        let name = s.name.as_deref().unwrap_or_default();
+        if data.find_slot(name).is_some() {
             return Err(cx
                 .err(
                     &join(at, &[Key("slot"), Index(i), Key("name")]),
@@ -287,7 +288,7 @@ fn slots(
             None => BlendMode::Normal,
         };
         data.slots.push(SlotData {
-            name,
+            name: name.to_string(),
             bone,
             color,
             dark: None,
@@ -308,7 +309,7 @@ fn iks(
 ) -> Result<(), LoadError> {
     for (i, ik) in arm.ik.iter().enumerate() {
         let here = |k: &'static str| join(at, &[Key("ik"), Index(i), Key(k)]);
-        let find = |name: &Option<String>, k: &'static str| {
+        let find = |name: &Option<SmallKey>, k: &'static str| {
             let n = name.as_deref().unwrap_or("");
             data.find_bone(n).ok_or_else(|| {
                 cx.err(&here(k), format!("unknown bone \"{n}\""))
@@ -333,7 +334,10 @@ fn iks(
             return Err(cx.err(&here("target"), "an IK target cannot be one of its bones"));
         }
         data.ik_constraints.push(IkConstraintData {
-            name: ik.name.clone().unwrap_or_else(|| format!("ik{i}")),
+            name: ik
+                .name
+                .as_deref()
+                .map_or_else(|| format!("ik{i}"), str::to_string),
             order: i as i32,
             skin_required: false,
             bones,

@@ -84,6 +84,21 @@ impl Deref for SmallKey {
     }
 }
 
+impl Default for SmallKey {
+    fn default() -> SmallKey {
+        SmallKey::Inline(ArrayString::new())
+    }
+}
+
+impl From<String> for SmallKey {
+    fn from(s: String) -> SmallKey {
+        match ArrayString::from(&s) {
+            Ok(a) => SmallKey::Inline(a),
+            Err(_) => SmallKey::Heap(s.into_boxed_str()),
+        }
+    }
+}
+
 impl From<&str> for SmallKey {
     fn from(s: &str) -> SmallKey {
         SmallKey::new(s)
@@ -219,6 +234,26 @@ impl<'de> Deserialize<'de> for MapKey<'de> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_key_from_an_owned_string_is_the_key_from_its_text() {
+        for text in [
+            "",
+            "a",
+            "é日🙂",
+            &"x".repeat(INLINE_KEY),
+            &"y".repeat(INLINE_KEY + 1),
+        ] {
+            let from_owned = SmallKey::from(text.to_string());
+            assert_eq!(from_owned, SmallKey::new(text));
+            assert_eq!(from_owned.as_str(), text);
+            assert_eq!(
+                matches!(from_owned, SmallKey::Inline(_)),
+                text.len() <= INLINE_KEY
+            );
+        }
+        assert_eq!(SmallKey::default().as_str(), "");
+    }
 
     #[test]
     fn keeps_file_order_and_repeats() {

@@ -94,9 +94,10 @@ pub fn actions(
                 // An event keyed on a slot names the slot (JSON keys it on the slot's frame).
                 origin: e
                     .slot
-                    .clone()
-                    .or_else(|| e.bone.clone())
-                    .unwrap_or_default(),
+                    .as_deref()
+                    .or(e.bone.as_deref())
+                    .unwrap_or_default()
+                    .to_string(),
                 ..Default::default()
             };
             match def.kind.or(EVENT) {

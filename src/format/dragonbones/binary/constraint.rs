@@ -34,7 +34,7 @@ pub fn ik(
         });
     }
     Ok(dto::IkTimeline {
-        name: Some(name.to_string()),
+        name: Some(name.into()),
         scale: head.scale,
         offset: head.offset,
         frame: frames,

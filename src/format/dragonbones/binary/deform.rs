@@ -89,7 +89,7 @@ pub fn timeline(
     Ok(dto::FfdTimeline {
         name: display.name.clone(),
         skin: skin.name.clone(),
-        slot: Some(slot.to_string()),
+        slot: Some(slot.into()),
         scale: head.scale,
         offset: head.offset,
         frame: frames,

@@ -88,7 +88,7 @@ pub fn read(
         for (bone, r) in refs {
             let tat = join(at, &[Key("bone"), Key(bone)]);
             let mut tl = dto::BoneTimeline {
-                name: Some(bone.clone()),
+                name: Some(bone.as_str().into()),
                 ..Default::default()
             };
             for (kind, k) in pairs(cx, &tat, r)? {
@@ -151,7 +151,7 @@ pub fn read(
         for (slot, r) in refs {
             let tat = join(at, &[Key("slot"), Key(slot)]);
             let mut tl = dto::SlotTimeline {
-                name: Some(slot.clone()),
+                name: Some(slot.as_str().into()),
                 ..Default::default()
             };
             for (kind, k) in pairs(cx, &tat, r)? {

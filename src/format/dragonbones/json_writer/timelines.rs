@@ -5,6 +5,7 @@
 use super::super::dto;
 use super::super::lenient::Num;
 use super::{curve, num, rotation};
+use crate::format::json::SmallKey;
 use serde_json::{Map, Value};
 
 /// The `bone` list of `anim`; `count` is the animation's length in frames.
@@ -67,9 +68,12 @@ pub fn slots(anim: &dto::Animation, count: u32) -> Value {
 }
 
 /// A timeline's name and (when they change anything) its time scale and offset.
-fn head(name: &Option<String>, scale: Num, offset: Num) -> Map<String, Value> {
+fn head(name: &Option<SmallKey>, scale: Num, offset: Num) -> Map<String, Value> {
     let mut o = Map::new();
-    o.insert("name".into(), Value::from(name.clone().unwrap_or_default()));
+    o.insert(
+        "name".into(),
+        Value::from(name.as_deref().unwrap_or_default()),
+    );
     if let Some(s) = scale.0.filter(|&s| s != 1.0) {
         o.insert("scale".into(), num(s));
     }
