@@ -356,8 +356,10 @@ pub type Fired = Option<Box<FrameActions>>;
 #[derive(Deserialize, Debug, Default)]
 #[serde(default)]
 pub struct FrameActions {
-    pub event: Option<SmallKey>,
-    pub sound: Option<SmallKey>,
+    // Strings rather than inline keys: rare, and a frame's wire record carries all three
+    // (inline keys made every frame record larger to move).
+    pub event: Option<String>,
+    pub sound: Option<String>,
     pub action: Option<ActionField>,
     pub events: Vec<EventEntry>,
     pub actions: Vec<Action>,

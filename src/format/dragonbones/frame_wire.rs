@@ -9,7 +9,6 @@ use serde::Deserialize;
 
 use super::dto::{self, Action, ActionField, ColorTransform, EventEntry, Transform};
 use super::lenient::{Flag, Num};
-use crate::format::json::SmallKey;
 use crate::format::json::number::{opt_numbers, vec_numbers};
 
 fn tween(tween_easing: Num, curve: Option<Vec<f64>>) -> dto::Tween {
@@ -42,8 +41,8 @@ macro_rules! wire {
                 _tween: wire!(@unit $tw),
             )?
             $(
-                event: Option<SmallKey>,
-                sound: Option<SmallKey>,
+                event: Option<String>,
+                sound: Option<String>,
                 action: Option<ActionField>,
                 events: Vec<EventEntry>,
                 actions: Vec<Action>,

@@ -115,7 +115,7 @@ pub fn actions(
                         strings: e.strings.clone(),
                     }),
                 // 11, and like the JSON reader (and the runtime) every other type: a sound.
-                _ => fr.fire.get_or_insert_default().sound = Some(name),
+                _ => fr.fire.get_or_insert_default().sound = Some(name.into()),
             }
             frames.push(fr);
         }
