@@ -1067,9 +1067,18 @@ impl App {
         };
         let now = self.session.time();
         let target = (now - (at / scale).min(since)).max(0.0);
-        // The first whole frame at or after the start (not the previous loop's end).
-        let f = (target * self.session.fps() - 1e-6).ceil().max(0.0) as u64;
-        self.go_to_frame(f);
+        let exact = target * self.session.fps();
+        let nearest = exact.round();
+        if (exact - nearest).abs() <= 1e-6 {
+            // A start on the frame grid (the usual case): that frame.
+            self.go_to_frame(nearest.max(0.0) as u64);
+        } else {
+            // A start between frames (a loop of a duration off the grid, 3.6667 s at 30 fps,
+            // begins a thousandth of a frame after frame 110): the start itself, a nanosecond
+            // in so that rounding cannot land on the previous loop's end. The next whole
+            // frame was nearly a frame into the animation.
+            self.session.seek_time(target + 1e-9);
+        }
     }
 
     /// `End`: the end of the followed track's animation (a looping one: just before it

@@ -2,7 +2,7 @@
 //! screen at 80x24 and 160x48.
 
 use bonescope::tui::app::Overlay;
-use bonescope::tui::offscreen::{buffer_text, render_app, sample_app};
+use bonescope::tui::offscreen::{buffer_text, file_app, render_app, sample_app};
 use bonescope::tui::views::PanelId;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
@@ -222,6 +222,38 @@ fn home_and_end_stay_in_the_current_animation() {
     app.session.seek_frame(70);
     app.handle_key(key(KeyCode::Home));
     assert_eq!(app.session.frame(), 60);
+}
+
+/// Home in a loop whose start falls between frames (a duration off the frame grid, as
+/// exports write 3.6667 s) goes to the loop's start, not to the next whole frame (which was
+/// nearly a frame into the animation: "t 0.033 (0/110)").
+#[test]
+fn home_reaches_the_start_of_a_loop_that_begins_between_frames() {
+    let json = r#"{"skeleton": {"spine": "4.2.22"}, "bones": [{"name": "root"}],
+        "animations": {"spin": {"bones": {"root": {"rotate": [
+            {"value": 0}, {"time": 3.6667, "value": 90}]}}}}}"#;
+    let mut app = file_app(json.as_bytes(), "off-grid.json", 0.0).expect("loads");
+    app.session.seek_frame(120);
+    assert!(
+        (app.playhead() - (4.0 - 3.6667)).abs() < 1e-6,
+        "{}",
+        app.playhead()
+    );
+    app.handle_key(key(KeyCode::Home));
+    assert!(
+        app.playhead() < 1e-6,
+        "start of the second loop: {}",
+        app.playhead()
+    );
+    assert!(
+        (app.session.time() - 3.6667).abs() < 1e-6,
+        "{}",
+        app.session.time()
+    );
+    // Stepping goes on from there to the session's next whole frame.
+    app.handle_key(key(KeyCode::Right));
+    assert_eq!(app.session.frame(), 111);
+    assert!((app.session.time() - 111.0 / 30.0).abs() < 1e-9);
 }
 
 /// Picking an animation with `a` replaces track 0 at the current frame (a recorded `set`),
